@@ -1,0 +1,42 @@
+# Everything runs through the pinned Bun from the npm registry (node_modules/.bin/bun); a bun on PATH is
+# not required. On a fresh Debian machine `make run` / `make test` bootstrap Node/npm and the packages.
+SHELL := /bin/bash
+BUN := node_modules/.bin/bun
+TSC := node_modules/.bin/tsc
+DATA_DIR ?= ./data
+PORT ?= 7497
+
+.PHONY: run test typecheck unit bench dist deps test-deps clean
+
+node_modules/.install-stamp: package.json package-lock.json
+	@command -v npm >/dev/null || { echo "npm not found: installing Debian's nodejs and npm"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nodejs npm; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq nodejs npm; fi; }
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+deps: node_modules/.install-stamp
+
+## Run the service with embedded defaults: data in ./data, port 7497, all interfaces.
+run: deps
+	$(BUN) src/main.ts --data-dir $(DATA_DIR) --port $(PORT)
+
+## System packages the real-part tests use (pcscd, chromium, qemu …); idempotent.
+test-deps:
+	@bash build/test-deps.sh
+
+typecheck: deps
+	$(TSC) --noEmit -p .
+
+## Type check plus the whole suite.
+test: deps test-deps typecheck
+	$(BUN) test
+
+bench: deps
+	$(BUN) bench/run.ts
+
+dist: deps
+	$(BUN) build/dist.ts
+
+clean:
+	rm -rf dist bench/out

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the real-part tests need, once. Safe to re-run: it only installs what is missing.
+set -euo pipefail
+PACKAGES=(iproute2 procps)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+echo "installing test packages: ${missing[*]}"
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,89 @@
+/**
+ * Locality and address allow lists, decided from the socket's peer address only (never from headers).
+ */
+
+/** Strips an IPv4-mapped IPv6 prefix so `::ffff:127.0.0.1` is treated as `127.0.0.1`. */
+export function normaliseAddress(address: string): string {
+  const lower = address.toLowerCase();
+  if (lower.startsWith("::ffff:") && lower.includes(".")) return lower.slice(7);
+  return lower;
+}
+
+export function isLoopback(address: string): boolean {
+  const a = normaliseAddress(address);
+  if (a === "::1" || a === "0:0:0:0:0:0:0:1") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a);
+}
+
+function ipv4ToInt(a: string): number | null {
+  const parts = a.split(".");
+  if (parts.length !== 4) return null;
+  let n = 0;
+  for (const p of parts) {
+    if (!/^\d{1,3}$/.test(p)) return null;
+    const v = Number(p);
+    if (v > 255) return null;
+    n = n * 256 + v;
+  }
+  return n;
+}
+
+function ipv6ToBigInt(a: string): bigint | null {
+  if (!a.includes(":")) return null;
+  const [head, tail] = a.split("::") as [string, string | undefined];
+  if (a.split("::").length > 2) return null;
+  const h = head === "" ? [] : head.split(":");
+  const t = tail === undefined || tail === "" ? [] : tail.split(":");
+  const missing = 8 - h.length - t.length;
+  if (tail === undefined ? missing !== 0 : missing < 0) return null;
+  const groups = [...h, ...Array(tail === undefined ? 0 : missing).fill("0"), ...t];
+  let n = 0n;
+  for (const g of groups) {
+    if (!/^[0-9a-f]{1,4}$/i.test(g)) return null;
+    n = (n << 16n) | BigInt(Number.parseInt(g, 16));
+  }
+  return n;
+}
+
+/** True when `address` matches an entry: `*`, an exact address, or a CIDR block (IPv4 or IPv6). */
+export function addressAllowed(address: string, allowList: readonly string[]): boolean {
+  const addr = normaliseAddress(address);
+  for (const raw of allowList) {
+    const entry = raw.trim().toLowerCase();
+    if (entry === "*") return true;
+    const [net, bitsText] = entry.split("/") as [string, string | undefined];
+    const v4 = ipv4ToInt(addr);
+    const netV4 = ipv4ToInt(normaliseAddress(net));
+    if (v4 !== null && netV4 !== null) {
+      const bits = bitsText === undefined ? 32 : Number(bitsText);
+      if (!Number.isInteger(bits) || bits < 0 || bits > 32) continue;
+      const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
+      if (((v4 & mask) >>> 0) === ((netV4 & mask) >>> 0)) return true;
+      continue;
+    }
+    const v6 = ipv6ToBigInt(addr);
+    const netV6 = ipv6ToBigInt(net);
+    if (v6 !== null && netV6 !== null) {
+      const bits = bitsText === undefined ? 128 : Number(bitsText);
+      if (!Number.isInteger(bits) || bits < 0 || bits > 128) continue;
+      const shift = BigInt(128 - bits);
+      if (v6 >> shift === netV6 >> shift) return true;
+    }
+  }
+  return false;
+}
+
+/** Checks that every entry of an allow list parses, so a typo is refused instead of silently matching nothing. */
+export function invalidAllowEntries(allowList: readonly string[]): string[] {
+  return allowList.filter((raw) => {
+    const entry = raw.trim().toLowerCase();
+    if (entry === "*") return false;
+    const [net, bits] = entry.split("/") as [string, string | undefined];
+    const isV4 = ipv4ToInt(net) !== null;
+    const isV6 = ipv6ToBigInt(net) !== null;
+    if (!isV4 && !isV6) return true;
+    if (bits === undefined) return false;
+    const n = Number(bits);
+    return !Number.isInteger(n) || n < 0 || n > (isV4 ? 32 : 128);
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * Every error the interface can answer with, and its JSON-RPC code. This is the one place where failures are
+ * mapped to the wire: handlers throw `RpcError` (or a domain error built by the helpers below); anything else
+ * becomes -32603 with the detail kept in the log only.
+ */
+
+export const ErrorCode = {
+  // JSON-RPC 2.0 standard codes.
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  // Protocol and access codes (-32000 … -32099, "server error" range). -32001/-32002 match the reference.
+  UnsupportedEncryption: -32001,
+  EncryptionRequired: -32002,
+  LocalOnly: -32003,
+  RateLimited: -32004,
+  PayloadTooLarge: -32005,
+  // Application range (1000 … 1999): the method ran and the domain refused or failed.
+  NotFound: 1001,
+  Busy: 1002,
+  Unavailable: 1003,
+  Failed: 1004,
+  Unsupported: 1005,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+
+/** Meaning of each code, as documented for clients (and emitted into the API description). */
+export const errorMeanings: Record<number, string> = {
+  [ErrorCode.ParseError]: "The frame is not valid JSON.",
+  [ErrorCode.InvalidRequest]: "The JSON is not a valid JSON-RPC 2.0 request (e.g. jsonrpc is not \"2.0\").",
+  [ErrorCode.MethodNotFound]: "No method with that name exists.",
+  [ErrorCode.InvalidParams]: "The params do not match the method's schema; the message lists every problem.",
+  [ErrorCode.InternalError]: "An unexpected failure inside the service; details are in the service log.",
+  [ErrorCode.UnsupportedEncryption]: "The secure-layer version in the first frame is not supported.",
+  [ErrorCode.EncryptionRequired]: "A remote cleartext connection must use the secure layer.",
+  [ErrorCode.LocalOnly]: "The method may only be called from the device itself.",
+  [ErrorCode.RateLimited]: "Too many requests on this connection; slow down.",
+  [ErrorCode.PayloadTooLarge]: "The frame or request body is larger than the service accepts.",
+  [ErrorCode.NotFound]: "The referenced item (mapping, client, reader, media …) does not exist.",
+  [ErrorCode.Busy]: "The operation is already running (e.g. media indexing).",
+  [ErrorCode.Unavailable]: "A needed resource is absent (no reader, no tag, no media database).",
+  [ErrorCode.Failed]: "The operation was attempted and failed; the message says why.",
+  [ErrorCode.Unsupported]: "The operation is not supported on this platform or reader.",
+};
+
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = "RpcError";
+  }
+}
+
+export const notFound = (what: string) => new RpcError(ErrorCode.NotFound, `${what} not found`);
+export const busy = (message: string) => new RpcError(ErrorCode.Busy, message);
+export const unavailable = (message: string) => new RpcError(ErrorCode.Unavailable, message);
+export const failed = (message: string) => new RpcError(ErrorCode.Failed, message);
+export const unsupported = (message: string) => new RpcError(ErrorCode.Unsupported, message);
+export const invalidParams = (message: string) => new RpcError(ErrorCode.InvalidParams, message);
+
+export interface WireError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** Maps any thrown value to the error object sent to the client. Unknown errors never leak detail. */
+export function toWireError(err: unknown): WireError {
+  if (err instanceof RpcError) {
+    return err.data === undefined
+      ? { code: err.code, message: err.message }
+      : { code: err.code, message: err.message, data: err.data };
+  }
+  return { code: ErrorCode.InternalError, message: "internal error" };
+}

@@ -1,0 +1,161 @@
+import { chmodSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createHttpApp } from "./api/http.ts";
+import { versionMethods } from "./api/methods/version.ts";
+import { settingsMethods } from "./api/methods/settings.ts";
+import { NotificationBus } from "./api/notifications.ts";
+import { defaultLimits, Dispatcher } from "./api/rpc/dispatcher.ts";
+import { plaintextCodec } from "./api/session-codec.ts";
+import { WebSocketSessions } from "./api/ws-sessions.ts";
+import type { AppModule, CoreContext } from "./app-module.ts";
+import { ConfigStore } from "./config/store.ts";
+import { userMigrations } from "./db/migrations/user.ts";
+import { openDatabase } from "./db/open.ts";
+import { closeLogging, configureLogging, log, setConsoleLogging, setDebug } from "./log.ts";
+import { detectPlatform, type PlatformId } from "./platform/detect.ts";
+import type { RunningServer, Runtime, SqlDatabase } from "./runtime/types.ts";
+import { SERVICE_VERSION } from "./version.ts";
+
+/** The WebSocket endpoint paths: the spec's root, and where the reference's clients connect. */
+export const SOCKET_PATHS = new Set(["/", "/api", "/api/v0", "/api/v0.1"]);
+
+export interface AppOptions {
+  runtime: Runtime;
+  dataDir: string;
+  configPath?: string;
+  /** Overrides the config file's port (CLI flag or env). 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** Filesystem root for platform detection (tests use a fake root). */
+  platformRoot?: string;
+  /** Extra console output off (tests). */
+  quiet?: boolean;
+}
+
+const logger = log.withTag("app");
+
+/** Composition root: builds the services, hands them their adapters, starts and stops them in order. */
+export class App {
+  private server: RunningServer | null = null;
+  private sessions: WebSocketSessions | null = null;
+  private dispatcher: Dispatcher | null = null;
+  private userDb: SqlDatabase | null = null;
+  private modules: AppModule[] = [];
+  private started: AppModule[] = [];
+  readonly config: ConfigStore;
+
+  constructor(private readonly opts: AppOptions) {
+    this.config = new ConfigStore(opts.configPath ?? join(opts.dataDir, "config.toml"));
+  }
+
+  get port(): number {
+    if (!this.server) throw new Error("not started");
+    return this.server.port;
+  }
+
+  async start(): Promise<void> {
+    const { runtime, dataDir } = this.opts;
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const logFile = join(dataDir, "service.log");
+    configureLogging({ debug: false, console: !this.opts.quiet, file: logFile });
+    const { created } = this.config.load();
+    const cfg = this.config.current;
+    setDebug(cfg.debug_logging);
+    if (!this.opts.quiet) setConsoleLogging(cfg.console_logging);
+    this.config.onChange((next) => {
+      setDebug(next.debug_logging);
+      if (!this.opts.quiet) setConsoleLogging(next.console_logging);
+    });
+    const platform: PlatformId = (cfg.service.platform || detectPlatform(this.opts.platformRoot)) as PlatformId;
+    logger.info(`${created ? "created" : "loaded"} config ${this.config.path}; data in ${dataDir}; log ${logFile}`);
+
+    const userDbPath = join(dataDir, "user.db");
+    this.userDb = openDatabase(runtime, userDbPath, { durability: "full", journal: platform === "mister" ? "delete" : "wal", migrations: userMigrations });
+
+    const bus = new NotificationBus();
+    const core: CoreContext = { runtime, config: this.config, bus, userDb: this.userDb, dataDir, platform, version: SERVICE_VERSION };
+    this.modules = this.buildModules(core);
+
+    const methods = [
+      ...versionMethods({ version: SERVICE_VERSION, platform: () => platform }),
+      ...settingsMethods({ config: this.config }),
+      ...this.modules.flatMap((m) => m.methods?.() ?? []),
+    ];
+    this.dispatcher = new Dispatcher(methods, defaultLimits);
+    const dispatcher = this.dispatcher;
+    this.sessions = new WebSocketSessions({
+      dispatcher,
+      bus,
+      codecFor: () => plaintextCodec,
+      maxBufferedBytes: 4 * 1024 * 1024,
+    });
+    const http = createHttpApp({
+      dispatcher,
+      bus,
+      config: () => this.config.current,
+      maxBodyBytes: defaultLimits.maxFrameChars,
+      extend: (app) => {
+        for (const m of this.modules) m.routes?.(app);
+      },
+    });
+
+    for (const m of this.modules) {
+      await m.start?.();
+      this.started.push(m);
+    }
+
+    const port = this.opts.port ?? cfg.service.api_port;
+    const tls = cfg.service.tls_cert && cfg.service.tls_key ? { certPath: cfg.service.tls_cert, keyPath: cfg.service.tls_key } : undefined;
+    const serveOn = (hostname: string) =>
+      runtime.serve({
+        hostname,
+        port,
+        tls,
+        maxFrameBytes: 16 * 1024 * 1024,
+        backpressureLimitBytes: 4 * 1024 * 1024,
+        idleTimeoutSeconds: 120,
+        isSocketPath: (p) => SOCKET_PATHS.has(p),
+        fetch: (request, peer) => http.fetch(request, { peer }),
+        socket: this.sessions!.handlers(),
+      });
+    if (this.opts.host) {
+      this.server = await serveOn(this.opts.host);
+    } else {
+      try {
+        this.server = await serveOn("::"); // dual stack: IPv6 and IPv4 on every interface
+      } catch {
+        this.server = await serveOn("0.0.0.0");
+      }
+    }
+    logger.info(`${platform} ${SERVICE_VERSION} listening on port ${this.server.port}${tls ? " (TLS)" : ""} [${runtime.name} ${runtime.version}]`);
+    chmodSync(userDbPath, 0o600);
+  }
+
+  /** Capabilities beyond the foundation. Each is constructed here and receives only what it needs. */
+  private buildModules(_core: CoreContext): AppModule[] {
+    return [];
+  }
+
+  /** Ordered, fault-isolated shutdown: stop accepting, finish in-flight calls, stop modules, close storage. */
+  async stop(): Promise<void> {
+    const step = async (what: string, fn: () => unknown) => {
+      try {
+        await fn();
+      } catch (err) {
+        logger.error(`shutdown: ${what} failed:`, err);
+      }
+    };
+    await step("stop accepting", () => this.server?.stop(false));
+    await step("finish in-flight requests", () =>
+      this.dispatcher ? Promise.race([this.dispatcher.idle(), new Promise((r) => setTimeout(r, 5000))]) : undefined,
+    );
+    await step("close sockets", () => this.sessions?.closeAll());
+    await step("close server", () => this.server?.stop(true));
+    for (const m of this.started.reverse()) await step(`stop ${m.name}`, () => m.stop?.());
+    this.started = [];
+    await step("close user database", () => this.userDb?.close());
+    this.server = null;
+    logger.info("stopped");
+    closeLogging();
+  }
+}

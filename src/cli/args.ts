@@ -1,0 +1,80 @@
+import { parseArgs } from "node:util";
+import { SERVICE_NAME } from "../version.ts";
+
+export interface ServeArgs {
+  kind: "serve";
+  port?: number;
+  configPath?: string;
+  dataDir?: string;
+  host?: string;
+}
+export type CliCommand =
+  | ServeArgs
+  | { kind: "help" }
+  | { kind: "version" }
+  | { kind: "error"; message: string }
+  | { kind: "subcommand"; name: string; args: string[]; port?: number; dataDir?: string; configPath?: string; url?: string };
+
+export const SUBCOMMANDS: Record<string, string> = {};
+
+export function registerSubcommand(name: string, summary: string): void {
+  SUBCOMMANDS[name] = summary;
+}
+
+export function helpText(): string {
+  const subs = Object.entries(SUBCOMMANDS)
+    .map(([n, s]) => `  ${n.padEnd(22)}${s}`)
+    .join("\n");
+  return `Usage: ${SERVICE_NAME} [options]            run the service
+       ${SERVICE_NAME} <command> [args]       run a command (see below)
+
+Options:
+  --port <n>           listen port (default 7497; env TAPSERVE_PORT)
+  --host <addr>        listen address (default 0.0.0.0 and ::, all interfaces)
+  --config <file>      config file (default <data-dir>/config.toml; env TAPSERVE_CONFIG)
+  --data-dir <dir>     data folder for config, databases and logs (env TAPSERVE_DATA_DIR)
+  --url <ws-url>       service to talk to, for commands (default ws://127.0.0.1:<port>/)
+  -h, --help           show this help
+  -v, --version        print the version
+${subs ? `\nCommands:\n${subs}\n` : ""}`;
+}
+
+/** Parses argv (without the executable and script), then lets env fill what flags did not set. */
+export function parseCli(argv: string[], env: Record<string, string | undefined>): CliCommand {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        config: { type: "string" },
+        "data-dir": { type: "string" },
+        url: { type: "string" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+      },
+    });
+  } catch (err) {
+    return { kind: "error", message: (err as Error).message };
+  }
+  const v = parsed.values as Record<string, string | boolean | undefined>;
+  if (v.help) return { kind: "help" };
+  if (v.version) return { kind: "version" };
+  const portText = (v.port as string | undefined) ?? env.TAPSERVE_PORT;
+  let port: number | undefined;
+  if (portText !== undefined && portText !== "") {
+    port = Number(portText);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) return { kind: "error", message: `invalid port: ${portText}` };
+  }
+  const configPath = (v.config as string | undefined) ?? (env.TAPSERVE_CONFIG || undefined);
+  const dataDir = (v["data-dir"] as string | undefined) ?? (env.TAPSERVE_DATA_DIR || undefined);
+  const [first, ...rest] = parsed.positionals;
+  if (first !== undefined) {
+    if (!(first in SUBCOMMANDS)) return { kind: "error", message: `unknown command: ${first} (see --help)` };
+    return { kind: "subcommand", name: first, args: rest, port, dataDir, configPath, url: v.url as string | undefined };
+  }
+  return { kind: "serve", port, configPath, dataDir, host: v.host as string | undefined };
+}

@@ -1,0 +1,77 @@
+import { type } from "arktype";
+
+/**
+ * The config file (TOML), with the reference implementation's key names where it has them so a user's
+ * existing file keeps working. The schema is the type, the defaults and the validation in one place.
+ * Unknown keys are kept in the file untouched (see store.ts) but not read.
+ */
+
+export const ReaderConnection = type({ "+": "delete", driver: "string > 0", "path?": "string", "id_source?": "string" });
+export type ReaderConnection = typeof ReaderConnection.infer;
+
+export const CustomLauncher = type({
+  "+": "delete",
+  id: "string > 0",
+  "systems?": "string[]",
+  "extensions?": "string[]",
+  /** Command line; `{path}` (and `{system}`) are replaced, each as one argument. */
+  command: "string[] > 0",
+  "schemes?": "string[]",
+});
+export type CustomLauncher = typeof CustomLauncher.infer;
+
+const Audio = type({ "+": "delete", scan_feedback: "boolean = true" });
+const ReadersScan = type({
+  "+": "delete",
+  mode: "'tap' | 'hold' = 'tap'",
+  exit_delay: "0 <= number <= 3600 = 0",
+  ignore_system: type("string[]").default(() => []),
+});
+const Readers = type({
+  "+": "delete",
+  auto_detect: "boolean = true",
+  scan: ReadersScan.default(() => ({ mode: "tap" as const, exit_delay: 0, ignore_system: [] })),
+  connect: ReaderConnection.array().default(() => []),
+});
+const Launchers = type({
+  "+": "delete",
+  index_root: type("string[]").default(() => []),
+  custom: CustomLauncher.array().default(() => []),
+  retroarch: "boolean = true",
+});
+const ZapScript = type({ "+": "delete", allow_execute: type("string[]").default(() => []) });
+const Service = type({
+  "+": "delete",
+  api_port: "1 <= number.integer <= 65535 = 7497",
+  device_id: "string = ''",
+  /** Addresses or CIDRs (or "*") from which remote hosts may use GET /l/. */
+  allow_launch: type("string[]").default(() => []),
+  /** Addresses or CIDRs (or "*") from which remote hosts may use POST /api and /api/events. */
+  allow_api: type("string[]").default(() => []),
+  /** Force the platform id instead of detecting it. */
+  platform: "string = ''",
+  tls_cert: "string = ''",
+  tls_key: "string = ''",
+  /** Name advertised to phones. */
+  name: "string = ''",
+});
+
+export const ConfigFile = type({
+  "+": "delete",
+  config_schema: "number.integer = 1",
+  debug_logging: "boolean = false",
+  console_logging: "boolean = true",
+  audio: Audio.default(() => ({ scan_feedback: true })),
+  readers: Readers.default(() => Readers.assert({})),
+  launchers: Launchers.default(() => Launchers.assert({})),
+  zapscript: ZapScript.default(() => ({ allow_execute: [] })),
+  service: Service.default(() => Service.assert({})),
+});
+
+export type Config = typeof ConfigFile.infer;
+
+export const CONFIG_SCHEMA_VERSION = 1;
+
+export function defaultConfig(): Config {
+  return ConfigFile.assert({});
+}

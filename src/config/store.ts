@@ -1,0 +1,120 @@
+import { randomUUID } from "node:crypto";
+import { chmodSync, existsSync, readFileSync } from "node:fs";
+import { type } from "arktype";
+import { parse, stringify, TomlError } from "smol-toml";
+import { writeFileAtomic } from "./atomic-write.ts";
+import { type Config, ConfigFile, CONFIG_SCHEMA_VERSION, defaultConfig } from "./schema.ts";
+
+export class ConfigError extends Error {
+  constructor(
+    readonly path: string,
+    readonly problems: string[],
+  ) {
+    super(`config file ${path} is invalid:\n  - ${problems.join("\n  - ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Raw = Record<string, unknown>;
+type Listener = (next: Readonly<Config>, previous: Readonly<Config>) => void;
+
+const isPlainObject = (v: unknown): v is Raw => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Overlays `known` onto `raw`, so keys this version does not understand survive a save untouched. */
+function overlay(raw: Raw, known: Raw): Raw {
+  const out: Raw = { ...raw };
+  for (const [k, v] of Object.entries(known)) {
+    out[k] = isPlainObject(v) && isPlainObject(raw[k]) ? overlay(raw[k] as Raw, v) : v;
+  }
+  return out;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Parses and validates config text, reporting every problem at once. */
+export function parseConfig(text: string, path: string): { config: Config; raw: Raw } {
+  let raw: Raw;
+  try {
+    raw = parse(text) as Raw;
+  } catch (err) {
+    const detail = err instanceof TomlError ? `line ${err.line}, column ${err.column}: ${err.message.split("\n")[0]}` : String(err);
+    throw new ConfigError(path, [`not valid TOML (${detail}); the file may be truncated`]);
+  }
+  const checked = ConfigFile(structuredClone(raw));
+  if (checked instanceof type.errors) throw new ConfigError(path, checked.map((e) => e.toString()));
+  if (checked.config_schema > CONFIG_SCHEMA_VERSION) {
+    throw new ConfigError(path, [`config_schema ${checked.config_schema} is newer than this version understands (${CONFIG_SCHEMA_VERSION})`]);
+  }
+  return { config: checked, raw };
+}
+
+/**
+ * Holds the current configuration: loaded once, replaced whole on update (each snapshot frozen), saved
+ * atomically. Services read `current` when they need a value and may subscribe to changes.
+ */
+export class ConfigStore {
+  private config: Readonly<Config> = deepFreeze(defaultConfig());
+  private raw: Raw = {};
+  private readonly listeners = new Set<Listener>();
+
+  constructor(readonly path: string) {}
+
+  get current(): Readonly<Config> {
+    return this.config;
+  }
+
+  /** Loads the file, creating it with defaults (and a new device id) when it does not exist. */
+  load(): { created: boolean } {
+    let created = false;
+    if (existsSync(this.path)) {
+      const parsed = parseConfig(readFileSync(this.path, "utf8"), this.path);
+      this.raw = parsed.raw;
+      this.config = deepFreeze(parsed.config);
+    } else {
+      created = true;
+    }
+    if (this.config.service.device_id === "" || created) {
+      const next = structuredClone(this.config) as Config;
+      if (next.service.device_id === "") next.service.device_id = randomUUID();
+      this.config = deepFreeze(next);
+      this.save();
+    }
+    return { created };
+  }
+
+  /** Applies a change to a copy, validates the result, saves it, then swaps it in and notifies. */
+  update(mutate: (draft: Config) => void): Readonly<Config> {
+    const draft = structuredClone(this.config) as Config;
+    mutate(draft);
+    const checked = ConfigFile(draft);
+    if (checked instanceof type.errors) throw new ConfigError(this.path, checked.map((e) => e.toString()));
+    const previous = this.config;
+    const next = deepFreeze(checked);
+    this.config = next;
+    try {
+      this.save();
+    } catch (err) {
+      this.config = previous;
+      throw err;
+    }
+    for (const l of this.listeners) l(next, previous);
+    return next;
+  }
+
+  onChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private save(): void {
+    const content = stringify(overlay(this.raw, { ...this.config, config_schema: CONFIG_SCHEMA_VERSION } as unknown as Raw));
+    writeFileAtomic(this.path, `${content}\n`, 0o600);
+    chmodSync(this.path, 0o600);
+  }
+}

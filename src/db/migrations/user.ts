@@ -1,0 +1,38 @@
+import type { Migration } from "../migrate.ts";
+
+/** Schema of the user database (mappings, launch history, clients). Append only; never edit a shipped step. */
+export const userMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: "init",
+    sql: `
+      CREATE TABLE mappings (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        added TEXT NOT NULL,
+        label TEXT NOT NULL DEFAULT '',
+        enabled INTEGER NOT NULL,
+        type TEXT NOT NULL CHECK (type IN ('uid', 'text', 'data')),
+        match TEXT NOT NULL CHECK (match IN ('exact', 'partial', 'regex')),
+        pattern TEXT NOT NULL,
+        override TEXT NOT NULL
+      );
+      CREATE TABLE history (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        time TEXT NOT NULL,
+        type TEXT NOT NULL DEFAULT '',
+        uid TEXT NOT NULL DEFAULT '',
+        text TEXT NOT NULL DEFAULT '',
+        data TEXT NOT NULL DEFAULT '',
+        success INTEGER NOT NULL,
+        error TEXT NOT NULL DEFAULT ''
+      );
+      CREATE TABLE clients (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL DEFAULT '',
+        secret TEXT NOT NULL,
+        address TEXT NOT NULL DEFAULT '',
+        created TEXT NOT NULL
+      );
+    `,
+  },
+];

@@ -1,0 +1,95 @@
+import { closeSync, fstatSync, openSync, renameSync, writeSync } from "node:fs";
+import { formatWithOptions } from "node:util";
+import { type ConsolaInstance, type ConsolaReporter, createConsola, type LogObject } from "consola/core";
+
+/**
+ * The one logger. Areas log through `log.withTag("area")`. Two sinks: the console (stderr, for boot scripts
+ * and journald) and a size-capped file in the data dir. Nothing that holds a secret is ever passed here:
+ * call sites log ids and sizes, never keys, PINs, secrets or decrypted payloads.
+ */
+
+const LEVEL_NAMES: Record<number, string> = { 0: "ERROR", 1: "WARN", 2: "INFO", 3: "INFO", 4: "DEBUG", 5: "TRACE" };
+
+function formatLine(obj: LogObject): string {
+  const level = LEVEL_NAMES[obj.level] ?? "INFO";
+  const tag = obj.tag ? ` [${obj.tag}]` : "";
+  const text = formatWithOptions({ colors: false, breakLength: Number.POSITIVE_INFINITY }, ...obj.args);
+  return `${obj.date.toISOString()} ${level}${tag} ${text}\n`;
+}
+
+let consoleEnabled = true;
+
+const consoleReporter: ConsolaReporter = {
+  log(obj) {
+    if (!consoleEnabled) return;
+    process.stderr.write(formatLine(obj));
+  },
+};
+
+/** Appends to a log file, rotating to `<file>.1` when it grows past `maxBytes`. */
+export class RotatingFileSink implements ConsolaReporter {
+  private fd: number | null = null;
+  private size = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly maxBytes: number,
+  ) {}
+
+  open(): void {
+    this.fd = openSync(this.path, "a", 0o600);
+    this.size = fstatSync(this.fd).size;
+  }
+
+  log(obj: LogObject): void {
+    if (this.fd === null) return;
+    const line = formatLine(obj);
+    try {
+      if (this.size + line.length > this.maxBytes) this.rotate();
+      this.size += writeSync(this.fd, line);
+    } catch {
+      // A full or vanished disk must not take the service down; the console sink still has the line.
+    }
+  }
+
+  private rotate(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    renameSync(this.path, `${this.path}.1`);
+    this.fd = openSync(this.path, "a", 0o600);
+    this.size = 0;
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+export const log: ConsolaInstance = createConsola({ level: 3, reporters: [consoleReporter] });
+
+let fileSink: RotatingFileSink | null = null;
+
+export function configureLogging(opts: { debug: boolean; console: boolean; file?: string; maxFileBytes?: number }): void {
+  setDebug(opts.debug);
+  consoleEnabled = opts.console;
+  if (opts.file) {
+    fileSink?.close();
+    fileSink = new RotatingFileSink(opts.file, opts.maxFileBytes ?? 1024 * 1024);
+    fileSink.open();
+    log.setReporters([consoleReporter, fileSink]);
+  }
+}
+
+export function setDebug(debug: boolean): void {
+  log.level = debug ? 4 : 3;
+}
+
+export function setConsoleLogging(enabled: boolean): void {
+  consoleEnabled = enabled;
+}
+
+export function closeLogging(): void {
+  fileSink?.close();
+  fileSink = null;
+  log.setReporters([consoleReporter]);
+}

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** Platform ids, as the reference reports them in `version.platform`. */
+export const PLATFORM_IDS = ["mister", "batocera", "recalbox", "retropie", "steamos", "libreelec", "linux"] as const;
+export type PlatformId = (typeof PLATFORM_IDS)[number];
+
+/** Parses /etc/os-release into a key → value map (quotes removed). */
+export function parseOsRelease(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const m = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+    if (!m) continue;
+    out[m[1] as string] = (m[2] as string).replace(/^["']|["']$/g, "");
+  }
+  return out;
+}
+
+/**
+ * Recognises the platform from the system itself. `root` is "/" on a device and a fake root in tests.
+ * Order matters: the most specific markers first.
+ */
+export function detectPlatform(root = "/"): PlatformId {
+  const has = (p: string) => existsSync(join(root, p));
+  if (has("media/fat/MiSTer") || has("media/fat/menu.rbf")) return "mister";
+  let os: Record<string, string> = {};
+  for (const p of ["etc/os-release", "usr/lib/os-release"]) {
+    try {
+      os = parseOsRelease(readFileSync(join(root, p), "utf8"));
+      break;
+    } catch {}
+  }
+  const ids = [os.ID ?? "", ...(os.ID_LIKE ?? "").split(/\s+/)].map((s) => s.toLowerCase());
+  if (ids.includes("batocera") || has("usr/bin/batocera-version")) return "batocera";
+  if (ids.includes("recalbox") || has("recalbox/share") || has("usr/bin/recalbox-version")) return "recalbox";
+  if (ids.includes("steamos")) return "steamos";
+  if (ids.includes("libreelec") || ids.includes("coreelec")) return "libreelec";
+  if (has("opt/retropie") || has("home/pi/RetroPie")) return "retropie";
+  return "linux";
+}

@@ -1,0 +1,85 @@
+/**
+ * The runtime seam. Everything that differs between Bun (the product on x64/arm64) and Node (the armv7
+ * carrier for MiSTer) sits behind this interface; no file outside src/runtime/ names a runtime.
+ */
+
+/** What the transport knows about the other end of a connection. */
+export interface PeerInfo {
+  /** IP address of the peer as the socket reports it (may be an IPv4-mapped IPv6 address). */
+  readonly remoteAddress: string;
+  /** True when the connection arrived over TLS (wss / https). */
+  readonly secure: boolean;
+}
+
+/** Result of queueing a frame on a socket. */
+export type SendStatus = "sent" | "queued" | "dropped";
+
+/** One accepted WebSocket connection, as the application sees it. */
+export interface SocketConnection {
+  readonly peer: PeerInfo;
+  readonly path: string;
+  /** Bytes accepted by `send` but not yet written to the kernel. */
+  readonly bufferedAmount: number;
+  send(text: string): SendStatus;
+  close(code?: number, reason?: string): void;
+  /** Opaque slot the application uses to find its per-connection state. */
+  state: unknown;
+}
+
+export interface SocketHandlers {
+  open(conn: SocketConnection): void;
+  message(conn: SocketConnection, data: string | Uint8Array): void;
+  close(conn: SocketConnection, code: number, reason: string): void;
+  /** The socket's send buffer emptied after back-pressure. */
+  drain?(conn: SocketConnection): void;
+}
+
+export interface TlsFiles {
+  certPath: string;
+  keyPath: string;
+}
+
+export interface ServeOptions {
+  hostname: string;
+  port: number;
+  /** Frames larger than this are refused by the transport itself (close 1009). */
+  maxFrameBytes: number;
+  /** Send buffer size past which a socket counts as stalled. */
+  backpressureLimitBytes: number;
+  idleTimeoutSeconds: number;
+  tls?: TlsFiles;
+  /** Paths on which a WebSocket upgrade is accepted. */
+  isSocketPath(path: string): boolean;
+  fetch(request: Request, peer: PeerInfo): Response | Promise<Response>;
+  socket: SocketHandlers;
+}
+
+export interface RunningServer {
+  readonly port: number;
+  readonly hostname: string;
+  /** Stops accepting new connections; with `closeActive`, also drops the open ones. */
+  stop(closeActive: boolean): Promise<void>;
+}
+
+export type SqlValue = string | number | bigint | null | Uint8Array;
+export type SqlRow = Record<string, SqlValue>;
+
+export interface SqlStatement {
+  run(...params: SqlValue[]): { changes: number; lastInsertRowid: number };
+  get<R = SqlRow>(...params: SqlValue[]): R | undefined;
+  all<R = SqlRow>(...params: SqlValue[]): R[];
+}
+
+export interface SqlDatabase {
+  exec(sql: string): void;
+  prepare(sql: string): SqlStatement;
+  close(): void;
+}
+
+export interface Runtime {
+  readonly name: "bun" | "node";
+  readonly version: string;
+  serve(options: ServeOptions): Promise<RunningServer>;
+  /** Opens (creating if needed) a SQLite database file. */
+  openDatabase(path: string): SqlDatabase;
+}
