@@ -131,9 +131,19 @@ export class App {
     chmodSync(userDbPath, 0o600);
   }
 
-  /** Capabilities beyond the foundation. Each is constructed here and receives only what it needs. */
-  private buildModules(_core: CoreContext): AppModule[] {
-    return [];
+  /**
+   * Capabilities beyond the foundation, in start order. Each is constructed here and receives only what it
+   * needs from `core` and from the modules built before it (e.g. readers get the launch pipeline as their
+   * TokenSink). Add one block per capability; keep the wiring here and the logic in the module.
+   */
+  private buildModules(core: CoreContext): AppModule[] {
+    const modules: AppModule[] = [];
+    void core;
+    // [media] media index and search
+    // [launch] launch pipeline: token queue, mappings, history, launchers, GET /l/
+    // [readers] reader manager and drivers (TokenSink = launch pipeline)
+    // [secure] clients and the secure layer (see codecFor in start())
+    return modules;
   }
 
   /** Ordered, fault-isolated shutdown: stop accepting, finish in-flight calls, stop modules, close storage. */

@@ -1,0 +1,29 @@
+/**
+ * A scanned (or emulated) token: what a reader, `launch`, `GET /l/` or any other token source hands to the
+ * launch pipeline. Field names follow the spec's launch parameters; empty strings mean "not present".
+ */
+export interface ScannedToken {
+  /** Internal category of the token (e.g. "ntag215", "file", "api"); logging and history only. */
+  type: string;
+  uid: string;
+  text: string;
+  /** Raw token data as lowercase hex. */
+  data: string;
+  /** RFC 3339 time of the scan. */
+  scanTime: string;
+  /** Stable id of the reader that produced it, when a reader did. */
+  readerId?: string;
+  /** Where it came from: "api" (launch/run), "http" (GET /l/), "reader". */
+  source: "api" | "http" | "reader";
+}
+
+/** Where token sources deliver tokens. The launch pipeline implements it; readers and the API call it. */
+export interface TokenSink {
+  /** Queues the token; returns at once. Tokens are handled one at a time in arrival order. */
+  submit(token: ScannedToken): void;
+}
+
+/** RFC 3339 with milliseconds and an explicit UTC offset. */
+export function rfc3339(date: Date = new Date()): string {
+  return date.toISOString();
+}
