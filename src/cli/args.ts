@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { SERVICE_NAME } from "../version.ts";
+import { hasSubcommand, subcommandList } from "./subcommands.ts";
 
 export interface ServeArgs {
   kind: "serve";
@@ -15,14 +16,8 @@ export type CliCommand =
   | { kind: "error"; message: string }
   | { kind: "subcommand"; name: string; args: string[]; port?: number; dataDir?: string; configPath?: string; url?: string };
 
-export const SUBCOMMANDS: Record<string, string> = {};
-
-export function registerSubcommand(name: string, summary: string): void {
-  SUBCOMMANDS[name] = summary;
-}
-
 export function helpText(): string {
-  const subs = Object.entries(SUBCOMMANDS)
+  const subs = subcommandList()
     .map(([n, s]) => `  ${n.padEnd(22)}${s}`)
     .join("\n");
   return `Usage: ${SERVICE_NAME} [options]            run the service
@@ -73,7 +68,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   const dataDir = (v["data-dir"] as string | undefined) ?? (env.TAPSERVE_DATA_DIR || undefined);
   const [first, ...rest] = parsed.positionals;
   if (first !== undefined) {
-    if (!(first in SUBCOMMANDS)) return { kind: "error", message: `unknown command: ${first} (see --help)` };
+    if (!hasSubcommand(first)) return { kind: "error", message: `unknown command: ${first} (see --help)` };
     return { kind: "subcommand", name: first, args: rest, port, dataDir, configPath, url: v.url as string | undefined };
   }
   return { kind: "serve", port, configPath, dataDir, host: v.host as string | undefined };

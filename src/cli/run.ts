@@ -6,6 +6,7 @@ import { defaultDataDir } from "../paths.ts";
 import type { Runtime } from "../runtime/types.ts";
 import { SERVICE_NAME, SERVICE_VERSION } from "../version.ts";
 import { helpText, parseCli } from "./args.ts";
+import "./commands/index.ts";
 import { runSubcommand } from "./subcommands.ts";
 
 /**
