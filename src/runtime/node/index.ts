@@ -1,0 +1,10 @@
+import type { Runtime } from "../types.ts";
+import { serveWithNode } from "./server.ts";
+import { openNodeDatabase } from "./sqlite.ts";
+
+export const nodeRuntime: Runtime = {
+  name: "node",
+  version: process.versions.node,
+  serve: serveWithNode,
+  openDatabase: openNodeDatabase,
+};
