@@ -1,0 +1,3 @@
+export * from "./records.ts";
+export * from "./tlv.ts";
+export * from "./type2-tag.ts";
