@@ -1,0 +1,184 @@
+import { tryReadAdvArgs } from "./adv-args.ts";
+import { Cursor, ESCAPE, isCommandNameChar, SEPARATOR } from "./cursor.ts";
+import { splitKeys } from "./input-macro.ts";
+import { INPUT_MACRO_COMMANDS, type ZapCommand, type ZapScript } from "./types.ts";
+
+/**
+ * Parses a launch script, compatible with the reference's ZapScript:
+ *
+ * - `||` separates commands; empty commands (a trailing `||`) are skipped.
+ * - `**name:arg1,arg2?key=value&key2=value` is a command. Names hold letters, digits and dots and are
+ *   lowercased. Arguments are split on `,` and trimmed; `"…"` or `'…'` quote an argument (commas kept), `{…}` is
+ *   a JSON argument (validated, compacted). `?` starts advanced arguments when what follows is valid (see
+ *   adv-args.ts), otherwise it is ordinary text.
+ * - `^` escapes the next character everywhere except in key sequences: `^n` newline, `^t` tab, `^r` return,
+ *   `^x` the character x (so `^,` `^?` `^|` `^^` are literal); a trailing `^` is a caret.
+ * - `input.keyboard` / `input.gamepad` take a key sequence instead: one key per character, `{name}` keys.
+ * - `@System/Title` is `launch.title` with the argument `System/Title` (both parts non-empty), advanced args
+ *   allowed; otherwise the text is launched as a path.
+ * - Anything else (a path, a URL, `*text`, `**bad@name`) is `launch` with the whole text as its argument;
+ *   `?key=value` at its end are advanced args, except in URLs (`scheme://…`), where `?` belongs to the URL.
+ *
+ * Pure: no I/O. Throws `ZapScriptError` with a message for users.
+ */
+export function parseZapScript(text: string): ZapScript {
+  const c = new Cursor(text.trim());
+  if (c.done) c.fail("script is empty");
+  if (c.peek() === "{") c.fail("a script cannot start with '{' (JSON scripts are not supported)");
+  const commands: ZapCommand[] = [];
+  while (!c.done) {
+    c.skipSpaces();
+    if (c.startsWith(SEPARATOR)) {
+      c.pos += SEPARATOR.length;
+      continue;
+    }
+    if (c.done) break;
+    commands.push(readCommand(c));
+    if (c.startsWith(SEPARATOR)) c.pos += SEPARATOR.length;
+  }
+  if (commands.length === 0) c.fail("script is empty", 0);
+  return { commands };
+}
+
+function readCommand(c: Cursor): ZapCommand {
+  if (c.startsWith("**")) return readNamedCommand(c);
+  if (c.peek() === "*" && (c.pos + 1 >= c.src.length || c.src.startsWith(SEPARATOR, c.pos + 1))) {
+    c.fail("unexpected end of script after '*'");
+  }
+  if (c.peek() === "@") return readTitle(c);
+  return readAutoLaunch(c);
+}
+
+function readNamedCommand(c: Cursor): ZapCommand {
+  const start = c.pos;
+  c.pos += 2;
+  let name = "";
+  while (isCommandNameChar(c.peek())) name += c.next();
+  const boundary = c.atCommandEnd() || c.peek() === ":" || c.peek() === "?";
+  if (name === "" && boundary) c.fail("command name is empty", start);
+  if (!boundary) {
+    c.pos = start; // `**he@llo`: not a command, a path
+    return readAutoLaunch(c);
+  }
+  const cmd: ZapCommand = { name: name.toLowerCase(), args: [], advArgs: {} };
+  if (c.peek() === "?") {
+    const adv = tryReadAdvArgs(c);
+    if (adv) {
+      cmd.advArgs = adv;
+      return cmd;
+    }
+  } else if (c.peek() === ":") {
+    c.next();
+  }
+  if (c.atCommandEnd()) return cmd;
+  if (INPUT_MACRO_COMMANDS.has(cmd.name)) readKeys(c, cmd);
+  else readArgs(c, cmd);
+  return cmd;
+}
+
+/** Comma-separated arguments up to `||`, the end, or valid advanced args. */
+function readArgs(c: Cursor, cmd: ZapCommand): void {
+  for (;;) {
+    c.skipSpaces();
+    let arg = "";
+    let kept = 0; // length of `arg` that trimming must not touch (quoted or escaped text)
+    let quotedOrJson = false;
+    if (c.peek() === '"' || c.peek() === "'") {
+      arg = c.readQuoted();
+      kept = arg.length;
+      quotedOrJson = true;
+    } else if (c.peek() === "{") {
+      arg = c.readJson();
+      kept = arg.length;
+      quotedOrJson = true;
+    }
+    let adv: Record<string, string> | null = null;
+    while (!c.atCommandEnd() && c.peek() !== ",") {
+      if (c.peek() === "?" && (adv = tryReadAdvArgs(c))) break;
+      const ch = c.next();
+      if (ch === ESCAPE) {
+        arg += c.readEscaped();
+        kept = arg.length;
+      } else {
+        arg += ch;
+      }
+    }
+    const trimmed = arg.slice(0, kept) + arg.slice(kept).trimEnd();
+    if (trimmed !== "" || quotedOrJson || cmd.args.length > 0 || c.peek() === ",") cmd.args.push(trimmed);
+    if (adv) {
+      cmd.advArgs = adv;
+      return;
+    }
+    if (c.peek() !== ",") return;
+    c.next();
+  }
+}
+
+/** Key sequence of an input command, up to `||`, the end, or valid advanced args. */
+function readKeys(c: Cursor, cmd: ZapCommand): void {
+  const start = c.pos;
+  let text = "";
+  while (!c.atCommandEnd()) {
+    if (c.peek() === "?") {
+      const adv = tryReadAdvArgs(c);
+      if (adv) {
+        cmd.advArgs = adv;
+        break;
+      }
+    }
+    text += c.next();
+  }
+  cmd.args = splitKeys(text, start);
+}
+
+interface PlainText {
+  value: string;
+  advArgs: Record<string, string>;
+  /** Index in `value` of the first slash that was not escaped, or -1. */
+  firstSlash: number;
+}
+
+/** Text up to `||` with escapes applied and trailing advanced args split off. */
+function readPlain(c: Cursor, allowAdvArgs: (soFar: string) => boolean): PlainText {
+  let value = "";
+  let firstSlash = -1;
+  let advArgs: Record<string, string> = {};
+  while (!c.atCommandEnd()) {
+    if (c.peek() === "?" && allowAdvArgs(value)) {
+      const adv = tryReadAdvArgs(c);
+      if (adv) {
+        advArgs = adv;
+        break;
+      }
+      value += c.readRawToCommandEnd(); // not advanced args: the rest is kept as written
+      break;
+    }
+    const ch = c.next();
+    if (ch === ESCAPE) value += c.readEscaped();
+    else {
+      if (ch === "/" && firstSlash < 0) firstSlash = value.length;
+      value += ch;
+    }
+  }
+  const lead = value.length - value.trimStart().length;
+  return { value: value.trim(), advArgs, firstSlash: firstSlash < 0 ? -1 : firstSlash - lead };
+}
+
+function readTitle(c: Cursor): ZapCommand {
+  const start = c.pos;
+  c.next(); // '@'
+  const t = readPlain(c, () => true);
+  const slash = t.firstSlash;
+  const system = t.value.slice(0, Math.max(slash, 0));
+  const title = slash >= 0 ? t.value.slice(slash + 1) : "";
+  if (slash <= 0 || system.trim() === "" || title.trim() === "") {
+    c.pos = start;
+    return readAutoLaunch(c);
+  }
+  return { name: "launch.title", args: [t.value], advArgs: t.advArgs };
+}
+
+function readAutoLaunch(c: Cursor): ZapCommand {
+  const t = readPlain(c, (soFar) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(soFar));
+  return { name: "launch", args: [t.value], advArgs: t.advArgs };
+}
