@@ -6,7 +6,7 @@ TSC := node_modules/.bin/tsc
 DATA_DIR ?= ./data
 PORT ?= 7497
 
-.PHONY: run test typecheck unit bench dist deps test-deps clean
+.PHONY: run test typecheck unit bench dist deps test-deps clean docs
 
 node_modules/.install-stamp: package.json package-lock.json
 	@command -v npm >/dev/null || { echo "npm not found: installing Debian's nodejs and npm"; \
@@ -31,6 +31,10 @@ typecheck: deps
 ## Type check plus the whole suite.
 test: deps test-deps typecheck
 	$(BUN) test
+
+## Regenerate docs/api.md from the method schemas (make test fails when it is stale).
+docs: deps
+	$(BUN) build/api-docs.ts
 
 bench: deps
 	$(BUN) bench/run.ts

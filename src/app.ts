@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createHttpApp } from "./api/http.ts";
+import { discoverMethods } from "./api/methods/discover.ts";
 import { versionMethods } from "./api/methods/version.ts";
 import { settingsMethods } from "./api/methods/settings.ts";
 import { NotificationBus } from "./api/notifications.ts";
@@ -48,6 +49,22 @@ export class App {
     this.config = new ConfigStore(opts.configPath ?? join(opts.dataDir, "config.toml"));
   }
 
+  /** Runs a method in-process as the device itself would (tools such as the docs generator). */
+  async callLocal(method: string, params?: unknown): Promise<{ result: unknown } | { error: { code: number; message: string } }> {
+    if (!this.dispatcher) throw new Error("not started");
+    return this.dispatcher.call(method, params, {
+      peer: { remoteAddress: "127.0.0.1", secure: false },
+      local: true,
+      transport: "http",
+    });
+  }
+
+  /** Every name the dispatcher answers to, aliases included. */
+  methodNames(): string[] {
+    if (!this.dispatcher) throw new Error("not started");
+    return this.dispatcher.names();
+  }
+
   get port(): number {
     if (!this.server) throw new Error("not started");
     return this.server.port;
@@ -81,6 +98,7 @@ export class App {
       ...settingsMethods({ config: this.config }),
       ...this.modules.flatMap((m) => m.methods?.() ?? []),
     ];
+    methods.push(...discoverMethods({ methods: () => methods, version: SERVICE_VERSION, platform: () => platform }));
     this.dispatcher = new Dispatcher(methods, defaultLimits);
     const dispatcher = this.dispatcher;
     this.sessions = new WebSocketSessions({

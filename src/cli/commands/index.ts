@@ -1,2 +1,3 @@
 /** Imports every subcommand so it registers itself. One line per file in this folder. */
-export {};
+import "./call.ts";
+import "./watch.ts";
