@@ -82,4 +82,44 @@ export interface Runtime {
   serve(options: ServeOptions): Promise<RunningServer>;
   /** Opens (creating if needed) a SQLite database file. */
   openDatabase(path: string): SqlDatabase;
+  /** Loads the PC/SC client library (libpcsclite) when this runtime can call native code; absent otherwise. */
+  pcsc?(): PcscLoad;
 }
+
+/** One reader's state as `SCardGetStatusChange` reports it. `eventState` keeps pcsclite's bits (SCARD_STATE_*). */
+export interface PcscReaderStatus {
+  reader: string;
+  eventState: number;
+  atr: Uint8Array;
+}
+
+/**
+ * A connected card (SCardConnect, shared mode, T=0 or T=1). Every call that fails rejects with an Error whose
+ * `code` is the PC/SC return value (e.g. 0x80100069 card removed).
+ */
+export interface PcscCard {
+  readonly protocol: number;
+  transmit(apdu: Uint8Array): Promise<Uint8Array>;
+  disconnect(): Promise<void>;
+}
+
+/**
+ * A PC/SC context. Calls run one at a time off the caller's thread (the native calls block); `cancel()` runs
+ * at once and wakes a pending `getStatusChange` (which then rejects with SCARD_E_CANCELLED).
+ */
+export interface PcscContext {
+  listReaders(): Promise<string[]>;
+  /** Waits up to `timeoutMs` until a reader's state differs from `currentState`; rejects with SCARD_E_TIMEOUT. */
+  getStatusChange(readers: ReadonlyArray<{ reader: string; currentState: number }>, timeoutMs: number): Promise<PcscReaderStatus[]>;
+  cancel(): void;
+  connect(reader: string): Promise<PcscCard>;
+  release(): Promise<void>;
+}
+
+export interface PcscLibrary {
+  establish(): Promise<PcscContext>;
+  /** Frees the library's thread; contexts must be released first. */
+  close(): void;
+}
+
+export type PcscLoad = { ok: true; library: PcscLibrary } | { ok: false; reason: string };

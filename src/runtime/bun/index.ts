@@ -1,4 +1,5 @@
 import type { Runtime } from "../types.ts";
+import { loadBunPcsc } from "./pcsc.ts";
 import { serveWithBun } from "./server.ts";
 import { openBunDatabase } from "./sqlite.ts";
 
@@ -7,4 +8,5 @@ export const bunRuntime: Runtime = {
   version: Bun.version,
   serve: serveWithBun,
   openDatabase: openBunDatabase,
+  pcsc: loadBunPcsc,
 };

@@ -1,0 +1,93 @@
+/**
+ * PC/SC for the Bun runtime: libpcsclite through bun:ffi. The blocking calls run in a Worker
+ * (pcsc-worker.ts); this side turns its answers into promises and calls SCardCancel directly, which
+ * pcsclite allows from another thread to wake a pending SCardGetStatusChange.
+ */
+import type { PcscCard, PcscContext, PcscLibrary, PcscLoad, PcscReaderStatus } from "../types.ts";
+import { LIBRARY, openPcscLibrary, type PcscSymbols, type WorkerRequest, type WorkerResponse } from "./pcsc-ffi.ts";
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+
+/** Error carrying the PC/SC return value in `code`. */
+export class PcscCallFailed extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PcscCallFailed";
+  }
+}
+
+type Req = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
+
+class BunPcscLibrary implements PcscLibrary {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly symbols: PcscSymbols) {}
+
+  private call<T>(req: Req): Promise<T> {
+    if (!this.worker) {
+      const worker = new Worker(new URL("./pcsc-worker.ts", import.meta.url).href);
+      worker.onmessage = (e: MessageEvent<WorkerResponse>) => {
+        const res = e.data;
+        const p = this.pending.get(res.id);
+        if (!p) return;
+        this.pending.delete(res.id);
+        if (res.ok) p.resolve(res.value);
+        else p.reject(new PcscCallFailed(res.rv, res.message));
+      };
+      worker.onerror = (e) => {
+        for (const p of this.pending.values()) p.reject(new PcscCallFailed(0, `PC/SC worker failed: ${e.message}`));
+        this.pending.clear();
+      };
+      worker.unref();
+      this.worker = worker;
+    }
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker!.postMessage({ ...req, id });
+    });
+  }
+
+  async establish(): Promise<PcscContext> {
+    const ctx = await this.call<bigint>({ op: "establish" });
+    const lib = this;
+    return {
+      listReaders: () => lib.call<string[]>({ op: "list", ctx }),
+      getStatusChange: (readers, timeout) =>
+        lib.call<PcscReaderStatus[]>({ op: "wait", ctx, readers: readers.map((r) => ({ reader: r.reader, currentState: r.currentState })), timeout }),
+      cancel: () => {
+        lib.symbols.SCardCancel(ctx);
+      },
+      async connect(reader: string): Promise<PcscCard> {
+        const { card, protocol } = await lib.call<{ card: bigint; protocol: number }>({ op: "connect", ctx, reader });
+        return {
+          protocol,
+          transmit: (apdu) => lib.call<Uint8Array>({ op: "transmit", card, protocol, apdu }),
+          disconnect: () => lib.call<void>({ op: "disconnect", card }),
+        };
+      },
+      release: () => lib.call<void>({ op: "release", ctx }),
+    };
+  }
+
+  close(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    for (const p of this.pending.values()) p.reject(new PcscCallFailed(0, "PC/SC library closed"));
+    this.pending.clear();
+  }
+}
+
+export function loadBunPcsc(): PcscLoad {
+  if (process.arch !== "x64" && process.arch !== "arm64") return { ok: false, reason: `no PC/SC binding for ${process.arch}` };
+  try {
+    return { ok: true, library: new BunPcscLibrary(openPcscLibrary().symbols) };
+  } catch (err) {
+    return { ok: false, reason: `${LIBRARY} could not be loaded (${(err as Error).message.split("\n")[0]}); install libpcsclite1` };
+  }
+}
