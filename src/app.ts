@@ -6,6 +6,9 @@ import { versionMethods } from "./api/methods/version.ts";
 import { settingsMethods } from "./api/methods/settings.ts";
 import { NotificationBus } from "./api/notifications.ts";
 import { defaultLimits, Dispatcher } from "./api/rpc/dispatcher.ts";
+import { connectionMode } from "./api/access.ts";
+import { HANDSHAKE_TIMEOUT_MS, localConnectionLimits, MAX_SESSIONS, remoteConnectionLimits } from "./api/limits/connection-limits.ts";
+import { SecureModule } from "./api/secure/secure-module.ts";
 import { plaintextCodec } from "./api/session-codec.ts";
 import { WebSocketSessions } from "./api/ws-sessions.ts";
 import type { AppModule, CoreContext } from "./app-module.ts";
@@ -39,6 +42,7 @@ const logger = log.withTag("app");
 export class App {
   private server: RunningServer | null = null;
   private sessions: WebSocketSessions | null = null;
+  private secure: SecureModule | null = null;
   private dispatcher: Dispatcher | null = null;
   private userDb: SqlDatabase | null = null;
   private modules: AppModule[] = [];
@@ -104,7 +108,9 @@ export class App {
     this.sessions = new WebSocketSessions({
       dispatcher,
       bus,
-      codecFor: () => plaintextCodec,
+      codecFor: (caller) => (connectionMode(caller.peer) === "secure" && this.secure ? this.secure.codecFor(caller.peer) : plaintextCodec),
+      limitsFor: (caller) => (caller.local ? localConnectionLimits : remoteConnectionLimits),
+      maxSessions: MAX_SESSIONS,
       maxBufferedBytes: 4 * 1024 * 1024,
     });
     const http = createHttpApp({
@@ -161,6 +167,12 @@ export class App {
     // [launch] launch pipeline: token queue, mappings, history, launchers, GET /l/
     // [readers] reader manager and drivers (TokenSink = launch pipeline)
     // [secure] clients and the secure layer (see codecFor in start())
+    this.secure = new SecureModule(core, {
+      closeSessions: (predicate, code, reason) => this.sessions?.closeWhere(predicate, code, reason) ?? 0,
+      maxEnvelopeChars: Math.ceil((defaultLimits.maxFrameChars * 4) / 3) + 1024,
+      handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+    });
+    modules.push(this.secure);
     return modules;
   }
 

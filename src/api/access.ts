@@ -1,17 +1,34 @@
+import type { PeerInfo } from "../runtime/types.ts";
+
 /**
  * Locality and address allow lists, decided from the socket's peer address only (never from headers).
  */
+
+/**
+ * How a WebSocket connection's frames travel: the device itself (loopback) and TLS (wss) speak plaintext
+ * JSON-RPC; every other cleartext connection must use the secure layer. The one place this is decided.
+ */
+export type ConnectionMode = "plaintext" | "secure";
+
+export function connectionMode(peer: PeerInfo): ConnectionMode {
+  return isLoopback(peer.remoteAddress) || peer.secure ? "plaintext" : "secure";
+}
 
 /** Strips an IPv4-mapped IPv6 prefix so `::ffff:127.0.0.1` is treated as `127.0.0.1`. */
 export function normaliseAddress(address: string): string {
   const lower = address.toLowerCase();
   if (lower.startsWith("::ffff:") && lower.includes(".")) return lower.slice(7);
+  const v6 = lower.includes(":") ? ipv6ToBigInt(lower) : null;
+  if (v6 !== null && v6 >> 32n === 0xffffn) {
+    const v4 = Number(v6 & 0xffffffffn); // IPv4-mapped in hex form, e.g. ::ffff:7f00:1
+    return [v4 >>> 24, (v4 >>> 16) & 255, (v4 >>> 8) & 255, v4 & 255].join(".");
+  }
   return lower;
 }
 
 export function isLoopback(address: string): boolean {
   const a = normaliseAddress(address);
-  if (a === "::1" || a === "0:0:0:0:0:0:0:1") return true;
+  if (a.includes(":")) return ipv6ToBigInt(a) === 1n;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a);
 }
 

@@ -10,10 +10,17 @@ export type IncomingOutcome =
 
 export interface SessionCodec {
   open(frame: string): IncomingOutcome;
-  seal(text: string): string;
+  /** The wire frame for an outgoing text, or null when nothing may be sent yet (session not established). */
+  seal(text: string): string | null;
+  /** False until the connection may receive replies and notifications (a remote session before its first frame). */
+  readonly established: boolean;
+  /** When set, a connection not established within this many milliseconds gets `timeoutReply` and is closed. */
+  readonly handshakeTimeoutMs?: number;
+  readonly timeoutReply?: string;
 }
 
 export const plaintextCodec: SessionCodec = {
   open: (frame) => ({ kind: "text", text: frame }),
   seal: (text) => text,
+  established: true,
 };

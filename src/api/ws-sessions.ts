@@ -1,8 +1,12 @@
 import { log } from "../log.ts";
 import type { SocketConnection, SocketHandlers } from "../runtime/types.ts";
 import { isLoopback } from "./access.ts";
+import type { ConnectionLimits } from "./limits/connection-limits.ts";
+import { TokenBucket } from "./limits/token-bucket.ts";
 import type { NotificationBus } from "./notifications.ts";
-import type { Dispatcher } from "./rpc/dispatcher.ts";
+import { defaultLimits, type Dispatcher, protocolError } from "./rpc/dispatcher.ts";
+import { ErrorCode } from "./rpc/errors.ts";
+import { requestIdOf } from "./rpc/request-id.ts";
 import type { CallerContext } from "./rpc/method.ts";
 import type { SessionCodec } from "./session-codec.ts";
 
@@ -14,6 +18,10 @@ interface Session {
   codec: SessionCodec;
   unsubscribe: () => void;
   closed: boolean;
+  limits: ConnectionLimits | null;
+  bucket: TokenBucket | null;
+  inFlight: number;
+  handshakeTimer: ReturnType<typeof setTimeout> | null;
 }
 
 export interface SessionOptions {
@@ -23,6 +31,10 @@ export interface SessionOptions {
   codecFor(caller: CallerContext): SessionCodec;
   /** A client whose unsent bytes exceed this is dropped instead of slowing the others. */
   maxBufferedBytes: number;
+  /** Request rate and in-flight cap for a new connection; null or absent = unlimited. */
+  limitsFor?(caller: CallerContext): ConnectionLimits | null;
+  /** Open connections accepted at once; absent = unlimited. */
+  maxSessions?: number;
 }
 
 /**
@@ -68,7 +80,34 @@ export class WebSocketSessions {
       local: isLoopback(conn.peer.remoteAddress),
       transport: "ws",
     };
-    const session: Session = { conn, caller, codec: this.opts.codecFor(caller), unsubscribe: () => {}, closed: false };
+    if (this.opts.maxSessions !== undefined && this.sessions.size >= this.opts.maxSessions) {
+      logger.warn(`refusing a connection from ${conn.peer.remoteAddress}: ${this.sessions.size} open`);
+      conn.send(JSON.stringify(protocolError(ErrorCode.RateLimited, "too many open connections; retry later")));
+      conn.close(1013, "too many connections");
+      return;
+    }
+    const limits = this.opts.limitsFor?.(caller) ?? null;
+    const session: Session = {
+      conn,
+      caller,
+      codec: this.opts.codecFor(caller),
+      unsubscribe: () => {},
+      closed: false,
+      limits,
+      bucket: limits?.ratePerSecond ? new TokenBucket(limits.ratePerSecond, limits.burst) : null,
+      inFlight: 0,
+      handshakeTimer: null,
+    };
+    const timeoutMs = session.codec.handshakeTimeoutMs;
+    if (timeoutMs !== undefined) {
+      session.handshakeTimer = setTimeout(() => {
+        session.handshakeTimer = null;
+        if (session.closed || session.codec.established) return;
+        if (session.codec.timeoutReply !== undefined) conn.send(session.codec.timeoutReply);
+        session.closed = true;
+        conn.close(1008, "handshake timeout");
+      }, timeoutMs);
+    }
     session.unsubscribe = this.opts.bus.subscribe((frame) => this.send(session, frame));
     conn.state = session;
     this.sessions.add(session);
@@ -80,6 +119,7 @@ export class WebSocketSessions {
     if (!session) return;
     session.closed = true;
     session.unsubscribe();
+    if (session.handshakeTimer) clearTimeout(session.handshakeTimer);
     this.sessions.delete(session);
   }
 
@@ -92,7 +132,7 @@ export class WebSocketSessions {
       session.conn.close(1008, "client too slow");
       return;
     }
-    let sealed: string;
+    let sealed: string | null;
     try {
       sealed = session.codec.seal(text);
     } catch (err) {
@@ -100,7 +140,7 @@ export class WebSocketSessions {
       session.conn.close(1011, "internal error");
       return;
     }
-    session.conn.send(sealed);
+    if (sealed !== null) session.conn.send(sealed);
   }
 
   private message(conn: SocketConnection, data: string | Uint8Array): void {
@@ -119,16 +159,35 @@ export class WebSocketSessions {
     if (outcome.clientId !== undefined && session.caller.clientId !== outcome.clientId) {
       session.caller = { ...session.caller, clientId: outcome.clientId };
     }
+    if (session.bucket && !session.bucket.take()) {
+      this.refuse(session, outcome.text, "rate limit exceeded on this connection; slow down");
+      return;
+    }
     if (outcome.text === "ping") {
       this.send(session, "pong");
       return;
     }
+    if (session.limits && session.inFlight >= session.limits.maxInFlight) {
+      this.refuse(session, outcome.text, `too many requests in flight on this connection (limit ${session.limits.maxInFlight})`);
+      return;
+    }
     const caller = session.caller;
+    session.inFlight++;
     this.opts.dispatcher.handleText(outcome.text, caller).then(
       (reply) => {
+        session.inFlight--;
         if (reply !== null) this.send(session, reply);
       },
-      (err) => logger.error("dispatch failed:", err),
+      (err) => {
+        session.inFlight--;
+        logger.error("dispatch failed:", err);
+      },
     );
+  }
+
+  /** Answers -32004 to a request refused by a per-connection limit (with its id when one can be read). */
+  private refuse(session: Session, text: string, message: string): void {
+    const id = requestIdOf(text, defaultLimits.maxNestingDepth);
+    this.send(session, JSON.stringify({ jsonrpc: "2.0", id, error: { code: ErrorCode.RateLimited, message } }));
   }
 }

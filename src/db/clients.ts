@@ -1,0 +1,64 @@
+import type { SqlDatabase } from "../runtime/types.ts";
+
+/** A registered remote client: its id and 32-byte secret (hex) key the secure layer. */
+export interface ClientRecord {
+  id: string;
+  name: string;
+  secret: string;
+  /** Last remote address a session came from ('' until the first session). */
+  address: string;
+  created: string;
+}
+
+export const CLIENT_SECRET_BYTES = 32;
+
+const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** The `clients` table of the user database. */
+export class ClientsRepository {
+  constructor(private readonly db: SqlDatabase) {}
+
+  list(): ClientRecord[] {
+    return this.db.prepare("SELECT id, name, secret, address, created FROM clients ORDER BY created, id").all<ClientRecord>();
+  }
+
+  get(id: string): ClientRecord | undefined {
+    return this.db.prepare("SELECT id, name, secret, address, created FROM clients WHERE id = ?").get<ClientRecord>(id);
+  }
+
+  count(): number {
+    return this.db.prepare("SELECT count(*) AS n FROM clients").get<{ n: number }>()?.n ?? 0;
+  }
+
+  /** Creates a client with a random UUID and a 32-byte secret from the CSPRNG. */
+  create(name: string): ClientRecord {
+    const secretBytes = crypto.getRandomValues(new Uint8Array(CLIENT_SECRET_BYTES));
+    const record: ClientRecord = {
+      id: crypto.randomUUID(),
+      name,
+      secret: toHex(secretBytes),
+      address: "",
+      created: new Date().toISOString(),
+    };
+    secretBytes.fill(0);
+    this.db
+      .prepare("INSERT INTO clients (id, name, secret, address, created) VALUES (?, ?, ?, ?, ?)")
+      .run(record.id, record.name, record.secret, record.address, record.created);
+    return record;
+  }
+
+  delete(id: string): boolean {
+    return this.db.prepare("DELETE FROM clients WHERE id = ?").run(id).changes > 0;
+  }
+
+  recordAddress(id: string, address: string): void {
+    this.db.prepare("UPDATE clients SET address = ? WHERE id = ? AND address <> ?").run(address, id, address);
+  }
+
+  /** The client's key as bytes, or null when the client does not exist or its secret is not 32 bytes of hex. */
+  key(id: string): Uint8Array | null {
+    const row = this.db.prepare("SELECT secret FROM clients WHERE id = ?").get<{ secret: string }>(id);
+    if (!row || !/^[0-9a-f]{64}$/i.test(row.secret)) return null;
+    return Uint8Array.from(row.secret.match(/../g)!, (h) => Number.parseInt(h, 16));
+  }
+}
