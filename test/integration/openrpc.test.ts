@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { jsonSchema } from "@json-schema-tools/meta-schema";
-import { openrpcDocument } from "@open-rpc/meta-schema";
+import * as jsonSchemaPackage from "@json-schema-tools/meta-schema";
+import * as openRpcPackage from "@open-rpc/meta-schema";
 import Ajv from "ajv";
 import { DOCS_PATH, renderMarkdown } from "../../build/api-docs.ts";
 import { startService, type TestService } from "../fixtures/service.ts";
 
 type Json = Record<string, unknown>;
+// Both packages export the schema objects at run time under names their type declarations do not list.
+const jsonSchema = (jsonSchemaPackage as unknown as { jsonSchema: Json }).jsonSchema;
+const openrpcDocument = (openRpcPackage as unknown as { openrpcDocument: Json }).openrpcDocument;
 let svc: TestService;
 
 beforeAll(async () => {

@@ -1,3 +1,4 @@
 /** Imports every subcommand so it registers itself. One line per file in this folder. */
 import "./call.ts";
 import "./watch.ts";
+import "./pair.ts";
