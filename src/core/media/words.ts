@@ -1,0 +1,34 @@
+/**
+ * Search rules in one place: a name and a query are lowercased and split on white space. A query word matches
+ * a name when it is a substring of one of the name's words (a query word holds no white space, so it can only
+ * occur inside a single name word). The index therefore stores each distinct name word once, with the media
+ * that hold it; a query word is looked up among the distinct words, never among all media.
+ */
+
+/** The distinct lowercased words of a media name. */
+export function nameWords(name: string): string[] {
+  const words = name.toLowerCase().split(/\s+/);
+  const out: string[] = [];
+  for (const w of words) if (w !== "" && !out.includes(w)) out.push(w);
+  return out;
+}
+
+/** The distinct lowercased words of a query, longest first (longer words are usually the more selective). */
+export function queryWords(query: string): string[] {
+  const out = nameWords(query);
+  return out.sort((a, b) => b.length - a.length);
+}
+
+/** Shortest word the trigram index answers; shorter words are matched against the word list. */
+export const TRIGRAM_MIN = 3;
+
+/** A query word as an FTS5 string literal (double quotes doubled). */
+export function ftsLiteral(word: string): string {
+  return `"${word.replaceAll('"', '""')}"`;
+}
+
+/** Media name from a file name: the name without its last extension. */
+export function mediaName(fileName: string): string {
+  const dot = fileName.lastIndexOf(".");
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
+}
