@@ -1,0 +1,230 @@
+#!/bin/sh
+# Installs tapserve and the init files for this device: Raspberry Pi OS / Debian (and other systemd
+# distributions), SteamOS, Batocera. Safe to re-run: it replaces the binary and init files and keeps config
+# and data. Run it from the unpacked release archive (the binary `tapserve` sits next to it).
+set -eu
+
+usage() {
+  cat <<'USAGE'
+Usage: ./install.sh [options]
+  --platform ID    linux, steamos or batocera (default: detected from the system)
+  --binary FILE    the tapserve binary (default: ./tapserve next to this script)
+  --user NAME      SteamOS: the desktop user to install for (default: the sudo caller or you; usually deck)
+  --root DIR       install into DIR instead of / (a disk image or a test root); starts nothing
+  --no-start       install and enable, but do not (re)start the service now
+  -h, --help       this help
+USAGE
+}
+
+die() {
+  printf 'install.sh: %s\n' "$*" >&2
+  exit 1
+}
+say() { printf '%s\n' "$*"; }
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=/
+platform=""
+binary=""
+user=""
+start=1
+while [ $# -gt 0 ]; do
+  case $1 in
+    --root | --platform | --binary | --user)
+      [ $# -ge 2 ] || die "$1 needs a value"
+      case $1 in
+        --root) root=$2 ;;
+        --platform) platform=$2 ;;
+        --binary) binary=$2 ;;
+        --user) user=$2 ;;
+      esac
+      shift 2
+      ;;
+    --no-start)
+      start=0
+      shift
+      ;;
+    -h | --help)
+      usage
+      exit 0
+      ;;
+    *) die "unknown option: $1 (see --help)" ;;
+  esac
+done
+
+[ -d "$root" ] || die "--root $root is not a folder"
+R=$(cd "$root" && pwd)
+[ "$R" != / ] || R=""
+live=1
+[ -z "$R" ] || live=0
+[ -n "$binary" ] || binary=$here/tapserve
+[ -f "$binary" ] || die "no binary at $binary: run this from the unpacked release archive, or pass --binary"
+iam=$(id -u)
+
+# Same order as the service's own detection (src/platform/detect.ts): the most specific markers first.
+detect_platform() {
+  ids=""
+  for f in "$R/etc/os-release" "$R/usr/lib/os-release"; do
+    if [ -r "$f" ]; then
+      ids=$(awk -F= '$1 == "ID" || $1 == "ID_LIKE" { gsub(/["\047]/, "", $2); print tolower($2) }' "$f" | tr '\n' ' ')
+      break
+    fi
+  done
+  has_id() { case " $ids " in *" $1 "*) return 0 ;; esac; return 1; }
+  if [ -e "$R/media/fat/MiSTer" ] || [ -e "$R/media/fat/menu.rbf" ]; then echo mister
+  elif has_id batocera || [ -e "$R/usr/bin/batocera-version" ]; then echo batocera
+  elif has_id recalbox || [ -e "$R/recalbox/share" ] || [ -e "$R/usr/bin/recalbox-version" ]; then echo recalbox
+  elif has_id steamos; then echo steamos
+  elif has_id libreelec || has_id coreelec; then echo libreelec
+  else echo linux # RetroPie is Raspberry Pi OS: the systemd service fits it too
+  fi
+}
+
+[ -n "$platform" ] || platform=$(detect_platform)
+
+# put MODE SRC DEST: replaces DEST atomically (a running binary keeps its old copy until restarted).
+put() {
+  mkdir -p "$(dirname "$3")"
+  cp "$2" "$3.new.$$"
+  chmod "$1" "$3.new.$$"
+  mv -f "$3.new.$$" "$3"
+  say "  $3"
+}
+
+check_binary_runs() {
+  [ "$live" = 1 ] || return 0
+  "$binary" --version >/dev/null 2>&1 ||
+    die "$binary does not run on this machine ($(uname -m)): pick the archive for this CPU (see INSTALL.txt)"
+}
+
+reader_rules() {
+  put 0644 "$here/udev/60-tapserve-readers.rules" "$R/etc/udev/rules.d/60-tapserve-readers.rules"
+  put 0644 "$here/modprobe/tapserve-blacklist-pn533.conf" "$R/etc/modprobe.d/tapserve-blacklist-pn533.conf"
+  if [ "$live" = 1 ]; then
+    if command -v udevadm >/dev/null 2>&1; then
+      udevadm control --reload-rules || true
+      udevadm trigger --subsystem-match=usb --subsystem-match=tty || true
+    fi
+    for m in pn533_usb pn533; do
+      if [ -d "/sys/module/$m" ]; then modprobe -r "$m" 2>/dev/null || say "  note: $m is in use; unplug the reader or reboot"; fi
+    done
+  fi
+}
+
+ensure_system_user() {
+  conf=$R/usr/lib/sysusers.d/tapserve.conf
+  put 0644 "$here/systemd/tapserve.sysusers" "$conf"
+  if command -v systemd-sysusers >/dev/null 2>&1; then
+    if [ -n "$R" ]; then systemd-sysusers --root="$R" /usr/lib/sysusers.d/tapserve.conf; else systemd-sysusers "$conf"; fi
+  elif [ "$live" = 1 ]; then
+    getent passwd tapserve >/dev/null ||
+      useradd --system --user-group --home-dir /var/lib/tapserve --no-create-home --shell /usr/sbin/nologin tapserve
+    for g in plugdev dialout; do
+      if getent group "$g" >/dev/null; then usermod -a -G "$g" tapserve; fi
+    done
+  else
+    say "  note: no systemd-sysusers here; the user tapserve is created on the device's first boot"
+  fi
+}
+
+install_linux() {
+  [ "$live" = 0 ] || [ "$iam" = 0 ] || die "run as root: sudo $0"
+  check_binary_runs
+  say "Installing tapserve (systemd service, user tapserve, data in /var/lib/tapserve):"
+  put 0755 "$binary" "$R/usr/local/bin/tapserve"
+  put 0644 "$here/INSTALL.txt" "$R/usr/local/share/doc/tapserve/INSTALL.txt"
+  ensure_system_user
+  put 0644 "$here/systemd/tapserve.service" "$R/etc/systemd/system/tapserve.service"
+  reader_rules
+  wants=$R/etc/systemd/system/multi-user.target.wants
+  if [ "$live" = 1 ]; then
+    systemctl daemon-reload
+    systemctl enable tapserve.service
+    if [ "$start" = 1 ]; then systemctl restart tapserve.service; fi
+  else
+    mkdir -p "$wants"
+    ln -sfn /etc/systemd/system/tapserve.service "$wants/tapserve.service"
+  fi
+}
+
+# Files a root install makes in the user's home must belong to the user.
+give_to_user() {
+  [ "$iam" = 0 ] && [ -n "$uid" ] || return 0
+  for p in "$@"; do
+    if [ -e "$p" ] || [ -L "$p" ]; then chown -h "$uid:$gid" "$p"; fi
+  done
+}
+
+install_steamos() {
+  [ -n "$user" ] || user=${SUDO_USER:-$(id -un)}
+  [ "$user" != root ] || die "SteamOS: install for the desktop user, e.g. --user deck (the service runs as that user)"
+  entry=$(awk -F: -v u="$user" '$1 == u { print $3 ":" $4 ":" $6 }' "$R/etc/passwd" 2>/dev/null || true)
+  uid=${entry%%:*}
+  rest=${entry#*:}
+  gid=${rest%%:*}
+  home=${rest#*:}
+  [ -n "$entry" ] || { uid=""; gid=""; home=/home/$user; }
+  [ "$live" = 0 ] || [ -n "$uid" ] || die "no user $user on this system"
+  check_binary_runs
+  say "Installing tapserve for $user (systemd user service, data in $home/.local/share/tapserve):"
+  H=$R$home
+  for d in "$H/.local" "$H/.local/bin" "$H/.config" "$H/.config/systemd" "$H/.config/systemd/user"; do
+    if [ ! -d "$d" ]; then
+      mkdir -p "$d"
+      give_to_user "$d"
+    fi
+  done
+  put 0755 "$binary" "$H/.local/bin/tapserve"
+  put 0644 "$here/steamos/tapserve.service" "$H/.config/systemd/user/tapserve.service"
+  give_to_user "$H/.local/bin/tapserve" "$H/.config/systemd/user/tapserve.service"
+  if [ "$iam" = 0 ]; then
+    reader_rules
+  else
+    say "  note: reader rules (udev, pn533 blacklist) need root: sudo $0 --user $user"
+  fi
+  if [ "$live" = 1 ]; then
+    if [ "$iam" = 0 ]; then
+      as_user() { runuser -u "$user" -- env XDG_RUNTIME_DIR="/run/user/$uid" "$@"; }
+    else
+      as_user() { "$@"; }
+    fi
+    as_user systemctl --user daemon-reload
+    as_user systemctl --user enable tapserve.service
+    if [ "$start" = 1 ]; then as_user systemctl --user restart tapserve.service; fi
+  else
+    wants=$H/.config/systemd/user/default.target.wants
+    [ -d "$wants" ] || {
+      mkdir -p "$wants"
+      give_to_user "$wants"
+    }
+    ln -sfn "$home/.config/systemd/user/tapserve.service" "$wants/tapserve.service"
+    give_to_user "$wants/tapserve.service"
+  fi
+}
+
+install_batocera() {
+  [ "$live" = 0 ] || [ "$iam" = 0 ] || die "run as root"
+  check_binary_runs
+  say "Installing tapserve (Batocera service, data in /userdata/system/tapserve):"
+  put 0755 "$binary" "$R/userdata/system/tapserve/tapserve"
+  put 0644 "$here/INSTALL.txt" "$R/userdata/system/tapserve/INSTALL.txt"
+  put 0755 "$here/batocera/tapserve" "$R/userdata/system/services/tapserve"
+  if [ "$live" = 1 ]; then
+    if command -v batocera-services >/dev/null 2>&1; then
+      batocera-services enable tapserve
+    else
+      say "  note: switch the service on in SYSTEM SETTINGS > SERVICES"
+    fi
+    if [ "$start" = 1 ]; then /userdata/system/services/tapserve restart; fi
+  fi
+}
+
+case $platform in
+  linux) install_linux ;;
+  steamos) install_steamos ;;
+  batocera) install_batocera ;;
+  mister) die "MiSTer runs the Node build (armv7), not these binaries" ;;
+  recalbox | libreelec) die "$platform is not supported by install.sh yet: start the binary from the system's own autostart (see INSTALL.txt)" ;;
+  *) die "unknown platform $platform (linux, steamos, batocera)" ;;
+esac
+[ "$live" = 1 ] || say "Installed into $R (nothing started)."
