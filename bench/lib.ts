@@ -13,7 +13,7 @@ export function tempDir(prefix = "tapserve-bench-"): string {
 
 /** Starts a child process and resolves once `ready` is true for it (polling `probe`). */
 export async function startChild(cmd: string, args: string[], probe: () => Promise<boolean>, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "ignore"], env: { ...process.env, ...env } });
+  const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "ignore"], env: { ...process.env, TAPSERVE_MDNS: "off", ...env } });
   const deadline = Date.now() + 30000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${cmd} exited early`);

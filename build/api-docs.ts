@@ -14,7 +14,7 @@ type Json = Record<string, unknown>;
 export async function openRpcDocument(): Promise<Json> {
   const dataDir = mkdtempSync(join(tmpdir(), "tapserve-docs-"));
   writeFileSync(join(dataDir, "config.toml"), '[service]\nplatform = "linux"\n');
-  const app = new App({ runtime: bunRuntime, dataDir, port: 0, host: "127.0.0.1", quiet: true, platformRoot: dataDir });
+  const app = new App({ runtime: bunRuntime, dataDir, port: 0, host: "127.0.0.1", quiet: true, platformRoot: dataDir, mdns: false });
   await app.start();
   try {
     const answer = await app.callLocal("rpc.discover");

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createHttpApp } from "./api/http.ts";
+import { MdnsAdvertiser } from "./service/discovery/mdns-advertiser.ts";
 import { discoverMethods } from "./api/methods/discover.ts";
 import { versionMethods } from "./api/methods/version.ts";
 import { settingsMethods } from "./api/methods/settings.ts";
@@ -34,6 +35,8 @@ export interface AppOptions {
   platformRoot?: string;
   /** Extra console output off (tests). */
   quiet?: boolean;
+  /** Overrides config `service.mdns` (env TAPSERVE_MDNS=off; tests and benchmarks keep the LAN quiet). */
+  mdns?: boolean;
 }
 
 const logger = log.withTag("app");
@@ -47,6 +50,7 @@ export class App {
   private userDb: SqlDatabase | null = null;
   private modules: AppModule[] = [];
   private started: AppModule[] = [];
+  private advertiser: MdnsAdvertiser | null = null;
   readonly config: ConfigStore;
 
   constructor(private readonly opts: AppOptions) {
@@ -152,6 +156,17 @@ export class App {
       }
     }
     logger.info(`${platform} ${SERVICE_VERSION} listening on port ${this.server.port}${tls ? " (TLS)" : ""} [${runtime.name} ${runtime.version}]`);
+    const boundPort = this.server.port;
+    this.advertiser = new MdnsAdvertiser({
+      enabled: this.opts.mdns ?? cfg.service.mdns,
+      interfaceAddress: cfg.service.mdns_interface,
+      name: cfg.service.name,
+      deviceId: cfg.service.device_id,
+      version: SERVICE_VERSION,
+      platform,
+      port: () => boundPort,
+    });
+    this.advertiser.start();
     chmodSync(userDbPath, 0o600);
   }
 
@@ -185,6 +200,7 @@ export class App {
         logger.error(`shutdown: ${what} failed:`, err);
       }
     };
+    await step("withdraw mDNS advertisement", () => this.advertiser?.stop());
     await step("stop accepting", () => this.server?.stop(false));
     await step("finish in-flight requests", () =>
       this.dispatcher ? Promise.race([this.dispatcher.idle(), new Promise((r) => setTimeout(r, 5000))]) : undefined,

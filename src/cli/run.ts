@@ -31,7 +31,9 @@ export async function runCli(runtime: Runtime, argv: string[], env: Record<strin
       break;
   }
   const dataDir = cmd.dataDir ?? defaultDataDir(detectPlatform(), env);
-  const app = new App({ runtime, dataDir, configPath: cmd.configPath, port: cmd.port, host: cmd.host });
+  const mdnsEnv = env.TAPSERVE_MDNS?.toLowerCase();
+  const mdns = mdnsEnv === undefined || mdnsEnv === "" ? undefined : !["0", "off", "false", "no"].includes(mdnsEnv);
+  const app = new App({ runtime, dataDir, configPath: cmd.configPath, port: cmd.port, host: cmd.host, mdns });
   try {
     await app.start();
   } catch (err) {

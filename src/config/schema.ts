@@ -54,6 +54,10 @@ const Service = type({
   tls_key: "string = ''",
   /** Name advertised to phones. */
   name: "string = ''",
+  /** Advertise the service over mDNS (`_zaparoo._tcp`) so phone apps find it. */
+  mdns: "boolean = true",
+  /** Restrict mDNS to the interface with this address (empty: all interfaces). */
+  mdns_interface: "string = ''",
 });
 
 export const ConfigFile = type({
