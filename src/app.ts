@@ -13,6 +13,7 @@ import { SecureModule } from "./api/secure/secure-module.ts";
 import { plaintextCodec } from "./api/session-codec.ts";
 import { WebSocketSessions } from "./api/ws-sessions.ts";
 import type { AppModule, CoreContext } from "./app-module.ts";
+import { LaunchModule } from "./service/launch/module.ts";
 import { ConfigStore } from "./config/store.ts";
 import { userMigrations } from "./db/migrations/user.ts";
 import { openDatabase } from "./db/open.ts";
@@ -180,6 +181,9 @@ export class App {
     void core;
     // [media] media index and search
     // [launch] launch pipeline: token queue, mappings, history, launchers, GET /l/
+    // Media library: pass the media module's `.library` here once it exists (issue 4).
+    const launch = new LaunchModule(core, { library: undefined });
+    modules.push(launch);
     // [readers] reader manager and drivers (TokenSink = launch pipeline)
     // [secure] clients and the secure layer (see codecFor in start())
     this.secure = new SecureModule(core, {

@@ -1,0 +1,73 @@
+import type { NotificationBus } from "../../api/notifications.ts";
+import type { ActiveMedia, ActiveMediaSource } from "../../core/media-types.ts";
+import { rfc3339 } from "../../core/token.ts";
+import { log } from "../../log.ts";
+import type { RunningMedia } from "./launchers/types.ts";
+
+const logger = log.withTag("launch");
+
+interface Current {
+  info: ActiveMedia;
+  running: RunningMedia;
+  startedAt: number;
+}
+
+/**
+ * The one piece of media running now. Announces `media.started` when a launch succeeds and `media.stopped`
+ * (with `launcherId` and `elapsed` seconds) when it ends: its process exited, it was stopped, or other media
+ * replaced it.
+ */
+export class ActiveMediaTracker implements ActiveMediaSource {
+  private cur: Current | null = null;
+
+  constructor(
+    private readonly bus: NotificationBus,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  current(): ActiveMedia | null {
+    return this.cur ? { ...this.cur.info } : null;
+  }
+
+  /** Before a new launch: stops what runs unless the next launch replaces it by itself. */
+  async prepareForLaunch(): Promise<void> {
+    const cur = this.cur;
+    if (!cur) return;
+    if (cur.running.replacedByNextLaunch) this.end(cur);
+    else await this.stop();
+  }
+
+  begin(info: Omit<ActiveMedia, "started">, running: RunningMedia): void {
+    const startedAt = this.now();
+    const entry: Current = { info: { ...info, started: rfc3339(startedAt) }, running, startedAt: startedAt.getTime() };
+    if (this.cur) this.end(this.cur);
+    this.cur = entry;
+    this.bus.publish("media.started", {
+      systemId: info.systemId,
+      systemName: info.systemName,
+      mediaPath: info.mediaPath,
+      mediaName: info.mediaName,
+    });
+    running.exited.then(() => this.end(entry));
+  }
+
+  /** Stops the running media, if any, and waits until it has ended. */
+  async stop(): Promise<void> {
+    const cur = this.cur;
+    if (!cur) return;
+    try {
+      await cur.running.stop();
+    } catch (err) {
+      logger.warn(`stopping ${cur.info.mediaName} failed:`, err);
+    }
+    this.end(cur);
+  }
+
+  private end(entry: Current): void {
+    if (this.cur !== entry) return;
+    this.cur = null;
+    const elapsed = Math.max(0, Math.round((this.now().getTime() - entry.startedAt) / 1000));
+    const { systemId, systemName, mediaPath, mediaName, launcherId } = entry.info;
+    this.bus.publish("media.stopped", { systemId, systemName, mediaPath, mediaName, launcherId, elapsed });
+  }
+}

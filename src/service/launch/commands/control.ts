@@ -1,0 +1,35 @@
+import { log } from "../../../log.ts";
+import { CommandError, type CommandHandler, requireArg } from "./types.ts";
+
+const logger = log.withTag("zapscript");
+
+/** Longest `delay` accepted, in milliseconds. */
+export const MAX_DELAY_MS = 5 * 60 * 1000;
+
+export const stop: CommandHandler = async (_cmd, env) => {
+  await env.active.stop();
+};
+
+/** `delay:<ms>`: waits before the next command. */
+export const delay: CommandHandler = async (cmd, env) => {
+  const text = requireArg(cmd, 0, "milliseconds");
+  const ms = Number(text);
+  if (!/^\d+$/.test(text) || ms > MAX_DELAY_MS) throw new CommandError(`${cmd.name}: expected milliseconds from 0 to ${MAX_DELAY_MS}, got ${JSON.stringify(text)}`);
+  await new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    env.signal.addEventListener("abort", () => {
+      clearTimeout(t);
+      reject(new CommandError("delay interrupted: service stopping"));
+    }, { once: true });
+  });
+};
+
+/** `echo:<text>`: writes the text to the log. */
+export const echo: CommandHandler = async (cmd) => {
+  logger.info(`echo: ${cmd.args.join(",")}`);
+};
+
+/** `input.keyboard` / `input.gamepad`: needs a virtual input device, which no supported platform offers yet. */
+export const input: CommandHandler = async (cmd, env) => {
+  throw new CommandError(`${cmd.name} is not supported on this platform (${env.platform}): no virtual input device`, true);
+};

@@ -1,0 +1,75 @@
+import type { MediaItem } from "../../../core/media-types.ts";
+import type { ZapCommand } from "../../../core/zapscript/index.ts";
+import { resolveTarget, systemFor } from "../media-resolver.ts";
+import { type CommandEnv, CommandError, type CommandHandler, requireArg, requireLibrary } from "./types.ts";
+
+/** `launch:<path>` (also every plain path): `?launcher=<id>` picks the launcher, `?system=<id>` the system. */
+export const launch: CommandHandler = async (cmd, env) => {
+  const path = requireArg(cmd, 0, "media path");
+  await startPath(path, cmd, env);
+};
+
+async function startPath(path: string, cmd: ZapCommand, env: CommandEnv): Promise<void> {
+  const target = resolveTarget(path, { library: env.library, rootFolders: env.rootFolders }, cmd.advArgs.system || undefined);
+  await env.startMedia(target, cmd.advArgs.launcher || undefined);
+}
+
+async function startItem(item: MediaItem, cmd: ZapCommand, env: CommandEnv): Promise<void> {
+  const path = env.library?.resolvePath(item.path) ?? item.path;
+  const target = resolveTarget(path, { library: env.library, rootFolders: env.rootFolders }, cmd.advArgs.system || item.system.id);
+  await env.startMedia(target, cmd.advArgs.launcher || undefined);
+}
+
+/** Splits `System/rest` at the first slash. */
+function systemAndRest(arg: string, name: string): [string, string] {
+  const i = arg.indexOf("/");
+  if (i <= 0 || i === arg.length - 1) throw new CommandError(`${name}: expected <system>/<text>, got ${JSON.stringify(arg)}`);
+  return [arg.slice(0, i), arg.slice(i + 1)];
+}
+
+/** `@System/Title`: the indexed item of that system whose name is the title (else the best search hit). */
+export const launchTitle: CommandHandler = async (cmd, env) => {
+  const library = requireLibrary(env, cmd.name);
+  const [sys, title] = systemAndRest(requireArg(cmd, 0, "<system>/<title>"), cmd.name);
+  const system = systemFor(library, sys);
+  const { results } = library.search(title, [system.id], 50);
+  const wanted = title.trim().toLowerCase();
+  const item = results.find((r) => r.name.toLowerCase() === wanted) ?? results[0];
+  if (!item) throw new CommandError(`${cmd.name}: no media titled ${JSON.stringify(title)} in ${system.id}`);
+  await startItem(item, cmd, env);
+};
+
+/** `launch.search:<System>/<query>` or `launch.search:<query>`: the first search hit. */
+export const launchSearch: CommandHandler = async (cmd, env) => {
+  const library = requireLibrary(env, cmd.name);
+  const arg = requireArg(cmd, 0, "query");
+  const i = arg.indexOf("/");
+  const system = i > 0 ? library.systemById(arg.slice(0, i)) : undefined;
+  const query = system ? arg.slice(i + 1) : arg;
+  const { results } = library.search(query, system ? [system.id] : [], 1);
+  if (!results[0]) throw new CommandError(`${cmd.name}: nothing found for ${JSON.stringify(arg)}`);
+  await startItem(results[0], cmd, env);
+};
+
+/** `launch.random:<System>,<System>…` (none, or `all`: every system). */
+export const launchRandom: CommandHandler = async (cmd, env) => {
+  const library = requireLibrary(env, cmd.name);
+  const ids = cmd.args.map((a) => a.trim()).filter((a) => a !== "" && a.toLowerCase() !== "all");
+  const systems = ids.map((id) => systemFor(library, id).id);
+  const item = library.random(systems);
+  if (!item) throw new CommandError(`${cmd.name}: no indexed media${systems.length ? ` for ${systems.join(", ")}` : ""}`);
+  await startItem(item, cmd, env);
+};
+
+/** `launch.system:<System>`: starts a system's core without media (MiSTer). */
+export const launchSystem: CommandHandler = async (cmd, env) => {
+  const id = requireArg(cmd, 0, "system id");
+  if (!env.mister) throw new CommandError(`${cmd.name} is not supported on this platform`, true);
+  const systemId = env.library ? systemFor(env.library, id).id : id;
+  await env.active.prepareForLaunch();
+  const running = await env.mister.launchSystem(systemId);
+  env.active.begin(
+    { launcherId: env.mister.id, systemId, systemName: env.library?.systemById(systemId)?.name ?? systemId, mediaPath: "", mediaName: "", zapScript: env.token.text },
+    running,
+  );
+};

@@ -1,0 +1,22 @@
+import { delay, echo, input, stop } from "./control.ts";
+import { execute } from "./execute.ts";
+import { httpGet, httpPost } from "./http.ts";
+import { launch, launchRandom, launchSearch, launchSystem, launchTitle } from "./launch.ts";
+import type { CommandHandler } from "./types.ts";
+
+/** Every launch script command, by its lowercase name. */
+export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
+  launch,
+  "launch.title": launchTitle,
+  "launch.system": launchSystem,
+  "launch.random": launchRandom,
+  "launch.search": launchSearch,
+  stop,
+  delay,
+  echo,
+  execute,
+  "http.get": httpGet,
+  "http.post": httpPost,
+  "input.keyboard": input,
+  "input.gamepad": input,
+};

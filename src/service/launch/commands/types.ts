@@ -1,0 +1,50 @@
+import type { Config } from "../../../config/schema.ts";
+import type { MediaLibrary } from "../../../core/media-types.ts";
+import type { ScannedToken } from "../../../core/token.ts";
+import type { ZapCommand } from "../../../core/zapscript/index.ts";
+import type { PlatformId } from "../../../platform/detect.ts";
+import type { ActiveMediaTracker } from "../active-media.ts";
+import type { MisterLauncher } from "../launchers/mister.ts";
+import type { LaunchTarget } from "../launchers/types.ts";
+
+/** What a command may use while a token's script runs. */
+export interface CommandEnv {
+  token: ScannedToken;
+  library?: MediaLibrary;
+  config(): Readonly<Config>;
+  platform: PlatformId;
+  active: ActiveMediaTracker;
+  /** Present on MiSTer. */
+  mister?: MisterLauncher;
+  /** Root folders relative paths are resolved against. */
+  rootFolders(): string[];
+  /** Picks a launcher (the named one, or the first that handles the target) and starts the media. */
+  startMedia(target: LaunchTarget, launcherId?: string): Promise<void>;
+  /** Aborted when the service stops; long waits must honour it. */
+  signal: AbortSignal;
+}
+
+export type CommandHandler = (cmd: ZapCommand, env: CommandEnv) => Promise<void>;
+
+/** A command failed; the message goes to the log and the history entry. */
+export class CommandError extends Error {
+  constructor(
+    message: string,
+    /** The platform cannot do this at all (as opposed to a bad argument or a failed attempt). */
+    readonly unsupported = false,
+  ) {
+    super(message);
+    this.name = "CommandError";
+  }
+}
+
+export function requireArg(cmd: ZapCommand, index: number, what: string): string {
+  const v = cmd.args[index]?.trim() ?? "";
+  if (v === "") throw new CommandError(`${cmd.name}: missing ${what}`);
+  return v;
+}
+
+export function requireLibrary(env: CommandEnv, name: string): MediaLibrary {
+  if (!env.library) throw new CommandError(`${name}: media index unavailable`);
+  return env.library;
+}

@@ -1,0 +1,61 @@
+import type { ScannedToken } from "../../core/token.ts";
+import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
+import { log } from "../../log.ts";
+import type { CommandEnv, CommandHandler } from "./commands/types.ts";
+import type { HistoryRepository } from "./history-repo.ts";
+
+const logger = log.withTag("launch");
+
+export interface PipelineDeps {
+  history: HistoryRepository;
+  commands: Readonly<Record<string, CommandHandler>>;
+  env(token: ScannedToken): CommandEnv;
+}
+
+/**
+ * Runs one token's script (text already rewritten by mappings): parse, then each command in order; the first
+ * failure ends the script. The outcome is written to the history (one transaction) and the log.
+ */
+export class LaunchPipeline {
+  constructor(private readonly deps: PipelineDeps) {}
+
+  async run(token: ScannedToken): Promise<void> {
+    let error = "";
+    try {
+      await this.execute(token);
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      if (!(err instanceof Error) || err.name === "Error" || err.name === "TypeError") logger.debug(err);
+    }
+    const { type, uid, text, data, scanTime } = token;
+    try {
+      this.deps.history.add({ type, uid, text, data, success: error === "", time: scanTime, error });
+    } catch (err) {
+      logger.error("could not write launch history:", err);
+    }
+    if (error) logger.warn(`launch failed (${describe(token)}): ${error}`);
+    else logger.info(`launched ${describe(token)}`);
+  }
+
+  private async execute(token: ScannedToken): Promise<void> {
+    if (token.text.trim() === "") throw new Error("token has no launch script and no mapping matched it");
+    let script;
+    try {
+      script = parseZapScript(token.text);
+    } catch (err) {
+      if (err instanceof ZapScriptError) throw new Error(`invalid launch script: ${err.message} (at character ${err.offset + 1})`);
+      throw err;
+    }
+    const env = this.deps.env(token);
+    for (const cmd of script.commands) {
+      const handler = this.deps.commands[cmd.name];
+      if (!handler) throw new Error(`unknown command: ${cmd.name}`);
+      await handler(cmd, env);
+    }
+  }
+}
+
+function describe(t: ScannedToken): string {
+  const text = t.text.length > 80 ? `${t.text.slice(0, 77)}...` : t.text;
+  return `${t.source}${t.uid ? ` uid ${t.uid}` : ""}: ${JSON.stringify(text)}`;
+}
