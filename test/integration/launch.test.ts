@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { isAlive, waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
+import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+
+interface Entry {
+  type: string;
+  uid: string;
+  text: string;
+  data: string;
+  success: boolean;
+  time: string;
+}
+
+let root: string;
+let svc: TestService;
+let client: RpcClient;
+let emu: { script: string; record: string };
+let stubborn: { script: string; record: string };
+let brief: { script: string; record: string };
+
+const RFC3339_FRACTION = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+(Z|[+-]\d\d:\d\d)$/;
+
+async function history(): Promise<Entry[]> {
+  return (await client.call<{ entries: Entry[] }>("tokens.history")).entries;
+}
+
+/** Launches and waits until the history has the entry for it. */
+async function launchAndWait(params: unknown): Promise<Entry> {
+  const before = (await history()).length;
+  expect(await client.call("launch", params)).toBeNull();
+  return waitFor(async () => {
+    const entries = await history();
+    return entries.length > before ? entries[0] : undefined;
+  }, "history entry");
+}
+
+beforeAll(async () => {
+  root = tempDir("tapserve-launch-");
+  writeFiles(root, ["roms/SNES/Some Game.sfc", "roms/SNES/Stubborn.smc", "roms/NES/Brief.nes", "roms/SNES/Other.sfc"]);
+  emu = writeEmulator(join(root, "emu"));
+  stubborn = writeEmulator(join(root, "stubborn"), { ignoreTerm: true });
+  brief = writeEmulator(join(root, "brief"), { exitAfter: 0.2 });
+  svc = await startService({
+    configToml: [
+      "[launchers]",
+      `index_root = ["${root}/roms"]`,
+      "retroarch = false",
+      "[[launchers.custom]]",
+      'id = "TestEmu"',
+      'extensions = [".sfc"]',
+      `command = ["${emu.script}", "--rom", "{path}"]`,
+      "[[launchers.custom]]",
+      'id = "Stubborn"',
+      'extensions = ["smc"]',
+      `command = ["${stubborn.script}", "{path}"]`,
+      "[[launchers.custom]]",
+      'id = "Brief"',
+      'extensions = [".nes"]',
+      `command = ["${brief.script}", "{path}"]`,
+      "",
+    ].join("\n"),
+  });
+  client = await svc.connect();
+});
+
+afterAll(async () => {
+  await svc.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("launch → custom launcher → media.active → stop", () => {
+  test("a relative path starts the launcher's real process with the resolved path", async () => {
+    rmSync(emu.record, { force: true });
+    const started = client.waitForNotification<Record<string, unknown>>("media.started", (p) => p.mediaName === "Some Game");
+    const launching = client.waitForNotification<Record<string, unknown>>("launching", (p) => p.text === "SNES/Some Game.sfc");
+    expect(await client.call("launch", "SNES/Some Game.sfc")).toBeNull();
+    expect(await launching).toEqual({ type: "", uid: "", text: "SNES/Some Game.sfc", data: "" });
+    expect(await started).toEqual({ systemId: "", systemName: "", mediaPath: join(root, "roms/SNES/Some Game.sfc"), mediaName: "Some Game" });
+
+    const [pid, ...args] = readFileSync(await waitFor(() => existsSync(emu.record) && emu.record, "emulator record"), "utf8").trim().split("\n");
+    expect(args).toEqual(["--rom", join(root, "roms/SNES/Some Game.sfc")]);
+    expect(isAlive(Number(pid))).toBe(true);
+
+    const active = await client.call<Record<string, unknown>>("media.active");
+    expect(active).toEqual({
+      launcherId: "TestEmu",
+      systemId: "",
+      systemName: "",
+      mediaPath: join(root, "roms/SNES/Some Game.sfc"),
+      mediaName: "Some Game",
+      started: expect.stringMatching(RFC3339_FRACTION),
+      zapScript: "SNES/Some Game.sfc",
+    });
+
+    const stopped = client.waitForNotification<Record<string, unknown>>("media.stopped", (p) => p.mediaName === "Some Game");
+    expect(await client.call("stop")).toBeNull();
+    expect(await stopped).toEqual({
+      systemId: "",
+      systemName: "",
+      mediaPath: join(root, "roms/SNES/Some Game.sfc"),
+      mediaName: "Some Game",
+      launcherId: "TestEmu",
+      elapsed: expect.any(Number),
+    });
+    expect(isAlive(Number(pid))).toBe(false);
+    expect(await client.call("media.active")).toBeNull();
+
+    const [entry] = await history();
+    expect(entry).toEqual({ type: "", uid: "", text: "SNES/Some Game.sfc", data: "", success: true, time: expect.stringMatching(RFC3339_FRACTION) });
+  });
+
+  test("stop with nothing running answers null", async () => {
+    expect(await client.call("media.active")).toBeNull();
+    expect(await client.call("stop")).toBeNull();
+  });
+
+  test("a process that ignores SIGTERM is killed after the grace period", async () => {
+    rmSync(stubborn.record, { force: true });
+    await client.call("launch", "SNES/Stubborn.smc");
+    const [pid] = readFileSync(await waitFor(() => existsSync(stubborn.record) && stubborn.record, "record"), "utf8").split("\n");
+    expect(isAlive(Number(pid))).toBe(true);
+    expect(await client.call("stop")).toBeNull();
+    expect(isAlive(Number(pid))).toBe(false);
+    expect(await client.call("media.active")).toBeNull();
+  });
+
+  test("media that exits by itself is announced as stopped", async () => {
+    const stopped = client.waitForNotification<Record<string, unknown>>("media.stopped", (p) => p.mediaName === "Brief");
+    await client.call("launch", "NES/Brief.nes");
+    expect((await stopped).launcherId).toBe("Brief");
+    expect(await client.call("media.active")).toBeNull();
+  });
+
+  test("a new launch stops the running media first", async () => {
+    rmSync(emu.record, { force: true });
+    await client.call("launch", "SNES/Some Game.sfc");
+    const [pid] = readFileSync(await waitFor(() => existsSync(emu.record) && emu.record, "record"), "utf8").split("\n");
+    const stopped = client.waitForNotification<Record<string, unknown>>("media.stopped", (p) => p.mediaName === "Some Game");
+    const started = client.waitForNotification<Record<string, unknown>>("media.started", (p) => p.mediaName === "Other");
+    await client.call("launch", "SNES/Other.sfc");
+    await stopped;
+    await started;
+    expect(isAlive(Number(pid))).toBe(false);
+    expect((await client.call<Record<string, unknown>>("media.active"))?.mediaName).toBe("Other");
+    await client.call("stop");
+  });
+
+  test("the launcher can be chosen with ?launcher=, and absolute paths work", async () => {
+    const started = client.waitForNotification<Record<string, unknown>>("media.started", (p) => p.mediaName === "Brief");
+    await client.call("launch", `${root}/roms/NES/Brief.nes?launcher=Brief`);
+    await started;
+    await client.call("stop");
+  });
+});
+
+describe("history records failures", () => {
+  test.each([
+    ["SNES/Missing.sfc", "media not found"],
+    ["**nosuch.command:1", "unknown command"],
+    ['**echo:"unterminated', "unmatched quote"],
+    ["SNES/README.txt", "no launcher"],
+    ["**delay:soon", "milliseconds"],
+    ["**execute:/bin/true", "allow_execute"],
+    ["**input.keyboard:abc", "not supported"],
+    ["**launch.random:SNES", "media index unavailable"],
+    ["@SNES/Some Game", "media index unavailable"],
+  ])("%p → success false", async (text) => {
+    if (text === "SNES/README.txt") writeFiles(join(root, "roms"), ["SNES/README.txt"]);
+    const entry = await launchAndWait(text);
+    expect(entry).toMatchObject({ text, success: false });
+  });
+
+  test("a script runs its commands in order and stops at the first failure", async () => {
+    const entry = await launchAndWait("**echo:one||**delay:10||**nosuch||SNES/Some Game.sfc");
+    expect(entry.success).toBe(false);
+    expect(await client.call("media.active")).toBeNull();
+  });
+
+  test("tokens run one at a time in arrival order", async () => {
+    const before = (await history()).length;
+    const texts = ["**delay:150||**echo:a", "**echo:b", "**delay:50||**echo:c", "**echo:d"];
+    for (const t of texts) client.sendRaw(JSON.stringify({ jsonrpc: "2.0", method: "launch", params: t }));
+    const entries = await waitFor(async () => {
+      const e = await history();
+      return e.length >= before + texts.length ? e : undefined;
+    }, "four entries");
+    expect(entries.slice(0, texts.length).map((e) => e.text).reverse()).toEqual(texts);
+    expect(entries.slice(0, texts.length).every((e) => e.success)).toBe(true);
+  });
+
+  test("the alias history answers the same entries, newest first", async () => {
+    const a = await client.call<{ entries: Entry[] }>("history");
+    const b = await client.call<{ entries: Entry[] }>("tokens.history");
+    expect(a).toEqual(b);
+    const times = a.entries.map((e) => e.time);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+});
+
+describe("launch params", () => {
+  test.each([[{}], [{ uid: "", text: "  " }], [{ type: "nfc" }], [{ text: 5 }], [null], [42], [{ data: "xyz" }], [{ data: "abc" }]])(
+    "%p is refused with -32602",
+    async (params) => {
+      const r = await client.request("launch", params);
+      expect(r.error?.code).toBe(-32602);
+    },
+  );
+
+  test("object params: type, uid and data are recorded; data is normalised to lowercase hex", async () => {
+    const entry = await launchAndWait({ type: "ntag215", uid: "04:11:22", text: "**echo:x", data: "DE:AD be ef", extra: true });
+    expect(entry).toMatchObject({ type: "ntag215", uid: "04:11:22", text: "**echo:x", data: "deadbeef", success: true });
+  });
+
+  test("a uid-only token without a mapping is recorded as failed", async () => {
+    const entry = await launchAndWait({ uid: "04ffff" });
+    expect(entry).toMatchObject({ uid: "04ffff", text: "", success: false });
+  });
+});
