@@ -30,7 +30,7 @@ typecheck: deps
 
 ## Type check plus the whole suite.
 test: deps test-deps typecheck
-	$(BUN) test
+	$(BUN) test --timeout 60000
 
 ## Regenerate docs/api.md from the method schemas (make test fails when it is stale).
 docs: deps

@@ -10,6 +10,7 @@ import { defaultLimits, Dispatcher } from "./api/rpc/dispatcher.ts";
 import { connectionMode } from "./api/access.ts";
 import { HANDSHAKE_TIMEOUT_MS, localConnectionLimits, MAX_SESSIONS, remoteConnectionLimits } from "./api/limits/connection-limits.ts";
 import { SecureModule } from "./api/secure/secure-module.ts";
+import { PairingModule } from "./service/pairing/module.ts";
 import { plaintextCodec } from "./api/session-codec.ts";
 import { WebSocketSessions } from "./api/ws-sessions.ts";
 import type { AppModule, CoreContext } from "./app-module.ts";
@@ -192,6 +193,8 @@ export class App {
       handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
     });
     modules.push(this.secure);
+    // [pairing] PIN pairing for the phone app and the web app (clients created here are used by [secure])
+    modules.push(new PairingModule(core));
     return modules;
   }
 

@@ -47,6 +47,16 @@ export class ClientsRepository {
     return record;
   }
 
+  /** Registers a client paired by PIN: the secret is the pairing key both sides derived (32 bytes, hex). */
+  createPaired(name: string, secretHex: string): ClientRecord {
+    if (!/^[0-9a-f]{64}$/i.test(secretHex)) throw new Error("a paired client's secret must be 32 bytes of hex");
+    const record: ClientRecord = { id: crypto.randomUUID(), name, secret: secretHex.toLowerCase(), address: "", created: new Date().toISOString() };
+    this.db
+      .prepare("INSERT INTO clients (id, name, secret, address, created) VALUES (?, ?, ?, ?, ?)")
+      .run(record.id, record.name, record.secret, record.address, record.created);
+    return record;
+  }
+
   delete(id: string): boolean {
     return this.db.prepare("DELETE FROM clients WHERE id = ?").run(id).changes > 0;
   }
