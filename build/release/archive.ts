@@ -1,5 +1,5 @@
-import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { chmodSync, copyFileSync, mkdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { exec } from "./exec.ts";
 
 export interface PackOptions {
@@ -8,14 +8,23 @@ export interface PackOptions {
   /** Archive and top folder name, e.g. tapserve-2.0.0-linux-arm64. */
   name: string;
   binary: string;
-  /** deploy/: install.sh, INSTALL.txt and the init files, copied as they are laid out there. */
+  /** deploy/: DEPLOY_FILES are copied from it, laid out as there. */
   deployDir: string;
   /** mtime of every entry, for byte-identical archives from the same commit. */
   epoch: number;
 }
 
-/** Files that must be executable in the archive (relative to its top folder). */
-const EXECUTABLES = new Set(["tapserve", "install.sh", "batocera/tapserve"]);
+/** What goes next to the binary (relative to deploy/), with its mode. */
+export const DEPLOY_FILES: ReadonlyArray<readonly [string, number]> = [
+  ["INSTALL.txt", 0o644],
+  ["install.sh", 0o755],
+  ["systemd/tapserve.service", 0o644],
+  ["systemd/tapserve.sysusers", 0o644],
+  ["steamos/tapserve.service", 0o644],
+  ["batocera/tapserve", 0o755],
+  ["udev/60-tapserve-readers.rules", 0o644],
+  ["modprobe/tapserve-blacklist-pn533.conf", 0o644],
+];
 
 /**
  * Lays out `<outDir>/<name>/` (binary `tapserve` + deploy tree) and packs it as `<outDir>/<name>.tar.gz`:
@@ -25,9 +34,12 @@ export async function stageAndPack(o: PackOptions): Promise<{ dir: string; archi
   const dir = join(o.outDir, o.name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  cpSync(o.deployDir, dir, { recursive: true });
-  copyFileSync(o.binary, join(dir, "tapserve"));
-  for (const file of walk(dir)) chmodSync(file, EXECUTABLES.has(relative(dir, file)) ? 0o755 : 0o644);
+  for (const [file, mode] of [...DEPLOY_FILES, ["tapserve", 0o755] as const]) {
+    const dest = join(dir, file);
+    mkdirSync(dirname(dest), { recursive: true });
+    copyFileSync(file === "tapserve" ? o.binary : join(o.deployDir, file), dest);
+    chmodSync(dest, mode);
+  }
   const archive = join(o.outDir, `${o.name}.tar.gz`);
   rmSync(archive, { force: true });
   await exec("tar", [
@@ -37,6 +49,7 @@ export async function stageAndPack(o: PackOptions): Promise<{ dir: string; archi
     "--group=0",
     "--numeric-owner",
     "--format=gnu",
+    "--mode=u+rwX,go=rX",
     "--use-compress-program=gzip -n",
     "-cf",
     archive,
@@ -45,14 +58,4 @@ export async function stageAndPack(o: PackOptions): Promise<{ dir: string; archi
     o.name,
   ]);
   return { dir, archive };
-}
-
-function walk(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir)) {
-    const p = join(dir, entry);
-    if (statSync(p).isDirectory()) out.push(...walk(p));
-    else out.push(p);
-  }
-  return out;
 }
