@@ -8,6 +8,7 @@ type Bench = () => Promise<{ run(): Promise<Record<string, number | string>> }>;
 
 const BENCHES: Record<string, Bench> = {
   rpc: () => import("./rpc.ts"),
+  secure: () => import("./secure.ts"),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
+import { nativeAead } from "../../src/api/secure/native-aead.ts";
+import { type Aead, nobleAead } from "../../src/core/secure/aead.ts";
 import { SecureChannel } from "../../src/core/secure/channel.ts";
 import { ClientSession } from "../../src/core/secure/client-session.ts";
 import { laterFrameWire, parseFirstFrame } from "../../src/core/secure/envelope.ts";
@@ -36,12 +38,15 @@ for (const c of kat.cases) {
       expect(c.clientFrames.map((f) => session.frame(f.plaintext))).toEqual(c.clientFrames.map((f) => f.wire));
     });
 
-    test("the device opens the app's frames and seals replies byte-identical to the app's expectation", () => {
+    test.each([
+      ["pure-JS", nobleAead],
+      ["native", nativeAead],
+    ] as Array<[string, Aead]>)("the device (%s AES-GCM) opens the app's frames and seals replies byte-identical to the app's expectation", (_name, aead) => {
       const first = parseFirstFrame(c.clientFrames[0]!.wire);
       if (first.kind !== "first") throw new Error(`first frame parsed as ${first.kind}`);
       expect(first.clientId).toBe(id);
       expect(bytesToHex(first.salt)).toBe(c.input.saltHex);
-      const server = SecureChannel.forServer(key, first.salt, first.clientId);
+      const server = SecureChannel.forServer(key, first.salt, first.clientId, aead);
       expect(server.open(first.ciphertext)).toBe(c.clientFrames[0]!.plaintext);
       const later = JSON.parse(c.clientFrames[1]!.wire) as { e: string };
       expect(server.open(Uint8Array.from(atob(later.e), (ch) => ch.charCodeAt(0)))).toBe(c.clientFrames[1]!.plaintext);
@@ -62,8 +67,8 @@ describe("frames that must not open", () => {
     const client = new ClientSession("c", key, salt);
     return [client.frame("one"), client.frame("two"), client.frame("three")];
   };
-  const openAll = (frames: string[]) => {
-    const server = SecureChannel.forServer(key, salt, "c");
+  const openAll = (frames: string[], aead: Aead = nativeAead) => {
+    const server = SecureChannel.forServer(key, salt, "c", aead);
     return frames.map((w, i) => {
       const parsed = i === 0 ? parseFirstFrame(w) : { kind: "frame" as const, ciphertext: Uint8Array.from(atob((JSON.parse(w) as { e: string }).e), (ch) => ch.charCodeAt(0)) };
       if (parsed.kind !== "first" && parsed.kind !== "frame") return null;
@@ -73,6 +78,7 @@ describe("frames that must not open", () => {
 
   test("in order they open", () => {
     expect(openAll(sealedFrames())).toEqual(["one", "two", "three"]);
+    expect(openAll(sealedFrames(), nobleAead)).toEqual(["one", "two", "three"]);
   });
 
   test("a reordered frame fails", () => {
@@ -92,6 +98,7 @@ describe("frames that must not open", () => {
     const bytes = Uint8Array.from(atob(e), (ch) => ch.charCodeAt(0));
     bytes[3]! ^= 1;
     expect(openAll([a!, laterFrameWire(bytes)])).toEqual(["one", null]);
+    expect(openAll([a!, laterFrameWire(bytes)], nobleAead)).toEqual(["one", null]);
   });
 
   test("another client id (AAD) fails", () => {

@@ -1,4 +1,5 @@
 import { bytesToHex } from "@noble/hashes/utils.js";
+import type { Aead } from "../../core/secure/aead.ts";
 import { SecureChannel } from "../../core/secure/channel.ts";
 import { laterFrameWire, parseFirstFrame, parseLaterFrame } from "../../core/secure/envelope.ts";
 import { protocolError } from "../rpc/dispatcher.ts";
@@ -19,6 +20,8 @@ export interface SecureCodecDeps {
   /** Envelopes longer than this are refused before any parsing. */
   maxFrameChars: number;
   handshakeTimeoutMs: number;
+  /** AES-GCM implementation (default: the pure-JS one). */
+  aead?: Aead;
 }
 
 const CLOSE_POLICY = 1008;
@@ -100,7 +103,7 @@ export class SecureSessionCodec implements SessionCodec {
       this.deps.backoff.failure(clientId, address);
       return refuse(ErrorCode.EncryptionRequired, "encryption required: session salt already used");
     }
-    const channel = SecureChannel.forServer(key, salt, clientId);
+    const channel = SecureChannel.forServer(key, salt, clientId, this.deps.aead);
     key.fill(0);
     const text = channel.open(ciphertext);
     if (text === null) {

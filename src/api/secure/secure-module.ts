@@ -6,6 +6,7 @@ import { clientsMethods } from "../methods/clients.ts";
 import type { CallerContext } from "../rpc/method.ts";
 import type { SessionCodec } from "../session-codec.ts";
 import { FailureBackoff } from "./failure-backoff.ts";
+import { nativeAead } from "./native-aead.ts";
 import { SaltWindow } from "./salt-window.ts";
 import { SecureSessionCodec } from "./secure-codec.ts";
 
@@ -57,6 +58,7 @@ export class SecureModule implements AppModule {
       },
       maxFrameChars: this.deps.maxEnvelopeChars,
       handshakeTimeoutMs: this.deps.handshakeTimeoutMs ?? 10_000,
+      aead: nativeAead,
     });
   }
 }

@@ -1,3 +1,4 @@
+import type { Aead } from "./aead.ts";
 import { SecureChannel } from "./channel.ts";
 import { firstFrameWire, laterFrameWire, parseLaterFrame } from "./envelope.ts";
 import { SESSION_SALT_BYTES } from "./keys.ts";
@@ -14,8 +15,9 @@ export class ClientSession {
     readonly clientId: string,
     clientKey: Uint8Array,
     readonly salt: Uint8Array = crypto.getRandomValues(new Uint8Array(SESSION_SALT_BYTES)),
+    aead?: Aead,
   ) {
-    this.channel = SecureChannel.forClient(clientKey, salt, clientId);
+    this.channel = SecureChannel.forClient(clientKey, salt, clientId, aead);
   }
 
   /** The wire frame for `text` (the first call produces the session-opening frame). */
