@@ -2,3 +2,4 @@
 import "./call.ts";
 import "./watch.ts";
 import "./pair.ts";
+import "./parse.ts";
