@@ -169,4 +169,19 @@ describe("HTTP from a remote host", () => {
     expect(r.events).toBe(403);
     expect(r.health).toBe(200);
   });
+
+  test("GET /l/ is refused unless service.allow_launch lists the address", async () => {
+    expect((await remote<{ launch: number }>("http")).launch).toBe(403);
+    svc.app.config.update((c) => {
+      c.service.allow_launch = [`${ns.nsAddress}/32`];
+    });
+    try {
+      expect((await remote<{ launch: number }>("http")).launch).toBe(200);
+    } finally {
+      svc.app.config.update((c) => {
+        c.service.allow_launch = [];
+      });
+    }
+    expect((await remote<{ launch: number }>("http")).launch).toBe(403);
+  });
 });
