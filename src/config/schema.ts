@@ -30,6 +30,8 @@ const ReadersScan = type({
 const Readers = type({
   "+": "delete",
   auto_detect: "boolean = true",
+  /** Scanned tokens run their launch script (off: scans are only reported, e.g. for a tag inventory). */
+  run_zapscript: "boolean = true",
   scan: ReadersScan.default(() => ({ mode: "tap" as const, exit_delay: 0, ignore_system: [] })),
   connect: ReaderConnection.array().default(() => []),
 });

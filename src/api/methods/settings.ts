@@ -7,7 +7,20 @@ import { defineMethod } from "../rpc/method.ts";
 
 /**
  * `settings` / `settings.update`: the spec's view of the config file. The spec shows two spellings for two
- * keys (`reader`/`readers`, `rootFolder`/`rootFolders`); both are emitted and both accepted.
+ * keys (`reader`/`readers`, `rootFolder`/`rootFolders`); both are emitted and both accepted. The reference's
+ * phone app knows other names for the same values (../shared/notes/phone-app.md); they are emitted side by
+ * side from the same config and accepted on update:
+ *
+ * | spec                  | app                          |
+ * |-----------------------|------------------------------|
+ * | audioFeedback         | audioScanFeedback            |
+ * | detectReaders         | readersAutoDetect            |
+ * | insertMode (bool)     | readersScanMode "hold"/"tap" |
+ * | insertModeBlocklist   | readersScanIgnoreSystems     |
+ * | insertModeExitDelay   | readersScanExitDelay         |
+ * | debug                 | debugLogging                 |
+ * | reader ("driver:path")| readersConnect [{driver, path}] |
+ * | —                     | runZapScript, errorReporting |
  */
 
 const SystemsPatch = type({
@@ -28,6 +41,16 @@ export const SettingsPatch = type({
   "consoleLogging?": "boolean",
   "debug?": "boolean",
   "systems?": SystemsPatch,
+  // the phone app's names
+  "audioScanFeedback?": "boolean",
+  "readersAutoDetect?": "boolean",
+  "readersScanMode?": "'hold' | 'tap'",
+  "readersScanIgnoreSystems?": "string[]",
+  "readersScanExitDelay?": "0 <= number <= 3600",
+  "debugLogging?": "boolean",
+  "readersConnect?": type({ "+": "delete", driver: "string > 0", "path?": "string" }).array(),
+  "runZapScript?": "boolean",
+  "errorReporting?": "false",
 });
 export type SettingsPatch = typeof SettingsPatch.infer;
 
@@ -42,6 +65,15 @@ export const SettingsResult = type({
   consoleLogging: "boolean",
   debug: "boolean",
   systems: { rootFolder: "string[]", rootFolders: "string[]" },
+  audioScanFeedback: "boolean",
+  readersAutoDetect: "boolean",
+  readersScanMode: "'hold' | 'tap'",
+  readersScanIgnoreSystems: "string[]",
+  readersScanExitDelay: "number",
+  debugLogging: "boolean",
+  readersConnect: type({ driver: "string", path: "string" }).array(),
+  runZapScript: "boolean",
+  errorReporting: "boolean",
 });
 
 /** `pcsc:` ⇄ {driver: "pcsc", path: ""}: the connection string form the reference uses. */
@@ -69,7 +101,26 @@ export function settingsView(cfg: Readonly<Config>): typeof SettingsResult.infer
     consoleLogging: cfg.console_logging,
     debug: cfg.debug_logging,
     systems: { rootFolder: [...cfg.launchers.index_root], rootFolders: [...cfg.launchers.index_root] },
+    audioScanFeedback: cfg.audio.scan_feedback,
+    readersAutoDetect: cfg.readers.auto_detect,
+    readersScanMode: cfg.readers.scan.mode,
+    readersScanIgnoreSystems: [...cfg.readers.scan.ignore_system],
+    readersScanExitDelay: cfg.readers.scan.exit_delay,
+    debugLogging: cfg.debug_logging,
+    readersConnect: cfg.readers.connect.map((c) => ({ driver: c.driver, path: c.path ?? "" })),
+    runZapScript: cfg.readers.run_zapscript,
+    errorReporting: false,
   };
+}
+
+/** Picks the one value given under either name; both given and different is an error. */
+function either<T>(patch: SettingsPatch, a: keyof SettingsPatch, b: keyof SettingsPatch, map: (v: never) => T = (v) => v as T): T | undefined {
+  const va = patch[a] === undefined ? undefined : map(patch[a] as never);
+  const vb = patch[b] === undefined ? undefined : map(patch[b] as never);
+  if (va !== undefined && vb !== undefined && JSON.stringify(va) !== JSON.stringify(vb)) {
+    throw invalidParams(`invalid params: ${String(a)} and ${String(b)} are the same setting and disagree; send one of them`);
+  }
+  return va ?? vb;
 }
 
 /** Applies a validated patch to a config draft. Throws -32602 for values the schema cannot express. */
@@ -84,13 +135,29 @@ export function applySettingsPatch(draft: Config, patch: SettingsPatch): void {
     if (bad.length) throw invalidParams(`invalid params: reader entries must look like driver:path (got ${bad.join(", ")})`);
     draft.readers.connect = parsed.map(([, c]) => c as ReaderConnection);
   }
-  if (patch.audioFeedback !== undefined) draft.audio.scan_feedback = patch.audioFeedback;
-  if (patch.detectReaders !== undefined) draft.readers.auto_detect = patch.detectReaders;
-  if (patch.insertMode !== undefined) draft.readers.scan.mode = patch.insertMode ? "hold" : "tap";
-  if (patch.insertModeBlocklist !== undefined) draft.readers.scan.ignore_system = patch.insertModeBlocklist;
-  if (patch.insertModeExitDelay !== undefined) draft.readers.scan.exit_delay = patch.insertModeExitDelay;
+  if (patch.readersConnect !== undefined) {
+    const fromApp = patch.readersConnect.map((c) => ({ driver: c.driver, path: c.path ?? "" }));
+    if (readerList && JSON.stringify(draft.readers.connect) !== JSON.stringify(fromApp)) {
+      throw invalidParams("invalid params: reader and readersConnect are the same setting and disagree; send one of them");
+    }
+    draft.readers.connect = fromApp;
+  }
+  const audio = either<boolean>(patch, "audioFeedback", "audioScanFeedback");
+  if (audio !== undefined) draft.audio.scan_feedback = audio;
+  const detect = either<boolean>(patch, "detectReaders", "readersAutoDetect");
+  if (detect !== undefined) draft.readers.auto_detect = detect;
+  const mode = either<"hold" | "tap">(patch, "insertMode", "readersScanMode", (v: boolean | "hold" | "tap") =>
+    typeof v === "boolean" ? (v ? "hold" : "tap") : v,
+  );
+  if (mode !== undefined) draft.readers.scan.mode = mode;
+  const blocklist = either<string[]>(patch, "insertModeBlocklist", "readersScanIgnoreSystems");
+  if (blocklist !== undefined) draft.readers.scan.ignore_system = blocklist;
+  const delay = either<number>(patch, "insertModeExitDelay", "readersScanExitDelay");
+  if (delay !== undefined) draft.readers.scan.exit_delay = delay;
   if (patch.consoleLogging !== undefined) draft.console_logging = patch.consoleLogging;
-  if (patch.debug !== undefined) draft.debug_logging = patch.debug;
+  const debug = either<boolean>(patch, "debug", "debugLogging");
+  if (debug !== undefined) draft.debug_logging = debug;
+  if (patch.runZapScript !== undefined) draft.readers.run_zapscript = patch.runZapScript;
   const roots = patch.systems?.rootFolder ?? patch.systems?.rootFolders;
   if (roots !== undefined) draft.launchers.index_root = roots;
 }
