@@ -15,6 +15,7 @@ import { plaintextCodec } from "./api/session-codec.ts";
 import { WebSocketSessions } from "./api/ws-sessions.ts";
 import type { AppModule, CoreContext } from "./app-module.ts";
 import { LaunchModule } from "./service/launch/module.ts";
+import { ReadersModule } from "./service/readers/module.ts";
 import { ConfigStore } from "./config/store.ts";
 import { userMigrations } from "./db/migrations/user.ts";
 import { openDatabase } from "./db/open.ts";
@@ -186,6 +187,17 @@ export class App {
     const launch = new LaunchModule(core, { library: undefined });
     modules.push(launch);
     // [readers] reader manager and drivers (TokenSink = launch pipeline)
+    modules.push(
+      new ReadersModule({
+        runtime: core.runtime,
+        config: core.config,
+        bus: core.bus,
+        sink: launch.sink,
+        activeMedia: launch.activeMedia,
+        stopMedia: () => launch.stopActive(),
+        lastToken: () => launch.lastToken(),
+      }),
+    );
     // [secure] clients and the secure layer (see codecFor in start())
     this.secure = new SecureModule(core, {
       closeSessions: (predicate, code, reason) => this.sessions?.closeWhere(predicate, code, reason) ?? 0,

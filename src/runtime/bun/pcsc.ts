@@ -43,7 +43,7 @@ class BunPcscLibrary implements PcscLibrary {
         for (const p of this.pending.values()) p.reject(new PcscCallFailed(0, `PC/SC worker failed: ${e.message}`));
         this.pending.clear();
       };
-      worker.unref();
+      (worker as unknown as { unref?: () => void }).unref?.(); // the server, not this thread, keeps the process alive
       this.worker = worker;
     }
     const id = this.nextId++;

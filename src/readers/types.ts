@@ -1,0 +1,70 @@
+/**
+ * The reader seam: a driver turns a connection string's path into a Reader; a Reader reports tokens arriving
+ * and leaving. The reader manager (src/service/readers/) owns the lifecycle; drivers never talk to the API.
+ */
+
+export type ReaderCapability = "write" | "display" | "removable";
+
+/** What a reader saw on a token. `data` is lowercase hex. */
+export interface TokenRead {
+  type: string;
+  uid: string;
+  text: string;
+  data: string;
+}
+
+export interface ReaderEvents {
+  /** A token arrived on the reader (or the token on it changed). */
+  token(read: TokenRead): void;
+  /** The token left the reader. */
+  removed(): void;
+}
+
+export interface Reader {
+  /** Driver id as the API reports it, e.g. "pcsc". */
+  readonly driver: string;
+  /** Path part of the connection string (a device, a file, a PC/SC reader name). */
+  readonly path: string;
+  /** Stable across restarts: `<driver>-<8 chars>` (see reader-id.ts). */
+  readonly readerId: string;
+  /** Human-readable description for `readers`. */
+  readonly info: string;
+  readonly capabilities: readonly ReaderCapability[];
+  /** False once the reader has gone away; the manager then closes it and retries the path. */
+  connected(): boolean;
+  /** A token is on the reader now. */
+  hasToken(): boolean;
+  /** Starts reporting; rejects when the reader cannot be opened (the manager retries later). */
+  open(events: ReaderEvents): Promise<void>;
+  close(): Promise<void>;
+  /** Writes `text` as an NDEF Text record to the token on the reader (when `capabilities` has "write"). */
+  write?(text: string): Promise<void>;
+}
+
+export interface ReaderDriver {
+  /** Id reported as `driver`, e.g. "pcsc", "file". */
+  readonly id: string;
+  /** Names accepted in connection strings, lowercase without underscores (`pn532_uart` = `pn532uart`). */
+  readonly names: readonly string[];
+  /** Detected when auto-detection is on. */
+  readonly autoDetect: boolean;
+  create(path: string): Reader;
+  /** Paths of readers present now and not in `exclude`. */
+  detect?(exclude: ReadonlySet<string>): Promise<string[]>;
+  /** Registers a callback for hardware changes (hot plug), so the manager looks again at once. */
+  onChange?(listener: () => void): void;
+  stop?(): Promise<void>;
+}
+
+/** Why a write failed; the API maps each kind to its error code. */
+export type WriteFailure = "no-reader" | "no-tag" | "too-large" | "unsupported" | "failed";
+
+export class ReaderWriteError extends Error {
+  constructor(
+    readonly kind: WriteFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ReaderWriteError";
+  }
+}

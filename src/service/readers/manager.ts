@@ -1,0 +1,188 @@
+/**
+ * Keeps the set of open readers in line with the settings and the hardware: opens configured connection
+ * strings (retrying failures), adds readers the drivers detect, drops readers that go away (they are retried
+ * on a later pass), and closes readers the settings no longer ask for. One pass every second, and at once
+ * when a driver reports a hardware change. Passes never overlap.
+ */
+import type { ReaderConnection } from "../../config/schema.ts";
+import { log } from "../../log.ts";
+import { findDriver } from "../../readers/registry.ts";
+import type { Reader, ReaderDriver, TokenRead } from "../../readers/types.ts";
+
+const logger = log.withTag("readers");
+
+export interface ReaderSettings {
+  auto_detect: boolean;
+  connect: readonly ReaderConnection[];
+}
+
+export interface ManagerEvents {
+  added(reader: Reader): void;
+  removed(reader: Reader): void;
+  token(reader: Reader, read: TokenRead): void;
+  tokenRemoved(reader: Reader): void;
+}
+
+interface Managed {
+  reader: Reader;
+  driver: ReaderDriver;
+  origin: "config" | "detect";
+}
+
+export class ReaderManager {
+  private readonly open = new Map<string, Managed>();
+  private readonly failures = new Map<string, string>();
+  private readonly warned = new Set<string>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private pass: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly drivers: readonly ReaderDriver[],
+    private readonly settings: () => ReaderSettings,
+    private readonly events: ManagerEvents,
+    private readonly intervalMs = 1000,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    for (const d of this.drivers) d.onChange?.(() => this.kick());
+    this.timer = setInterval(() => this.kick(), this.intervalMs);
+    await this.kick();
+  }
+
+  readers(): Reader[] {
+    return [...this.open.values()].map((m) => m.reader);
+  }
+
+  /** Runs a pass now, or right after the running one. */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.pass) {
+      this.again = true;
+      return this.pass;
+    }
+    this.pass = (async () => {
+      do {
+        this.again = false;
+        try {
+          await this.reconcile();
+        } catch (err) {
+          logger.error("reader pass failed:", err);
+        }
+      } while (this.again && !this.stopped);
+    })().finally(() => (this.pass = null));
+    return this.pass;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.pass;
+    for (const m of [...this.open.values()]) await this.drop(m, false);
+    for (const d of this.drivers) {
+      try {
+        await d.stop?.();
+      } catch (err) {
+        logger.warn(`stopping the ${d.id} driver failed:`, err);
+      }
+    }
+  }
+
+  private key(driver: ReaderDriver, path: string): string {
+    return `${driver.id}:${path}`;
+  }
+
+  private exclude(driver: ReaderDriver): Set<string> {
+    const paths = new Set<string>();
+    for (const m of this.open.values()) if (m.driver === driver) paths.add(m.reader.path);
+    return paths;
+  }
+
+  private async reconcile(): Promise<void> {
+    for (const m of [...this.open.values()]) {
+      if (!m.reader.connected()) await this.drop(m, true);
+    }
+    const cfg = this.settings();
+    const wanted = new Set<string>();
+    const wholeDriver = new Set<ReaderDriver>();
+    for (const c of cfg.connect) {
+      const driver = findDriver(this.drivers, c.driver);
+      if (!driver) {
+        this.warnOnce(`unknown:${c.driver}`, `reader connection "${c.driver}:${c.path ?? ""}" names an unknown driver; known: ${this.drivers.map((d) => d.id).join(", ")}`);
+        continue;
+      }
+      const path = c.path ?? "";
+      if (path === "" && driver.detect) {
+        wholeDriver.add(driver);
+        for (const p of await driver.detect(this.exclude(driver))) await this.openReader(driver, p, "config");
+        continue;
+      }
+      wanted.add(this.key(driver, path));
+      await this.openReader(driver, path, "config");
+    }
+    if (cfg.auto_detect) {
+      for (const driver of this.drivers) {
+        if (!driver.autoDetect || !driver.detect || wholeDriver.has(driver)) continue;
+        for (const p of await driver.detect(this.exclude(driver))) await this.openReader(driver, p, "detect");
+      }
+    }
+    for (const [key, m] of [...this.open]) {
+      const covered = wanted.has(key) || wholeDriver.has(m.driver) || (cfg.auto_detect && m.driver.autoDetect && m.origin === "detect");
+      if (!covered) await this.drop(m, true);
+    }
+  }
+
+  private async openReader(driver: ReaderDriver, path: string, origin: Managed["origin"]): Promise<void> {
+    const key = this.key(driver, path);
+    if (this.open.has(key) || this.stopped) return;
+    const reader = driver.create(path);
+    const managed: Managed = { reader, driver, origin };
+    // Events a reader sends while opening (a token already on it) wait until readers.added went out.
+    let early: Array<() => void> | null = [];
+    const deliver = (fn: () => void) => {
+      if (early) early.push(fn);
+      else if (this.open.get(key) === managed) fn();
+    };
+    try {
+      await reader.open({
+        token: (read) => deliver(() => this.events.token(reader, read)),
+        removed: () => deliver(() => this.events.tokenRemoved(reader)),
+      });
+    } catch (err) {
+      const message = (err as Error).message;
+      if (this.failures.get(key) !== message) logger.warn(`cannot open reader ${key}: ${message}; will retry`);
+      this.failures.set(key, message);
+      await reader.close().catch(() => {});
+      return;
+    }
+    this.failures.delete(key);
+    this.open.set(key, managed);
+    logger.info(`reader added: ${key} (${reader.readerId})`);
+    this.events.added(reader);
+    const pending = early;
+    early = null;
+    for (const fn of pending) fn();
+  }
+
+  private async drop(m: Managed, announce: boolean): Promise<void> {
+    const key = this.key(m.driver, m.reader.path);
+    if (this.open.get(key) !== m) return;
+    this.open.delete(key);
+    try {
+      await m.reader.close();
+    } catch (err) {
+      logger.warn(`closing reader ${key} failed:`, err);
+    }
+    if (announce) logger.info(`reader removed: ${key}`);
+    this.events.removed(m.reader);
+  }
+
+  private warnOnce(key: string, message: string): void {
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    logger.warn(message);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Which tokens are on readers now, and the last one scanned. Pure: the readers module feeds it and publishes.
+ */
+import type { ScannedToken } from "../../core/token.ts";
+
+/** The Token shape of `tokens`, `tokens.added` (reference-implementation.md). */
+export interface TokenView {
+  type: string;
+  uid: string;
+  text: string;
+  data: string;
+  scanTime: string;
+  readerId?: string;
+}
+
+export function tokenView(t: ScannedToken): TokenView {
+  const view: TokenView = { type: t.type, uid: t.uid, text: t.text, data: t.data, scanTime: t.scanTime };
+  if (t.readerId) view.readerId = t.readerId;
+  return view;
+}
+
+export const sameToken = (a: Pick<ScannedToken, "uid" | "text">, b: Pick<ScannedToken, "uid" | "text">) => a.uid === b.uid && a.text === b.text;
+
+export class TokenState {
+  private readonly active = new Map<string, ScannedToken>();
+  private lastToken: ScannedToken | undefined;
+
+  /** Records a token on a reader; false when the same token is already there (a repeat, not a new scan). */
+  add(readerId: string, token: ScannedToken): boolean {
+    const current = this.active.get(readerId);
+    if (current && sameToken(current, token)) return false;
+    this.active.set(readerId, token);
+    this.lastToken = token;
+    return true;
+  }
+
+  /** The token that left the reader, if one was there. */
+  remove(readerId: string): ScannedToken | undefined {
+    const t = this.active.get(readerId);
+    this.active.delete(readerId);
+    return t;
+  }
+
+  on(readerId: string): ScannedToken | undefined {
+    return this.active.get(readerId);
+  }
+
+  list(): ScannedToken[] {
+    return [...this.active.values()];
+  }
+
+  last(): ScannedToken | undefined {
+    return this.lastToken;
+  }
+}
