@@ -1,3 +1,7 @@
+import type { SerialOptions, SerialPort } from "./serial-types.ts";
+
+export type { SerialOptions, SerialPort } from "./serial-types.ts";
+
 /**
  * The runtime seam. Everything that differs between Bun (the product on x64/arm64) and Node (the armv7
  * carrier for MiSTer) sits behind this interface; no file outside src/runtime/ names a runtime.
@@ -84,6 +88,8 @@ export interface Runtime {
   openDatabase(path: string): SqlDatabase;
   /** Loads the PC/SC client library (libpcsclite) when this runtime can call native code; absent otherwise. */
   pcsc?(): PcscLoad;
+  /** Opens a serial device (tty) raw 8N1 at `options.baud`; see serial-types.ts. */
+  openSerial(path: string, options: SerialOptions): Promise<SerialPort>;
 }
 
 /** One reader's state as `SCardGetStatusChange` reports it. `eventState` keeps pcsclite's bits (SCARD_STATE_*). */

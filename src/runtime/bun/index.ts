@@ -1,5 +1,6 @@
 import type { Runtime } from "../types.ts";
 import { loadBunPcsc } from "./pcsc.ts";
+import { openBunSerial } from "./serial.ts";
 import { serveWithBun } from "./server.ts";
 import { openBunDatabase } from "./sqlite.ts";
 
@@ -8,5 +9,6 @@ export const bunRuntime: Runtime = {
   version: Bun.version,
   serve: serveWithBun,
   openDatabase: openBunDatabase,
+  openSerial: openBunSerial,
   pcsc: loadBunPcsc,
 };

@@ -1,4 +1,5 @@
 import type { Runtime } from "../types.ts";
+import { openNodeSerial } from "./serial.ts";
 import { serveWithNode } from "./server.ts";
 import { openNodeDatabase } from "./sqlite.ts";
 
@@ -7,4 +8,5 @@ export const nodeRuntime: Runtime = {
   version: process.versions.node,
   serve: serveWithNode,
   openDatabase: openNodeDatabase,
+  openSerial: openNodeSerial,
 };
