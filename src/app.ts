@@ -15,6 +15,7 @@ import { plaintextCodec } from "./api/session-codec.ts";
 import { WebSocketSessions } from "./api/ws-sessions.ts";
 import type { AppModule, CoreContext } from "./app-module.ts";
 import { LaunchModule } from "./service/launch/module.ts";
+import { MediaModule } from "./service/media/module.ts";
 import { ReadersModule } from "./service/readers/module.ts";
 import { ConfigStore } from "./config/store.ts";
 import { userMigrations } from "./db/migrations/user.ts";
@@ -181,10 +182,13 @@ export class App {
   private buildModules(core: CoreContext): AppModule[] {
     const modules: AppModule[] = [];
     void core;
-    // [media] media index and search
+    // [media] media index and search; `active` of `media` reads the launcher state (wired just below)
+    let launchRef: LaunchModule | undefined;
+    const media = new MediaModule(core, { activeMedia: () => launchRef?.activeMedia });
+    modules.push(media);
     // [launch] launch pipeline: token queue, mappings, history, launchers, GET /l/
-    // Media library: pass the media module's `.library` here once it exists (issue 4).
-    const launch = new LaunchModule(core, { library: undefined });
+    const launch = new LaunchModule(core, { library: media.library });
+    launchRef = launch;
     modules.push(launch);
     // [readers] reader manager and drivers (TokenSink = launch pipeline)
     modules.push(

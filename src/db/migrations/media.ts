@@ -1,0 +1,34 @@
+import type { Migration } from "../migrate.ts";
+
+/**
+ * Schema of the media index (`media.db`). The file is rebuildable: an index run writes a complete new file and
+ * swaps it in, so these tables are only ever filled by the index builder. Append only; never edit a shipped step.
+ *
+ * - `systems`: one row per indexed system; its media have the contiguous ids first_id..last_id.
+ * - `dirs`: folders (or folders inside a .zip) holding media: absolute path and compressed `<SystemId>/<path>`.
+ * - `media`: one row per file; the name is the file name without its extension.
+ * - `words`: each distinct lowercased name word with the delta-varint list of the media ids holding it.
+ * - `words_fts`: trigram index over `words.word` (rowid = words.id), to find the words containing a query word.
+ */
+export const mediaMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: "init",
+    sql: `
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE systems (
+        id INTEGER PRIMARY KEY,
+        system TEXT NOT NULL UNIQUE,
+        first_id INTEGER NOT NULL,
+        last_id INTEGER NOT NULL,
+        count INTEGER NOT NULL,
+        indexed_at TEXT NOT NULL
+      );
+      CREATE TABLE dirs (id INTEGER PRIMARY KEY, abs TEXT NOT NULL, rel TEXT NOT NULL);
+      CREATE INDEX dirs_rel ON dirs (rel);
+      CREATE TABLE media (id INTEGER PRIMARY KEY, system INTEGER NOT NULL, dir INTEGER NOT NULL, file TEXT NOT NULL);
+      CREATE TABLE words (id INTEGER PRIMARY KEY, word TEXT NOT NULL, count INTEGER NOT NULL, postings BLOB NOT NULL);
+      CREATE VIRTUAL TABLE words_fts USING fts5(word, content='', columnsize=0, tokenize='trigram case_sensitive 1');
+    `,
+  },
+];

@@ -1,0 +1,90 @@
+import { closeSync, fsyncSync, openSync, rmSync } from "node:fs";
+import { encodePostings } from "../../core/media/postings.ts";
+import { mediaName, nameWords } from "../../core/media/words.ts";
+import { mediaMigrations } from "../../db/migrations/media.ts";
+import { openDatabase } from "../../db/open.ts";
+import type { Runtime } from "../../runtime/types.ts";
+import type { SystemScan } from "./walker.ts";
+
+export interface WrittenSystem {
+  scan: SystemScan;
+  /** RFC 3339 time this system's files were collected. */
+  indexedAt: string;
+}
+
+const TICK_ROWS = 8192;
+
+/**
+ * Writes a complete media index into a new file at `path` (replacing any leftover there): systems in the given
+ * order, their media with contiguous ids, and the word lists the search uses. The file is only complete once
+ * this resolves; the caller then swaps it in. Nothing here touches the index being served.
+ */
+export async function writeIndexFile(runtime: Runtime, path: string, systems: readonly WrittenSystem[], tick: () => Promise<void>): Promise<number> {
+  for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
+  const db = openDatabase(runtime, path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
+  try {
+    // A half-written file is thrown away, never read: no journal, no syncs until the end.
+    db.exec("PRAGMA journal_mode = OFF");
+    db.exec("PRAGMA synchronous = OFF");
+    db.exec("PRAGMA cache_size = -16384");
+    db.exec("BEGIN");
+    const insSystem = db.prepare("INSERT INTO systems (id, system, first_id, last_id, count, indexed_at) VALUES (?, ?, ?, ?, ?, ?)");
+    const insDir = db.prepare("INSERT INTO dirs (id, abs, rel) VALUES (?, ?, ?)");
+    const insMedia = db.prepare("INSERT INTO media (id, system, dir, file) VALUES (?, ?, ?, ?)");
+    const postings = new Map<string, number[]>();
+    let nextId = 1;
+    let nextDir = 1;
+    let sinceTick = 0;
+    let systemRow = 0;
+    for (const { scan, indexedAt } of systems) {
+      if (scan.files.length === 0) continue;
+      systemRow++;
+      const dirBase = nextDir;
+      for (const d of scan.dirs) insDir.run(nextDir++, d.abs, d.rel);
+      const first = nextId;
+      for (let i = 0; i < scan.files.length; i++) {
+        const file = scan.files[i] as string;
+        const id = nextId++;
+        insMedia.run(id, systemRow, dirBase + (scan.fileDirs[i] as number), file);
+        for (const w of nameWords(mediaName(file))) {
+          const list = postings.get(w);
+          if (list) list.push(id);
+          else postings.set(w, [id]);
+        }
+        if (++sinceTick >= TICK_ROWS) {
+          sinceTick = 0;
+          await tick();
+        }
+      }
+      insSystem.run(systemRow, scan.system, first, nextId - 1, scan.files.length, indexedAt);
+    }
+    const insWord = db.prepare("INSERT INTO words (id, word, count, postings) VALUES (?, ?, ?, ?)");
+    const insWordFts = db.prepare("INSERT INTO words_fts (rowid, word) VALUES (?, ?)");
+    let wordId = 1;
+    for (const [word, ids] of postings) {
+      insWord.run(wordId, word, ids.length, encodePostings(ids));
+      insWordFts.run(wordId, word);
+      wordId++;
+      if (++sinceTick >= TICK_ROWS) {
+        sinceTick = 0;
+        await tick();
+      }
+    }
+    db.prepare("INSERT INTO meta (key, value) VALUES ('complete', ?)").run(new Date().toISOString());
+    db.exec("COMMIT");
+    db.close();
+    const fd = openSync(path, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    return nextId - 1;
+  } catch (err) {
+    try {
+      db.close();
+    } catch {}
+    rmSync(path, { force: true });
+    throw err;
+  }
+}

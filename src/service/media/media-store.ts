@@ -1,0 +1,233 @@
+import { existsSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { decodePostings, keepHits, markCommon, unionSorted, withinRanges } from "../../core/media/postings.ts";
+import { ftsLiteral, mediaName, queryWords, TRIGRAM_MIN } from "../../core/media/words.ts";
+import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
+import { type SystemCatalog, systemInfo } from "../../core/systems/catalog.ts";
+import { mediaMigrations } from "../../db/migrations/media.ts";
+import { openDatabase } from "../../db/open.ts";
+import { log } from "../../log.ts";
+import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
+import type { WrittenSystem } from "./index-writer.ts";
+import type { SystemScan } from "./walker.ts";
+
+const logger = log.withTag("media");
+
+/** One indexed system as the index file records it. */
+export interface IndexedSystem {
+  row: number;
+  id: string;
+  first: number;
+  last: number;
+  count: number;
+  indexedAt: string;
+}
+
+interface WordRow {
+  id: number;
+  count: number;
+}
+
+/**
+ * The media index being served: `<dataDir>/media.db`, opened read-mostly. A new index is written beside it
+ * (`media.db.building`) and swapped in whole by `replaceWith`, so searches always see a complete index.
+ */
+export class MediaStore {
+  readonly path: string;
+  readonly buildingPath: string;
+  private db: SqlDatabase | null = null;
+  private systems: IndexedSystem[] = [];
+  private bySystem = new Map<string, IndexedSystem>();
+  private completeAt = "";
+
+  constructor(
+    private readonly runtime: Runtime,
+    dataDir: string,
+    private readonly catalog: SystemCatalog,
+  ) {
+    this.path = join(dataDir, "media.db");
+    this.buildingPath = join(dataDir, "media.db.building");
+  }
+
+  /** Opens the index if there is one; removes what an interrupted run left behind. */
+  open(): void {
+    for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(this.buildingPath + suffix, { force: true });
+    if (!existsSync(this.path)) return;
+    try {
+      const db = openDatabase(this.runtime, this.path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
+      const complete = db.prepare("SELECT value FROM meta WHERE key = 'complete'").get<{ value: string }>();
+      if (!complete) {
+        db.close();
+        throw new Error("the file is not a complete index");
+      }
+      this.db = db;
+      this.completeAt = complete.value;
+      this.systems = db
+        .prepare("SELECT id AS row, system AS id, first_id AS first, last_id AS last, count, indexed_at AS indexedAt FROM systems ORDER BY id")
+        .all<IndexedSystem>();
+      this.bySystem = new Map(this.systems.map((s) => [s.id, s]));
+    } catch (err) {
+      logger.warn(`media index ${this.path} cannot be used (${(err as Error).message}); index again to rebuild it`);
+      this.db = null;
+      this.systems = [];
+      this.bySystem = new Map();
+    }
+  }
+
+  close(): void {
+    this.db?.close();
+    this.db = null;
+  }
+
+  get exists(): boolean {
+    return this.db !== null;
+  }
+
+  get totalMedia(): number {
+    return this.systems.reduce((n, s) => n + s.count, 0);
+  }
+
+  /** When the served index was completed (RFC 3339), or "" without one. */
+  get lastIndexed(): string {
+    return this.db ? this.completeAt : "";
+  }
+
+  indexedSystems(): readonly IndexedSystem[] {
+    return this.systems;
+  }
+
+  /** Swaps a completely written index file in place of the served one. */
+  replaceWith(builtPath: string): void {
+    this.close();
+    rmSync(`${this.path}-journal`, { force: true });
+    rmSync(`${this.path}-wal`, { force: true });
+    rmSync(`${this.path}-shm`, { force: true });
+    renameSync(builtPath, this.path);
+    this.open();
+  }
+
+  /** The served rows of the given systems, to carry them into a new index unchanged. */
+  readSystems(ids: readonly string[]): WrittenSystem[] {
+    const db = this.db;
+    if (!db) return [];
+    const out: WrittenSystem[] = [];
+    const rows = db.prepare("SELECT m.dir AS dir, m.file AS file, d.abs AS abs, d.rel AS rel FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id BETWEEN ? AND ? ORDER BY m.id");
+    for (const id of ids) {
+      const s = this.bySystem.get(id);
+      if (!s) continue;
+      const scan: SystemScan = { system: s.id, dirs: [], files: [], fileDirs: [] };
+      const dirIndex = new Map<number, number>();
+      for (const r of rows.all<{ dir: number; file: string; abs: string; rel: string }>(s.first, s.last)) {
+        let d = dirIndex.get(r.dir);
+        if (d === undefined) {
+          d = scan.dirs.push({ abs: r.abs, rel: r.rel }) - 1;
+          dirIndex.set(r.dir, d);
+        }
+        scan.files.push(r.file);
+        scan.fileDirs.push(d);
+      }
+      out.push({ scan, indexedAt: s.indexedAt });
+    }
+    return out;
+  }
+
+  /** Id ranges of the requested systems (all when empty); unknown ids select nothing. */
+  private rangesOf(systems: readonly string[]): Array<[number, number]> {
+    const chosen = systems.length === 0 ? this.systems : systems.flatMap((id) => this.bySystem.get(id) ?? []);
+    return chosen.map((s) => [s.first, s.last]);
+  }
+
+  /** Index words containing `word` (ids and how many media hold each). */
+  private wordsContaining(db: SqlDatabase, word: string): WordRow[] {
+    if (word.length >= TRIGRAM_MIN) {
+      return db.prepare("SELECT w.id AS id, w.count AS count FROM words w WHERE w.id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH ?)").all<WordRow>(ftsLiteral(word));
+    }
+    // shorter than a trigram: a pass over the distinct words (not over the media)
+    return db.prepare("SELECT id, count FROM words WHERE instr(word, ?) > 0").all<WordRow>(word);
+  }
+
+  private postings(db: SqlDatabase, row: WordRow): Int32Array {
+    const r = db.prepare("SELECT postings FROM words WHERE id = ?").get<{ postings: Uint8Array }>(row.id);
+    return r ? decodePostings(r.postings, row.count) : new Int32Array(0);
+  }
+
+  /** Ids (ascending) of the media whose name holds every word; `null` when there are no words. */
+  private matchingIds(db: SqlDatabase, words: readonly string[]): Int32Array | null {
+    if (words.length === 0) return null;
+    const perWord = words.map((w) => {
+      const rows = this.wordsContaining(db, w);
+      return { rows, weight: rows.reduce((n, r) => n + r.count, 0) };
+    });
+    perWord.sort((a, b) => a.weight - b.weight);
+    if ((perWord[0]?.weight ?? 0) === 0) return new Int32Array(0);
+    let candidates = unionSorted((perWord[0] as { rows: WordRow[] }).rows.map((r) => this.postings(db, r)));
+    for (const { rows } of perWord.slice(1)) {
+      if (candidates.length === 0) break;
+      const hits = new Uint8Array(candidates.length);
+      for (const r of rows) markCommon(candidates, this.postings(db, r), hits);
+      candidates = keepHits(candidates, hits);
+    }
+    return candidates;
+  }
+
+  search(query: string, systems: readonly string[], maxResults: number): { results: MediaItem[]; total: number } {
+    const db = this.db;
+    if (!db) return { results: [], total: 0 };
+    const ranges = this.rangesOf(systems);
+    if (ranges.length === 0) return { results: [], total: 0 };
+    const ids = this.matchingIds(db, queryWords(query));
+    let total: number;
+    let first: number[];
+    if (ids === null) {
+      total = ranges.reduce((n, [lo, hi]) => n + hi - lo + 1, 0);
+      first = [];
+      for (const [lo, hi] of ranges) for (let id = lo; id <= hi && first.length < maxResults; id++) first.push(id);
+    } else {
+      ({ total, first } = withinRanges(ids, ranges, maxResults));
+    }
+    return { results: this.items(db, first), total };
+  }
+
+  /** A random item of the given systems (all when empty). */
+  random(systems: readonly string[]): MediaItem | undefined {
+    const db = this.db;
+    if (!db) return undefined;
+    const ranges = this.rangesOf(systems);
+    const total = ranges.reduce((n, [lo, hi]) => n + hi - lo + 1, 0);
+    if (total === 0) return undefined;
+    let pick = Math.floor(Math.random() * total);
+    for (const [lo, hi] of ranges) {
+      if (pick <= hi - lo) return this.items(db, [lo + pick])[0];
+      pick -= hi - lo + 1;
+    }
+    return undefined;
+  }
+
+  /** Absolute paths recorded for a compressed `<SystemId>/<path>` (several roots may hold the same one). */
+  absoluteCandidates(path: string): string[] {
+    const db = this.db;
+    const slash = path.lastIndexOf("/");
+    if (!db || slash <= 0) return [];
+    const file = path.slice(slash + 1);
+    return db
+      .prepare("SELECT abs FROM dirs WHERE rel = ? ORDER BY id")
+      .all<{ abs: string }>(path.slice(0, slash))
+      .map((r) => `${r.abs}/${file}`);
+  }
+
+  private items(db: SqlDatabase, ids: readonly number[]): MediaItem[] {
+    if (ids.length === 0) return [];
+    const rows = db
+      .prepare("SELECT m.file AS file, d.rel AS rel, s.system AS system FROM media m JOIN dirs d ON d.id = m.dir JOIN systems s ON s.id = m.system WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id")
+      .all<{ file: string; rel: string; system: string }>(JSON.stringify(ids));
+    return rows.map((r) => {
+      const path = `${r.rel}/${r.file}`;
+      return { system: this.info(r.system), name: mediaName(r.file), path, zapScript: path, tags: [] };
+    });
+  }
+
+  private info(id: string): SystemInfo {
+    const def = this.catalog.byIdExact(id);
+    return def ? systemInfo(def) : { id, name: id, category: "Other" };
+  }
+}
