@@ -41,6 +41,7 @@ bench: deps
 
 dist: deps
 	$(BUN) build/dist.ts
+	$(BUN) build/dist-armv7.ts
 
 clean:
 	rm -rf dist bench/out

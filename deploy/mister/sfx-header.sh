@@ -1,0 +1,29 @@
+#!/bin/sh
+# tapserve @VERSION@ for MiSTer, in one file: copy it to /media/fat/Scripts/tapserve.sh and run it from the
+# Scripts menu. It unpacks itself to /media/fat/tapserve/program on first run (and after an update), adds
+# the boot hook to /media/fat/linux/user-startup.sh, starts the service and shows its status.
+# Arguments are those of tapserve-ctl.sh: start | stop | restart | status | install | uninstall | menu.
+VERSION='@VERSION@'
+SKIP=@SKIP@
+BASE=${TAPSERVE_BASE:-/media/fat/tapserve}
+PROG=$BASE/program
+SELF=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+if [ "$(cat "$PROG/VERSION" 2>/dev/null)" != "$VERSION" ]; then
+  echo "Unpacking tapserve $VERSION to $PROG ..."
+  [ -f "$PROG/tapserve-ctl.sh" ] && TAPSERVE_BASE=$BASE sh "$PROG/tapserve-ctl.sh" stop >/dev/null 2>&1
+  rm -rf "$PROG.new" "$PROG.old"
+  mkdir -p "$PROG.new" || exit 1
+  # exFAT has no owners or modes: tar's complaints about them are expected, the content is checked below.
+  tail -c +"$((SKIP + 1))" "$SELF" | gzip -dc | tar -xf - -C "$PROG.new" 2>/dev/null
+  if [ "$(cat "$PROG.new/VERSION" 2>/dev/null)" != "$VERSION" ]; then
+    echo "Unpacking failed (is the SD card full?)" >&2
+    rm -rf "$PROG.new"
+    exit 1
+  fi
+  if [ -d "$PROG" ]; then mv "$PROG" "$PROG.old" || exit 1; fi
+  mv "$PROG.new" "$PROG" || exit 1
+  rm -rf "$PROG.old"
+  sync
+fi
+TAPSERVE_BASE=$BASE TAPSERVE_ENTRY=$SELF exec sh "$PROG/tapserve-ctl.sh" "$@"
+exit 1
