@@ -129,7 +129,7 @@ describe("encrypted sessions from a remote host", () => {
 
   test("past the request rate a connection gets -32004 for the excess, and the rest is answered", async () => {
     const codes = await remote<Record<string, number>>("rate", { count: 200 });
-    expect(codes.ok).toBeGreaterThanOrEqual(40);
+    expect(codes.ok).toBeGreaterThanOrEqual(32); // at least the in-flight cap; at most the burst plus refill
     expect(codes["-32004"]).toBeGreaterThan(0);
     expect((codes.ok ?? 0) + (codes["-32004"] ?? 0)).toBe(200);
   });
