@@ -101,6 +101,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
+  await mod.stopActive();
   await mod.stop();
   server.stop(true);
   env.close();

@@ -67,6 +67,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await client.call("stop");
   await svc.stop();
   rmSync(root, { recursive: true, force: true });
 });
@@ -78,7 +79,8 @@ describe("launch → custom launcher → media.active → stop", () => {
     const launching = client.waitForNotification<Record<string, unknown>>("launching", (p) => p.text === "SNES/Some Game.sfc");
     expect(await client.call("launch", "SNES/Some Game.sfc")).toBeNull();
     expect(await launching).toEqual({ type: "", uid: "", text: "SNES/Some Game.sfc", data: "" });
-    expect(await started).toEqual({ systemId: "", systemName: "", mediaPath: join(root, "roms/SNES/Some Game.sfc"), mediaName: "Some Game" });
+    // the system comes from the media index's catalog (folder SNES, extension .sfc)
+    expect(await started).toEqual({ systemId: "SNES", systemName: expect.any(String), mediaPath: join(root, "roms/SNES/Some Game.sfc"), mediaName: "Some Game" });
 
     const [pid, ...args] = readFileSync(await waitFor(() => existsSync(emu.record) && emu.record, "emulator record"), "utf8").trim().split("\n");
     expect(args).toEqual(["--rom", join(root, "roms/SNES/Some Game.sfc")]);
@@ -87,8 +89,8 @@ describe("launch → custom launcher → media.active → stop", () => {
     const active = await client.call<Record<string, unknown>>("media.active");
     expect(active).toEqual({
       launcherId: "TestEmu",
-      systemId: "",
-      systemName: "",
+      systemId: "SNES",
+      systemName: expect.any(String),
       mediaPath: join(root, "roms/SNES/Some Game.sfc"),
       mediaName: "Some Game",
       started: expect.stringMatching(RFC3339_FRACTION),
@@ -98,8 +100,8 @@ describe("launch → custom launcher → media.active → stop", () => {
     const stopped = client.waitForNotification<Record<string, unknown>>("media.stopped", (p) => p.mediaName === "Some Game");
     expect(await client.call("stop")).toBeNull();
     expect(await stopped).toEqual({
-      systemId: "",
-      systemName: "",
+      systemId: "SNES",
+      systemName: expect.any(String),
       mediaPath: join(root, "roms/SNES/Some Game.sfc"),
       mediaName: "Some Game",
       launcherId: "TestEmu",
@@ -217,5 +219,24 @@ describe("launch params", () => {
   test("a uid-only token without a mapping is recorded as failed", async () => {
     const entry = await launchAndWait({ uid: "04ffff" });
     expect(entry).toMatchObject({ uid: "04ffff", text: "", success: false });
+  });
+});
+
+describe("service shutdown", () => {
+  test("running media outlives a service restart", async () => {
+    const dataDir = tempDir("tapserve-restart-");
+    const other = await startService({
+      dataDir,
+      configToml: `[launchers]\nindex_root = ["${root}/roms"]\nretroarch = false\n[[launchers.custom]]\nid = "TestEmu"\nextensions = [".sfc"]\ncommand = ["${emu.script}", "{path}"]\n`,
+    });
+    rmSync(emu.record, { force: true });
+    const c = await other.connect();
+    await c.call("launch", "SNES/Other.sfc");
+    const [pid] = readFileSync(await waitFor(() => existsSync(emu.record) && emu.record, "record"), "utf8").split("\n");
+    await other.stop();
+    expect(isAlive(Number(pid))).toBe(true);
+    process.kill(-Number(pid), "SIGKILL");
+    await waitFor(() => !isAlive(Number(pid)), "emulator gone");
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -103,6 +103,13 @@ describe("MiSTer launcher (MGL + load_core on the command FIFO)", () => {
     readCommands();
   });
 
+  test("without a media index, index lookups fail with a clear message", async () => {
+    await run("**launch.random:SNES");
+    expect(lastHistory()).toMatchObject({ success: 0, error: expect.stringContaining("media index unavailable") });
+    await run("@SNES/Super Game");
+    expect(lastHistory()).toMatchObject({ success: 0, error: expect.stringContaining("media index unavailable") });
+  });
+
   test("a file no core takes fails with a message in the history", async () => {
     await run("SNES/notes.txt");
     expect(lastHistory()).toMatchObject({ success: 0, error: expect.stringContaining("no launcher") });

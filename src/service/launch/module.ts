@@ -84,11 +84,13 @@ export class LaunchModule implements AppModule {
     mountLaunchRoutes(app, { sink: this.sink, config: () => this.core.config.current });
   }
 
-  /** Ends the queue (the running script is interrupted at its next wait) and the running media. */
+  /**
+   * Ends the queue (the running script is interrupted at its next wait). Running media is left alone: a
+   * service restart must not end the game being played (the process is in its own group and outlives us).
+   */
   async stop(): Promise<void> {
     this.abort.abort();
     await this.queue.close();
-    await this.tracker.stop();
   }
 
   /** Applies mappings, announces `launching`, queues the token. Returns at once. */

@@ -28,6 +28,7 @@ export function spawnMedia(argv: readonly string[], opts: { graceMs?: number; en
     child.once("error", (err) => reject(new LaunchError(`cannot start ${cmd}: ${(err as NodeJS.ErrnoException).code ?? err.message}`)));
     child.once("spawn", () => {
       const pid = child.pid!;
+      child.unref(); // the service may stop while the game keeps running
       const signalGroup = (sig: NodeJS.Signals) => {
         try {
           process.kill(-pid, sig);
