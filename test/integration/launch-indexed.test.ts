@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
+import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+
+/** Index-backed launch commands through the whole service, with the real media index. */
+let root: string;
+let svc: TestService;
+let client: RpcClient;
+let emu: { script: string; record: string };
+
+interface Entry {
+  text: string;
+  success: boolean;
+}
+
+async function launchAndWait(text: string): Promise<Entry> {
+  const before = (await client.call<{ entries: Entry[] }>("tokens.history")).entries.length;
+  await client.call("launch", text);
+  return waitFor(async () => {
+    const { entries } = await client.call<{ entries: Entry[] }>("tokens.history");
+    return entries.length > before ? entries[0] : undefined;
+  }, "history entry");
+}
+
+async function launchedPath(): Promise<string> {
+  await waitFor(() => existsSync(emu.record), "launcher record");
+  const lines = readFileSync(emu.record, "utf8").trim().split("\n");
+  rmSync(emu.record);
+  return lines.at(-1)!;
+}
+
+beforeAll(async () => {
+  root = tempDir("tapserve-indexed-");
+  writeFiles(join(root, "roms"), ["SNES/Super Mario World (USA).sfc", "SNES/Donkey Kong Country (USA).sfc"]);
+  emu = writeEmulator(join(root, "emu"));
+  svc = await startService({
+    configToml: `[launchers]\nindex_root = ["${root}/roms"]\nretroarch = false\n[[launchers.custom]]\nid = "TestEmu"\nsystems = ["SNES"]\ncommand = ["${emu.script}", "{path}"]\n`,
+  });
+  client = await svc.connect();
+  expect(await client.call("media.index")).toBeNull();
+});
+
+afterAll(async () => {
+  await client.call("stop");
+  await svc.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("launch commands backed by the media index", () => {
+  test("@System/Title launches the indexed file", async () => {
+    expect(await launchAndWait("@SNES/Super Mario World (USA)")).toMatchObject({ success: true });
+    expect(await launchedPath()).toBe(join(root, "roms/SNES/Super Mario World (USA).sfc"));
+    expect(await client.call("media.active")).toMatchObject({ systemId: "SNES", mediaName: "Super Mario World (USA)", launcherId: "TestEmu" });
+  });
+
+  test("launch.search and launch.random", async () => {
+    expect(await launchAndWait("**launch.search:SNES/donkey kong")).toMatchObject({ success: true });
+    expect(await launchedPath()).toBe(join(root, "roms/SNES/Donkey Kong Country (USA).sfc"));
+    expect(await launchAndWait("**launch.random:SNES")).toMatchObject({ success: true });
+    expect(await launchedPath()).toStartWith(join(root, "roms/SNES/"));
+  });
+
+  test("a search result's zapScript launches it", async () => {
+    const { results } = await client.call<{ results: Array<{ zapScript: string; name: string }> }>("media.search", { query: "mario" });
+    expect(results.length).toBeGreaterThan(0);
+    expect(await launchAndWait(results[0]!.zapScript)).toMatchObject({ success: true });
+    expect(await launchedPath()).toBe(join(root, "roms/SNES/Super Mario World (USA).sfc"));
+  });
+
+  test("unknown titles and systems fail with success false", async () => {
+    expect(await launchAndWait("@SNES/No Such Game")).toMatchObject({ success: false });
+    expect(await launchAndWait("**launch.random:NoSuchSystem")).toMatchObject({ success: false });
+  });
+});
