@@ -10,6 +10,7 @@ const BENCHES: Record<string, Bench> = {
   rpc: () => import("./rpc.ts"),
   launch: () => import("./launch.ts"),
   secure: () => import("./secure.ts"),
+  readers: () => import("./readers.ts"),
 };
 
 const wanted = process.argv.slice(2);
