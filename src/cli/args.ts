@@ -25,7 +25,7 @@ export function helpText(): string {
 
 Options:
   --port <n>           listen port (default 7497; env TAPSERVE_PORT)
-  --host <addr>        listen address (default 0.0.0.0 and ::, all interfaces)
+  --host <addr>        listen address (default 0.0.0.0 and ::, all interfaces; env TAPSERVE_HOST)
   --config <file>      config file (default <data-dir>/config.toml; env TAPSERVE_CONFIG)
   --data-dir <dir>     data folder for config, databases and logs (env TAPSERVE_DATA_DIR)
   --url <ws-url>       service to talk to, for commands (default ws://127.0.0.1:<port>/)
@@ -71,5 +71,6 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     if (!hasSubcommand(first)) return { kind: "error", message: `unknown command: ${first} (see --help)` };
     return { kind: "subcommand", name: first, args: rest, port, dataDir, configPath, url: v.url as string | undefined };
   }
-  return { kind: "serve", port, configPath, dataDir, host: v.host as string | undefined };
+  const host = (v.host as string | undefined) ?? (env.TAPSERVE_HOST || undefined);
+  return { kind: "serve", port, configPath, dataDir, host };
 }

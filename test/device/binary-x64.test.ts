@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { execFileSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import type { DistArtifact } from "../../build/release/build.ts";
+import { BUILD_TIMEOUT_MS, DIST_TEST_VERSION, childReaper, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
+import { freePort, runChild, waitHealthy } from "../fixtures/process.ts";
+import { RpcClient } from "../fixtures/rpc-client.ts";
+
+const scratch = scratchDirs();
+const reap = childReaper();
+let x64: DistArtifact;
+let baseline: DistArtifact;
+beforeAll(async () => {
+  x64 = await distArtifact("linux-x64");
+  baseline = await distArtifact("linux-x64-baseline");
+}, BUILD_TIMEOUT_MS);
+
+/** Unpacks a release archive the way a user does and returns the binary's path. */
+function unpack(a: DistArtifact): string {
+  const into = scratch("tapserve-unpack-");
+  execFileSync("tar", ["-xzf", a.archive, "-C", into]);
+  return join(into, basename(a.archive, ".tar.gz"), "tapserve");
+}
+
+describe("the compiled x64 binary, run as a user would", () => {
+  test("first start creates config and database and says where; answers over WebSocket; SIGTERM exits 0", async () => {
+    const binary = unpack(x64);
+    const dataDir = join(scratch(), "data"); // does not exist yet: a new device
+    const port = await freePort();
+    const child = reap(runChild(["--data-dir", dataDir, "--port", String(port), "--host", "127.0.0.1"], { command: binary }));
+    await waitHealthy(port, child);
+    expect(child.output()).toContain(`created config ${join(dataDir, "config.toml")}; data in ${dataDir}`);
+    expect(statSync(join(dataDir, "config.toml")).mode & 0o777).toBe(0o600);
+    expect(existsSync(join(dataDir, "user.db"))).toBe(true);
+
+    const c = await RpcClient.connect(`ws://127.0.0.1:${port}/`);
+    expect(await c.call("version")).toEqual({ version: DIST_TEST_VERSION, platform: "linux" });
+    c.close();
+    child.proc.kill("SIGTERM");
+    expect(await child.exited).toEqual({ code: 0, signal: null });
+
+    const again = reap(runChild(["--data-dir", dataDir, "--host", "127.0.0.1"], { command: binary, env: { TAPSERVE_PORT: String(port) } }));
+    await waitHealthy(port, again);
+    expect(again.output()).toContain(`loaded config ${join(dataDir, "config.toml")}`);
+    again.proc.kill("SIGTERM");
+    expect((await again.exited).code).toBe(0);
+  });
+
+  test("the baseline build (x86-64 without AVX2) serves the same", async () => {
+    const dataDir = scratch();
+    const port = await freePort();
+    const child = reap(runChild(["--data-dir", dataDir, "--port", String(port), "--host", "127.0.0.1"], { command: baseline.binary }));
+    await waitHealthy(port, child);
+    const c = await RpcClient.connect(`ws://127.0.0.1:${port}/`);
+    expect(await c.call("version")).toEqual({ version: DIST_TEST_VERSION, platform: "linux" });
+    c.close();
+    child.proc.kill("SIGTERM");
+    expect(await child.exited).toEqual({ code: 0, signal: null });
+  });
+
+  test("bad flags get a clear message and exit 2, without starting", () => {
+    let status = 0;
+    let stderr = "";
+    try {
+      execFileSync(x64.binary, ["--port", "99999"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    } catch (err) {
+      status = (err as { status: number }).status;
+      stderr = String((err as { stderr: string }).stderr);
+    }
+    expect(status).toBe(2);
+    expect(stderr).toContain("invalid port: 99999");
+  });
+});
