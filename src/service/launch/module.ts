@@ -99,7 +99,8 @@ export class LaunchModule implements AppModule {
     const mapping = findMapping(this.mappings.all(), token);
     const next = mapping ? { ...token, text: mapping.override } : token;
     if (mapping) logger.info(`mapping ${mapping.id}${mapping.label ? ` (${mapping.label})` : ""} matched`);
-    this.core.bus.publish("launching", { type: next.type, uid: next.uid, text: next.text, data: next.data });
+    // `launching` announces script text entering the queue; a token without text still gets a history entry
+    if (next.text.trim() !== "") this.core.bus.publish("launching", { type: next.type, uid: next.uid, text: next.text, data: next.data });
     this.queue.push(next);
   }
 
