@@ -29,6 +29,11 @@ export class ActiveMediaTracker implements ActiveMediaSource {
     return this.cur ? { ...this.cur.info } : null;
   }
 
+  /** True while `running` is the media that runs now (platform watchers use it to follow their launches). */
+  isCurrent(running: RunningMedia): boolean {
+    return this.cur?.running === running;
+  }
+
   /** Before a new launch: stops what runs unless the next launch replaces it by itself. */
   async prepareForLaunch(): Promise<void> {
     const cur = this.cur;
@@ -48,7 +53,7 @@ export class ActiveMediaTracker implements ActiveMediaSource {
       mediaPath: info.mediaPath,
       mediaName: info.mediaName,
     });
-    running.exited.then(() => this.end(entry));
+    running.exited?.then(() => this.end(entry));
   }
 
   /** Stops the running media, if any, and waits until it has ended. */

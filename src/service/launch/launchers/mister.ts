@@ -72,7 +72,6 @@ export class MisterLauncher implements Launcher {
 
   private running(): RunningMedia {
     return {
-      exited: new Promise<void>(() => {}),
       replacedByNextLaunch: true,
       stop: async () => this.returnToMenu(),
     };

@@ -17,8 +17,8 @@ export interface LaunchTarget {
 export interface RunningMedia {
   /** Process id when the launcher started a tracked process. */
   readonly pid?: number;
-  /** Resolves when the media ended on its own (the process exited). Launchers without a process never resolve it. */
-  readonly exited: Promise<void>;
+  /** Resolves when the media ended on its own (the process exited). Absent for launchers without a process. */
+  readonly exited?: Promise<void>;
   /** Ends the media (e.g. SIGTERM, then SIGKILL after a grace period; or return to the menu). */
   stop(): Promise<void>;
   /**
@@ -31,6 +31,8 @@ export interface RunningMedia {
 /** One way of starting media (an emulator, RetroArch, a MiSTer core …). */
 export interface Launcher {
   readonly id: string;
+  /** The system its media belongs to when the target names none (Steam games: "PC", Kodi movies: "Movie"). */
+  readonly systemId?: string;
   /** True when this launcher can start the target. */
   handles(target: LaunchTarget): boolean;
   /** Starts the target; resolves once it is running (the process spawned), rejects with a message otherwise. */
