@@ -88,6 +88,10 @@ beforeAll(() => {
       'id = "SnesEmu"',
       'systems = ["snes"]',
       `command = ["${emu.script}", "{system}", "{path}"]`,
+      "[[launchers.custom]]",
+      'id = "Missing"',
+      'extensions = [".zzz"]',
+      'command = ["/nonexistent/emulator", "{path}"]',
       "[zapscript]",
       `allow_execute = ["/bin/true", "/bin/sh -c 'exit [0-9]'", "${root}/mark\\\\.sh .*"]`,
       "",
@@ -150,6 +154,15 @@ describe("commands that use the media index", () => {
 
   test("launch.system is refused off MiSTer with a clear message", async () => {
     expect(await run("**launch.system:SNES")).toMatchObject({ success: 0, error: expect.stringContaining("not supported on this platform") });
+  });
+});
+
+describe("launcher failures", () => {
+  test("a launcher whose program does not exist fails the launch, the service carries on", async () => {
+    writeFiles(root, ["other/game.zzz"]);
+    expect(await run(`${root}/other/game.zzz`)).toMatchObject({ success: 0, error: expect.stringContaining("ENOENT") });
+    expect(mod.activeMedia.current()).toBeNull();
+    expect(await run("**echo:still here")).toMatchObject({ success: 1 });
   });
 });
 
