@@ -6,7 +6,7 @@ TSC := node_modules/.bin/tsc
 DATA_DIR ?= ./data
 PORT ?= 7497
 
-.PHONY: run test typecheck unit bench dist deps test-deps clean docs
+.PHONY: run test typecheck unit bench dist deps test-deps clean docs web
 
 node_modules/.install-stamp: package.json package-lock.json
 	@command -v npm >/dev/null || { echo "npm not found: installing Debian's nodejs and npm"; \
@@ -15,7 +15,12 @@ node_modules/.install-stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
+## npm packages, then the web app embedded as a generated module (rebuilt only when its sources change).
 deps: node_modules/.install-stamp
+	@$(BUN) build/web-assets.ts
+
+web: node_modules/.install-stamp
+	$(BUN) build/web-assets.ts --force
 
 ## Run the service with embedded defaults: data in ./data, port 7497, all interfaces.
 run: deps

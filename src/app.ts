@@ -11,6 +11,7 @@ import { connectionMode } from "./api/access.ts";
 import { HANDSHAKE_TIMEOUT_MS, localConnectionLimits, MAX_SESSIONS, remoteConnectionLimits } from "./api/limits/connection-limits.ts";
 import { SecureModule } from "./api/secure/secure-module.ts";
 import { PairingModule } from "./service/pairing/module.ts";
+import { WebAppModule } from "./api/web-app-routes.ts";
 import { plaintextCodec } from "./api/session-codec.ts";
 import { WebSocketSessions } from "./api/ws-sessions.ts";
 import type { AppModule, CoreContext } from "./app-module.ts";
@@ -211,6 +212,8 @@ export class App {
     modules.push(this.secure);
     // [pairing] PIN pairing for the phone app and the web app (clients created here are used by [secure])
     modules.push(new PairingModule(core));
+    // [web] the device's own web app at /app/ (GET / without an upgrade redirects there)
+    modules.push(new WebAppModule());
     return modules;
   }
 
