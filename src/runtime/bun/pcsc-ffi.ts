@@ -1,6 +1,7 @@
 /**
  * The libpcsclite symbols through bun:ffi, for 64-bit Linux where pcsclite's DWORD and LONG are 8 bytes
- * (`unsigned long` / `long`). Loaded by the PC/SC worker (blocking calls) and by the main thread (SCardCancel).
+ * (`unsigned long` / `long`). The main thread loads it to check it is there and for SCardCancel; the worker
+ * (pcsc-worker.ts, self-contained) declares the blocking calls itself.
  */
 import { dlopen, FFIType } from "bun:ffi";
 
@@ -40,10 +41,6 @@ export function openPcscLibrary() {
 }
 
 export type PcscSymbols = ReturnType<typeof openPcscLibrary>["symbols"];
-
-/** sizeof(SCARD_READERSTATE) on LP64: 5 × 8 bytes, 33 ATR bytes, padding to 8. */
-export const READERSTATE_SIZE = 80;
-export const MAX_ATR = 33;
 
 /** Requests from the main thread to the worker, and the worker's answers. */
 export type WorkerRequest =

@@ -5,6 +5,7 @@
  */
 import type { PcscCard, PcscContext, PcscLibrary, PcscLoad, PcscReaderStatus } from "../types.ts";
 import { LIBRARY, openPcscLibrary, type PcscSymbols, type WorkerRequest, type WorkerResponse } from "./pcsc-ffi.ts";
+import { pcscWorkerMain } from "./pcsc-worker.ts";
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 
@@ -30,7 +31,8 @@ class BunPcscLibrary implements PcscLibrary {
 
   private call<T>(req: Req): Promise<T> {
     if (!this.worker) {
-      const worker = new Worker(new URL("./pcsc-worker.ts", import.meta.url).href);
+      const source = `import * as ffi from "bun:ffi";\n(${pcscWorkerMain.toString()})(ffi, ${JSON.stringify(LIBRARY)});\n`;
+      const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "application/javascript" })));
       worker.onmessage = (e: MessageEvent<WorkerResponse>) => {
         const res = e.data;
         const p = this.pending.get(res.id);
