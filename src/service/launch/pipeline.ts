@@ -1,7 +1,7 @@
 import type { ScannedToken } from "../../core/token.ts";
 import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
 import { log } from "../../log.ts";
-import type { CommandEnv, CommandHandler } from "./commands/types.ts";
+import { type CommandEnv, CommandError, type CommandHandler } from "./commands/types.ts";
 import type { HistoryRepository } from "./history-repo.ts";
 
 const logger = log.withTag("launch");
@@ -25,7 +25,7 @@ export class LaunchPipeline {
       await this.execute(token);
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
-      if (!(err instanceof Error) || err.name === "Error" || err.name === "TypeError") logger.debug(err);
+      if (!(err instanceof CommandError)) logger.error("unexpected failure while running a launch script:", err);
     }
     const { type, uid, text, data, scanTime } = token;
     try {
@@ -38,18 +38,18 @@ export class LaunchPipeline {
   }
 
   private async execute(token: ScannedToken): Promise<void> {
-    if (token.text.trim() === "") throw new Error("token has no launch script and no mapping matched it");
+    if (token.text.trim() === "") throw new CommandError("token has no launch script and no mapping matched it");
     let script;
     try {
       script = parseZapScript(token.text);
     } catch (err) {
-      if (err instanceof ZapScriptError) throw new Error(`invalid launch script: ${err.message} (at character ${err.offset + 1})`);
+      if (err instanceof ZapScriptError) throw new CommandError(`invalid launch script: ${err.message} (at character ${err.offset + 1})`);
       throw err;
     }
     const env = this.deps.env(token);
     for (const cmd of script.commands) {
       const handler = this.deps.commands[cmd.name];
-      if (!handler) throw new Error(`unknown command: ${cmd.name}`);
+      if (!handler) throw new CommandError(`unknown command: ${cmd.name}`);
       await handler(cmd, env);
     }
   }

@@ -67,7 +67,12 @@ export const launchSystem: CommandHandler = async (cmd, env) => {
   if (!env.mister) throw new CommandError(`${cmd.name} is not supported on this platform`, true);
   const systemId = env.library ? systemFor(env.library, id).id : id;
   await env.active.prepareForLaunch();
-  const running = await env.mister.launchSystem(systemId);
+  let running;
+  try {
+    running = await env.mister.launchSystem(systemId);
+  } catch (err) {
+    throw new CommandError(`${cmd.name}: ${(err as Error).message}`);
+  }
   env.active.begin(
     { launcherId: env.mister.id, systemId, systemName: env.library?.systemById(systemId)?.name ?? systemId, mediaPath: "", mediaName: "", zapScript: env.token.text },
     running,

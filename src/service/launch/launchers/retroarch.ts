@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, join } from "node:path";
 import { spawnMedia } from "./process.ts";
-import type { LaunchTarget, Launcher, RunningMedia } from "./types.ts";
+import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia } from "./types.ts";
 
 /** Libretro cores tried per system id, best first (file names without `.so`). */
 export const RETROARCH_CORES: Readonly<Record<string, readonly string[]>> = {
@@ -77,7 +77,7 @@ export class RetroArchLauncher implements Launcher {
   launch(t: LaunchTarget): Promise<RunningMedia> {
     const binary = this.binary();
     const core = t.system ? this.coreFor(t.system.id) : undefined;
-    if (!binary || !core) return Promise.reject(new Error("RetroArch or a core for this system is not installed"));
+    if (!binary || !core) return Promise.reject(new LaunchError("RetroArch or a core for this system is not installed"));
     return spawnMedia([binary, "-L", core, t.path], { graceMs: this.opts.graceMs });
   }
 }
