@@ -9,7 +9,7 @@ usage() {
 Usage: ./install.sh [options]
   --platform ID    linux, steamos or batocera (default: detected from the system)
   --binary FILE    the tapserve binary (default: ./tapserve next to this script)
-  --user NAME      SteamOS: the desktop user to install for (default: the sudo caller or you; usually deck)
+  --user NAME      SteamOS: the desktop user to install for (default: the sudo caller, you, or deck)
   --root DIR       install into DIR instead of / (a disk image or a test root); starts nothing
   --no-start       install and enable, but do not (re)start the service now
   -h, --help       this help
@@ -115,7 +115,7 @@ ensure_system_user() {
   conf=$R/usr/lib/sysusers.d/tapserve.conf
   put 0644 "$here/systemd/tapserve.sysusers" "$conf"
   if command -v systemd-sysusers >/dev/null 2>&1; then
-    if [ -n "$R" ]; then systemd-sysusers --root="$R" /usr/lib/sysusers.d/tapserve.conf; else systemd-sysusers "$conf"; fi
+    if [ -n "$R" ]; then systemd-sysusers --root="$R" "$conf"; else systemd-sysusers "$conf"; fi
   elif [ "$live" = 1 ]; then
     getent passwd tapserve >/dev/null ||
       useradd --system --user-group --home-dir /var/lib/tapserve --no-create-home --shell /usr/sbin/nologin tapserve
@@ -156,8 +156,17 @@ give_to_user() {
 }
 
 install_steamos() {
-  [ -n "$user" ] || user=${SUDO_USER:-$(id -un)}
-  [ "$user" != root ] || die "SteamOS: install for the desktop user, e.g. --user deck (the service runs as that user)"
+  [ -n "$user" ] || user=${SUDO_USER:-}
+  if [ -z "$user" ]; then
+    if [ "$iam" != 0 ]; then
+      user=$(id -un)
+    elif grep -q '^deck:' "$R/etc/passwd" 2>/dev/null; then
+      user=deck # SteamOS's desktop user
+    fi
+  fi
+  case $user in
+    "" | root) die "SteamOS: name the desktop user, e.g. --user deck (the service runs as that user)" ;;
+  esac
   entry=$(awk -F: -v u="$user" '$1 == u { print $3 ":" $4 ":" $6 }' "$R/etc/passwd" 2>/dev/null || true)
   uid=${entry%%:*}
   rest=${entry#*:}
