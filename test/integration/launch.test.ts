@@ -240,3 +240,15 @@ describe("service shutdown", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 });
+
+describe("launch queue bound", () => {
+  test("launches beyond the queue's capacity are refused as busy, then accepted again once it drains", async () => {
+    const codes: Array<number | undefined> = [];
+    const replies = [];
+    for (let i = 0; i < 40; i++) replies.push(client.request("launch", i === 0 ? "**delay:300" : `**echo:${i}`));
+    for (const r of await Promise.all(replies)) codes.push(r.error?.code);
+    expect(codes.filter((c) => c === 1002).length).toBeGreaterThan(0);
+    expect(codes.filter((c) => c === undefined).length).toBeGreaterThanOrEqual(32);
+    await waitFor(async () => (await client.request("launch", "**echo:after")).error === undefined, "queue drained");
+  });
+});

@@ -1,5 +1,5 @@
 import { type } from "arktype";
-import { invalidParams, notFound } from "../../api/rpc/errors.ts";
+import { busy, invalidParams, notFound } from "../../api/rpc/errors.ts";
 import { defineMethod } from "../../api/rpc/method.ts";
 import type { ActiveMediaSource } from "../../core/media-types.ts";
 import { MAPPING_TYPES, MATCH_KINDS, type Mapping, patternProblem } from "../../core/mappings.ts";
@@ -9,6 +9,8 @@ import type { MappingsRepository } from "./mappings-repo.ts";
 
 export interface LaunchMethodDeps {
   sink: TokenSink;
+  /** True when no more tokens can be queued. */
+  queueFull(): boolean;
   stopActive(): Promise<void>;
   activeMedia: ActiveMediaSource;
   history: HistoryRepository;
@@ -90,7 +92,9 @@ export function launchMethods(d: LaunchMethodDeps) {
       result: type("null"),
       example: { text: "SNES/Super Mario World (USA).sfc" },
       handler: (p) => {
-        d.sink.submit(toToken(p));
+        const token = toToken(p);
+        if (d.queueFull()) throw busy("too many launches waiting; try again when the running ones are done");
+        d.sink.submit(token);
         return null;
       },
     }),

@@ -23,6 +23,9 @@ import { SerialQueue } from "./token-queue.ts";
 
 const logger = log.withTag("launch");
 
+/** Tokens waiting behind the running one; more are refused (`launch` answers busy, readers' scans are dropped). */
+export const MAX_QUEUED_TOKENS = 32;
+
 export interface LaunchModuleOptions {
   /** The media index (issue 4); without it, title/search/random/system lookups fail with "media index unavailable". */
   library?: MediaLibrary;
@@ -64,7 +67,7 @@ export class LaunchModule implements AppModule {
     if (opts.mister || core.platform === "mister") this.mister = new MisterLauncher(opts.mister ?? DEFAULT_MISTER_PATHS);
     this.registry = new LauncherRegistry(() => this.launchers());
     this.pipeline = new LaunchPipeline({ history: this.history, commands: COMMANDS, env: (t) => this.env(t) });
-    this.queue = new SerialQueue((t) => this.pipeline.run(t));
+    this.queue = new SerialQueue((t) => this.pipeline.run(t), MAX_QUEUED_TOKENS);
     this.sink = { submit: (t) => this.submit(t) };
   }
 
@@ -77,7 +80,7 @@ export class LaunchModule implements AppModule {
   }
 
   methods() {
-    return launchMethods({ sink: this.sink, stopActive: () => this.stopActive(), activeMedia: this.activeMedia, history: this.history, mappings: this.mappings });
+    return launchMethods({ sink: this.sink, queueFull: () => this.queue.full, stopActive: () => this.stopActive(), activeMedia: this.activeMedia, history: this.history, mappings: this.mappings });
   }
 
   routes(app: Hono<HttpEnv>): void {
@@ -96,6 +99,10 @@ export class LaunchModule implements AppModule {
   /** Applies mappings, announces `launching`, queues the token. Returns at once. */
   private submit(token: ScannedToken): void {
     this.last = token;
+    if (this.queue.full) {
+      logger.warn(`launch queue full (${MAX_QUEUED_TOKENS} waiting); token from ${token.source} dropped`);
+      return;
+    }
     const mapping = findMapping(this.mappings.all(), token);
     const next = mapping ? { ...token, text: mapping.override } : token;
     if (mapping) logger.info(`mapping ${mapping.id}${mapping.label ? ` (${mapping.label})` : ""} matched`);

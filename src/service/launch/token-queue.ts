@@ -11,16 +11,26 @@ export class SerialQueue<T> {
   private running: Promise<void> | null = null;
   private closed = false;
 
-  constructor(private readonly run: (item: T) => Promise<void>) {}
+  constructor(
+    private readonly run: (item: T) => Promise<void>,
+    /** Most jobs waiting at once; `push` refuses more. */
+    readonly capacity = Number.POSITIVE_INFINITY,
+  ) {}
+
+  get full(): boolean {
+    return this.items.length >= this.capacity;
+  }
 
   get length(): number {
     return this.items.length;
   }
 
-  push(item: T): void {
-    if (this.closed) return;
+  /** Queues a job; false when the queue is closed or full. */
+  push(item: T): boolean {
+    if (this.closed || this.full) return false;
     this.items.push(item);
     this.running ??= this.drain();
+    return true;
   }
 
   private async drain(): Promise<void> {
