@@ -22,7 +22,7 @@ import { ConfigStore } from "./config/store.ts";
 import { userMigrations } from "./db/migrations/user.ts";
 import { openDatabase } from "./db/open.ts";
 import { closeLogging, configureLogging, log, setConsoleLogging, setDebug } from "./log.ts";
-import { detectPlatform, type PlatformId } from "./platform/detect.ts";
+import { type PlatformId, resolvePlatform } from "./platform/detect.ts";
 import type { RunningServer, Runtime, SqlDatabase } from "./runtime/types.ts";
 import { SERVICE_VERSION } from "./version.ts";
 
@@ -96,7 +96,9 @@ export class App {
       setDebug(next.debug_logging);
       if (!this.opts.quiet) setConsoleLogging(next.console_logging);
     });
-    const platform: PlatformId = (cfg.service.platform || detectPlatform(this.opts.platformRoot)) as PlatformId;
+    const resolved = resolvePlatform(cfg.service.platform, this.opts.platformRoot);
+    if (resolved.problem) logger.warn(resolved.problem);
+    const platform: PlatformId = resolved.platform;
     logger.info(`${created ? "created" : "loaded"} config ${this.config.path}; data in ${dataDir}; log ${logFile}`);
 
     const userDbPath = join(dataDir, "user.db");

@@ -42,6 +42,24 @@ const Launchers = type({
   retroarch: "boolean = true",
 });
 const ZapScript = type({ "+": "delete", allow_execute: type("string[]").default(() => []) });
+/** Front ends and media centres the service drives (src/platforms/). */
+const Platforms = type({
+  "+": "delete",
+  /** Seconds each call to a platform interface (Batocera's API, Kodi's JSON-RPC) may take before it fails. */
+  timeout: "0 < number <= 120 = 5",
+  /** Seconds between two "what is running" checks of a platform. */
+  poll_interval: "0 < number <= 60 = 2",
+  /** Batocera's EmulationStation web API. */
+  batocera_api: "string = 'http://127.0.0.1:1234'",
+  /** Kodi's JSON-RPC over HTTP (`/jsonrpc` is added); user and password when Kodi asks for them. */
+  kodi_url: "string = 'http://127.0.0.1:8080'",
+  kodi_user: "string = ''",
+  kodi_password: "string = ''",
+  /** Follow what Kodi plays: "auto" = on LibreELEC and Batocera, "on", "off". */
+  kodi_activity: "'auto' | 'on' | 'off' = 'auto'",
+  /** Steam's folder; empty: the usual places (~/.steam/steam, ~/.local/share/Steam, Flatpak). */
+  steam_dir: "string = ''",
+});
 const Service = type({
   "+": "delete",
   api_port: "1 <= number.integer <= 65535 = 7497",
@@ -71,6 +89,7 @@ export const ConfigFile = type({
   readers: Readers.default(() => Readers.assert({})),
   launchers: Launchers.default(() => Launchers.assert({})),
   zapscript: ZapScript.default(() => ({ allow_execute: [] })),
+  platforms: Platforms.default(() => Platforms.assert({})),
   service: Service.default(() => Service.assert({})),
 });
 

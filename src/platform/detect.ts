@@ -31,10 +31,22 @@ export function detectPlatform(root = "/"): PlatformId {
     } catch {}
   }
   const ids = [os.ID ?? "", ...(os.ID_LIKE ?? "").split(/\s+/)].map((s) => s.toLowerCase());
-  if (ids.includes("batocera") || has("usr/bin/batocera-version")) return "batocera";
+  if (ids.includes("batocera") || has("usr/bin/batocera-version") || has("userdata/system/batocera.conf")) return "batocera";
   if (ids.includes("recalbox") || has("recalbox/share") || has("usr/bin/recalbox-version")) return "recalbox";
   if (ids.includes("steamos")) return "steamos";
-  if (ids.includes("libreelec") || ids.includes("coreelec")) return "libreelec";
+  if (ids.includes("libreelec") || ids.includes("coreelec") || has("storage/.kodi/userdata")) return "libreelec";
   if (has("opt/retropie") || has("home/pi/RetroPie")) return "retropie";
   return "linux";
+}
+
+/**
+ * The platform in use: config `service.platform` when it names one (an unknown name is reported and
+ * ignored), else what `detectPlatform` finds.
+ */
+export function resolvePlatform(configured: string, root = "/"): { platform: PlatformId; problem?: string } {
+  const id = configured.trim().toLowerCase();
+  if (id === "") return { platform: detectPlatform(root) };
+  if ((PLATFORM_IDS as readonly string[]).includes(id)) return { platform: id as PlatformId };
+  const platform = detectPlatform(root);
+  return { platform, problem: `service.platform "${configured}" is not one of ${PLATFORM_IDS.join(", ")}; using the detected platform ${platform}` };
 }

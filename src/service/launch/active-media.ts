@@ -52,6 +52,7 @@ export class ActiveMediaTracker implements ActiveMediaSource {
       systemName: info.systemName,
       mediaPath: info.mediaPath,
       mediaName: info.mediaName,
+      slot: "primary",
     });
     running.exited?.then(() => this.end(entry));
   }
@@ -73,6 +74,6 @@ export class ActiveMediaTracker implements ActiveMediaSource {
     this.cur = null;
     const elapsed = Math.max(0, Math.round((this.now().getTime() - entry.startedAt) / 1000));
     const { systemId, systemName, mediaPath, mediaName, launcherId } = entry.info;
-    this.bus.publish("media.stopped", { systemId, systemName, mediaPath, mediaName, launcherId, elapsed });
+    this.bus.publish("media.stopped", { systemId, systemName, mediaPath, mediaName, launcherId, elapsed, slot: "primary" });
   }
 }

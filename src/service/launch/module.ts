@@ -6,6 +6,8 @@ import { findMapping } from "../../core/mappings.ts";
 import type { ActiveMediaSource, MediaLibrary } from "../../core/media-types.ts";
 import type { ScannedToken, TokenSink } from "../../core/token.ts";
 import { log } from "../../log.ts";
+import { type PlatformOptions, PlatformSet } from "../../platforms/platform-set.ts";
+import { systemCatalog } from "../../core/systems/catalog.ts";
 import { ActiveMediaTracker } from "./active-media.ts";
 import { COMMANDS } from "./commands/table.ts";
 import { type CommandEnv, CommandError } from "./commands/types.ts";
@@ -34,6 +36,8 @@ export interface LaunchModuleOptions {
   retroarch?: RetroArchOptions;
   /** Time between SIGTERM and SIGKILL when stopping a launched process. */
   stopGraceMs?: number;
+  /** Seams of the platform launchers and watchers (src/platforms/platform-set.ts). */
+  platform?: PlatformOptions;
 }
 
 /**
@@ -52,6 +56,7 @@ export class LaunchModule implements AppModule {
   private readonly pipeline: LaunchPipeline;
   private readonly queue: SerialQueue<ScannedToken>;
   private readonly mister?: MisterLauncher;
+  private readonly platform: PlatformSet;
   private readonly abort = new AbortController();
   private last: ScannedToken | undefined;
   private customCache: { cfg: Config["launchers"]["custom"]; launchers: Launcher[] } | null = null;
@@ -61,6 +66,7 @@ export class LaunchModule implements AppModule {
     private readonly opts: LaunchModuleOptions = {},
   ) {
     this.tracker = new ActiveMediaTracker(core.bus);
+    this.platform = new PlatformSet(core.platform, () => core.config.current, this.tracker, { graceMs: opts.stopGraceMs, ...opts.platform });
     this.activeMedia = this.tracker;
     this.history = new HistoryRepository(core.userDb);
     this.mappings = new MappingsRepository(core.userDb);
@@ -91,8 +97,14 @@ export class LaunchModule implements AppModule {
    * Ends the queue (the running script is interrupted at its next wait). Running media is left alone: a
    * service restart must not end the game being played (the process is in its own group and outlives us).
    */
+  /** Starts the platform watchers ("now playing" from Batocera, Kodi, Steam). */
+  start(): void {
+    this.platform.start();
+  }
+
   async stop(): Promise<void> {
     this.abort.abort();
+    await this.platform.stop();
     await this.queue.close();
   }
 
@@ -118,8 +130,8 @@ export class LaunchModule implements AppModule {
     }
     const builtIn: Launcher[] = [];
     if (this.mister) builtIn.push(this.mister);
-    else if (cfg.retroarch) builtIn.push(new RetroArchLauncher({ graceMs: this.opts.stopGraceMs, ...this.opts.retroarch }));
-    return [...this.customCache.launchers, ...builtIn];
+    else if (cfg.retroarch && this.core.platform !== "batocera") builtIn.push(new RetroArchLauncher({ graceMs: this.opts.stopGraceMs, ...this.opts.retroarch }));
+    return [...this.customCache.launchers, ...this.platform.launchers, ...builtIn];
   }
 
   private rootFolders(): string[] {
@@ -157,11 +169,12 @@ export class LaunchModule implements AppModule {
     } catch (err) {
       throw new CommandError(`${launcher.id}: ${(err as Error).message}`);
     }
+    const system = target.system ?? (launcher.systemId ? systemCatalog().byIdExact(launcher.systemId) : undefined);
     this.tracker.begin(
       {
         launcherId: launcher.id,
-        systemId: target.system?.id ?? "",
-        systemName: target.system?.name ?? "",
+        systemId: system?.id ?? "",
+        systemName: system?.name ?? "",
         mediaPath: target.path,
         mediaName: target.name,
         zapScript: token.text,

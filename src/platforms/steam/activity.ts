@@ -1,0 +1,69 @@
+import type { ActivityReport, PlatformActivity } from "../activity.ts";
+import { log } from "../../log.ts";
+import { sleep } from "../run-command.ts";
+import { steamGameName } from "./library.ts";
+import { STEAM_LAUNCHER_ID, STEAM_SYSTEM_ID, steamKey, steamPath } from "./paths.ts";
+import { processTree, scanReapers } from "./reaper.ts";
+
+const logger = log.withTag("steam");
+
+export interface SteamActivityOptions {
+  procRoot?: string;
+  /** Steam's folder, for game names (appmanifest files). */
+  steamRoot: () => string | undefined;
+  /** Time between SIGTERM and SIGKILL (3 s). */
+  graceMs?: number;
+  startWindowMs?: number;
+}
+
+/** Steam games: found as the reference finds them, by Steam's `reaper` processes; stopped by signalling their process tree. */
+export class SteamActivity implements PlatformActivity {
+  readonly id = "Steam";
+  readonly startWindowMs: number;
+
+  constructor(private readonly opts: SteamActivityOptions) {
+    this.startWindowMs = opts.startWindowMs ?? 60_000;
+  }
+
+  async poll(): Promise<ActivityReport | null> {
+    const reaper = scanReapers(this.opts.procRoot)[0];
+    if (!reaper) return null;
+    const name = steamGameName(this.opts.steamRoot(), reaper.appId) ?? `Steam app ${reaper.appId}`;
+    return {
+      keys: [steamKey(reaper.appId)],
+      media: { launcherId: STEAM_LAUNCHER_ID, systemId: STEAM_SYSTEM_ID, systemName: "PC", mediaPath: steamPath(reaper.appId, name), mediaName: name },
+    };
+  }
+
+  /** SIGTERM to each game's process tree, SIGKILL to what is left after the grace period. */
+  async stop(): Promise<void> {
+    const procRoot = this.opts.procRoot;
+    const pids = scanReapers(procRoot).flatMap((r) => processTree(r.pid, procRoot));
+    if (pids.length === 0) return;
+    signal(pids, "SIGTERM");
+    const deadline = Date.now() + (this.opts.graceMs ?? 3000);
+    while (Date.now() < deadline && pids.some(alive)) await sleep(100);
+    const left = pids.filter(alive);
+    if (left.length) {
+      logger.warn(`game processes ${left.join(", ")} ignored SIGTERM; sending SIGKILL`);
+      signal(left, "SIGKILL");
+    }
+  }
+}
+
+function signal(pids: number[], sig: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, sig);
+    } catch {}
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,67 @@
+import { join, relative, sep } from "node:path";
+import { spawnMedia } from "../../service/launch/launchers/process.ts";
+import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia } from "../../service/launch/launchers/types.ts";
+import { EMUDECK_EMULATORS, RETROARCH_FLATPAK } from "./emudeck-emulators.ts";
+
+export const RETRODECK_FLATPAK = "net.retrodeck.retrodeck";
+
+export interface SteamOsLauncherOptions {
+  home: string;
+  /** The `flatpak` command (tests: a recording script). */
+  flatpak?: string;
+  graceMs?: number;
+}
+
+/** The system folder a file sits in under `romsDir` (`<romsDir>/<folder>/…`), if it is a game file. */
+function systemFolder(romsDir: string, t: LaunchTarget): string | undefined {
+  if (t.scheme !== "" || t.extension === "" || t.extension === ".txt") return undefined;
+  const rel = relative(romsDir, t.path);
+  if (rel === "" || rel.startsWith("..") || rel.startsWith(sep)) return undefined;
+  const parts = rel.split(sep);
+  return parts.length >= 2 ? parts[0] : undefined;
+}
+
+/** EmuDeck (`~/Emulation/roms/<system>/…`): the emulator EmuDeck installed for that system, as a Flatpak. */
+export class EmuDeckLauncher implements Launcher {
+  readonly id = "EmuDeck";
+  readonly romsDir: string;
+
+  constructor(private readonly opts: SteamOsLauncherOptions) {
+    this.romsDir = join(opts.home, "Emulation", "roms");
+  }
+
+  handles(t: LaunchTarget): boolean {
+    const folder = systemFolder(this.romsDir, t);
+    return folder !== undefined && folder in EMUDECK_EMULATORS;
+  }
+
+  launch(t: LaunchTarget): Promise<RunningMedia> {
+    const folder = systemFolder(this.romsDir, t);
+    const emu = folder ? EMUDECK_EMULATORS[folder] : undefined;
+    if (!emu) return Promise.reject(new LaunchError(`EmuDeck has no emulator for ${t.path}`));
+    const flatpak = this.opts.flatpak ?? "flatpak";
+    const argv =
+      "core" in emu
+        ? [flatpak, "run", RETROARCH_FLATPAK, "-L", join(this.opts.home, ".var", "app", RETROARCH_FLATPAK, "config", "retroarch", "cores", `${emu.core}.so`), t.path]
+        : [flatpak, "run", emu.flatpak, t.path];
+    return spawnMedia(argv, { graceMs: this.opts.graceMs });
+  }
+}
+
+/** RetroDECK (`~/retrodeck/roms/<system>/…`): `flatpak run net.retrodeck.retrodeck <rom>`; RetroDECK picks the emulator. */
+export class RetroDeckLauncher implements Launcher {
+  readonly id = "RetroDECK";
+  readonly romsDir: string;
+
+  constructor(private readonly opts: SteamOsLauncherOptions) {
+    this.romsDir = join(opts.home, "retrodeck", "roms");
+  }
+
+  handles(t: LaunchTarget): boolean {
+    return systemFolder(this.romsDir, t) !== undefined;
+  }
+
+  launch(t: LaunchTarget): Promise<RunningMedia> {
+    return spawnMedia([this.opts.flatpak ?? "flatpak", "run", RETRODECK_FLATPAK, t.path], { graceMs: this.opts.graceMs });
+  }
+}
