@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createHttpApp } from "./api/http.ts";
 import { MdnsAdvertiser } from "./service/discovery/mdns-advertiser.ts";
 import { discoverMethods } from "./api/methods/discover.ts";
+import { healthMethods } from "./api/methods/health.ts";
 import { versionMethods } from "./api/methods/version.ts";
 import { settingsMethods } from "./api/methods/settings.ts";
 import { NotificationBus } from "./api/notifications.ts";
@@ -110,6 +111,7 @@ export class App {
 
     const methods = [
       ...versionMethods({ version: SERVICE_VERSION, platform: () => platform }),
+      ...healthMethods(),
       ...settingsMethods({ config: this.config }),
       ...this.modules.flatMap((m) => m.methods?.() ?? []),
     ];

@@ -1,5 +1,5 @@
 import { type } from "arktype";
-import { busy, invalidParams, notFound } from "../../api/rpc/errors.ts";
+import { busy, invalidParams, notFound, unsupported } from "../../api/rpc/errors.ts";
 import { defineMethod } from "../../api/rpc/method.ts";
 import type { ActiveMediaSource } from "../../core/media-types.ts";
 import { MAPPING_TYPES, MATCH_KINDS, type Mapping, patternProblem } from "../../core/mappings.ts";
@@ -19,6 +19,11 @@ export interface LaunchMethodDeps {
 
 const LaunchObject = type({ "+": "delete", "type?": "string", "uid?": "string", "text?": "string", "data?": "string" });
 const LaunchParams = type("string").or(LaunchObject);
+/** The phone app's `run`: the same fields plus `unsafe` (accepted; remote clients here are already paired). */
+const RunParams = type("string").or(
+  type({ "+": "delete", "type?": "string", "uid?": "string", "text?": "string", "data?": "string", "unsafe?": "boolean" }),
+);
+const MediaControlParams = type({ "+": "delete", action: "string > 0", "slot?": "string" });
 
 /** Mapping ids: a number, or a string of digits (the list sends them so, as the reference does). */
 const MappingId = type("number.integer >= 1").or(type(/^\d{1,15}$/));
@@ -95,6 +100,40 @@ export function launchMethods(d: LaunchMethodDeps) {
         const token = toToken(p);
         if (d.queueFull()) throw busy("too many launches waiting; try again when the running ones are done");
         d.sink.submit(token);
+        return null;
+      },
+    }),
+    defineMethod({
+      name: "run",
+      summary:
+        "The phone app's name for launch (same pipeline). Its Stop button sends uid and text \"**stop\": that uid is a command, not a uid to look up.",
+      params: RunParams,
+      result: type("null"),
+      example: { uid: "", text: "**stop", unsafe: false },
+      handler: (p) => {
+        let params: typeof LaunchParams.infer;
+        if (typeof p === "string") params = p;
+        else {
+          const { unsafe: _unsafe, ...rest } = p;
+          if (rest.uid && rest.uid === rest.text && rest.uid.trim().startsWith("**")) rest.uid = "";
+          params = rest;
+        }
+        const token = toToken(params);
+        if (d.queueFull()) throw busy("too many launches waiting; try again when the running ones are done");
+        d.sink.submit(token);
+        return null;
+      },
+    }),
+    defineMethod({
+      name: "media.control",
+      summary: "The phone app's media control: action \"stop\" stops the active media (the only action this service has).",
+      params: MediaControlParams,
+      result: type("null"),
+      example: { action: "stop" },
+      handler: async (p) => {
+        if (p.action !== "stop") throw unsupported(`media.control action "${p.action}" is not supported (only "stop")`);
+        if (p.slot !== undefined && p.slot !== "primary" && p.slot !== "background") throw invalidParams('invalid params: slot must be "primary" or "background"');
+        if (p.slot !== "background") await d.stopActive(); // no background media exists here: nothing to stop there
         return null;
       },
     }),

@@ -1,0 +1,15 @@
+import { type } from "arktype";
+import { defineMethod } from "../rpc/method.ts";
+
+/** `health`, which the reference's phone app calls: the service answers, so it is up. */
+export function healthMethods() {
+  return [
+    defineMethod({
+      name: "health",
+      summary: "Liveness check: answers {status: \"ok\"} while the service runs.",
+      params: null,
+      result: type({ status: "'ok'" }),
+      handler: () => ({ status: "ok" as const }),
+    }),
+  ];
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+
+/**
+ * Replays what the reference's phone app sends (its envelope with `timestamp`, its params with extra keys, its
+ * method names) and checks every answer against the rules the app applies (../shared/notes/phone-app.md).
+ */
+let svc: TestService;
+let c: RpcClient;
+const work = tempDir("tapserve-app-");
+const log = join(work, "launched.log");
+
+beforeAll(async () => {
+  const roms = join(work, "roms", "SNES");
+  mkdirSync(roms, { recursive: true });
+  writeFileSync(join(roms, "Super Game (USA).sfc"), "rom");
+  const script = join(work, "emu.sh");
+  writeFileSync(script, `#!/bin/sh\necho "$1" >> ${log}\nexec sleep 30\n`);
+  chmodSync(script, 0o755);
+  svc = await startService({
+    configToml: `[launchers]\nindex_root = ["${join(work, "roms")}"]\n[[launchers.custom]]\nid = "emu"\nsystems = ["SNES"]\ncommand = ["${script}", "{path}"]\n`,
+  });
+  c = await svc.connect("/api/v0.1");
+});
+afterAll(async () => {
+  await c.call("stop");
+  await svc.stop();
+});
+
+/** A request exactly as the app frames it. */
+async function app(method: string, params?: unknown) {
+  const id = crypto.randomUUID();
+  const msg: Record<string, unknown> = { jsonrpc: "2.0", id, timestamp: Date.now(), method };
+  if (params !== undefined) msg.params = params;
+  const next = new Promise<Record<string, unknown>>((resolve) => {
+    const check = (e: MessageEvent) => {
+      const m = JSON.parse(String(e.data));
+      if (m.id === id) {
+        c.ws.removeEventListener("message", check);
+        resolve(m);
+      }
+    };
+    c.ws.addEventListener("message", check);
+  });
+  c.sendRaw(JSON.stringify(msg));
+  return next;
+}
+
+/** The app drops a whole object over one null: none may appear anywhere in a result. */
+function hasNull(v: unknown): boolean {
+  if (v === null) return true;
+  if (Array.isArray(v)) return v.some(hasNull);
+  if (typeof v === "object") return Object.values(v as object).some(hasNull);
+  return false;
+}
+
+describe("the phone app's dialect", () => {
+  test("health answers", async () => {
+    const r = await app("health");
+    expect(r.result).toEqual({ status: "ok" });
+  });
+
+  test("run launches through the same pipeline as launch, with the app's extra keys", async () => {
+    const started = c.waitForNotification<Record<string, unknown>>("media.started");
+    const r = await app("run", { type: "", uid: "", text: "SNES/Super Game (USA).sfc", data: "", unsafe: false, extra: 1 });
+    expect(r.error).toBeUndefined();
+    expect(r.result).toBeNull();
+    const note = await started;
+    expect(note.slot).toBe("primary");
+    expect(note.mediaName).toBe("Super Game (USA)");
+  });
+
+  test("the Stop button's run {uid:'**stop', text:'**stop'} stops, and is not looked up as a uid", async () => {
+    await c.waitForNotification("media.started");
+    const stopped = c.waitForNotification<Record<string, unknown>>("media.stopped");
+    const r = await app("run", { uid: "**stop", text: "**stop", unsafe: false });
+    expect(r.result).toBeNull();
+    const note = await stopped;
+    expect(note.slot).toBe("primary");
+    const history = (await app("tokens.history")).result as { entries: Array<Record<string, unknown>> };
+    expect(history.entries[0]).toMatchObject({ text: "**stop", uid: "", success: true });
+    for (const e of history.entries) for (const k of ["uid", "text", "data", "type"]) expect(typeof e[k]).toBe("string");
+  });
+
+  test("media.control {action:'stop'} stops; other actions are refused clearly", async () => {
+    expect((await app("media.control", { action: "stop", slot: "background" })).result).toBeNull();
+    expect((await app("media.control", { action: "stop" })).result).toBeNull();
+    const r = await app("media.control", { action: "pause" });
+    expect((r.error as { code: number }).code).toBe(1005);
+  });
+
+  test("mappings with includeReadOnly: string ids and labels, ids accepted back as numbers", async () => {
+    const created = (await app("mappings.new", { enabled: true, type: "uid", match: "exact", pattern: "04aabb", override: "**echo:hi" })).result as { id: number };
+    const list = (await app("mappings", { includeReadOnly: true })).result as { mappings: Array<Record<string, unknown>> };
+    const m = list.mappings.find((x) => x.id === String(created.id))!;
+    expect(typeof m.id).toBe("string");
+    expect(typeof m.label).toBe("string");
+    expect((await app("mappings.update", { id: Number(m.id), enabled: false })).result).toBeNull();
+    expect((await app("mappings.delete", { id: Number(m.id) })).result).toBeNull();
+  });
+
+  test("no result the app reads carries a null", async () => {
+    for (const [method, params] of [
+      ["version", undefined],
+      ["settings", undefined],
+      ["tokens.history", undefined],
+      ["mappings", { includeReadOnly: true }],
+      ["health", undefined],
+    ] as const) {
+      const r = await app(method, params);
+      expect({ method, error: r.error }).toEqual({ method, error: undefined });
+      expect({ method, nulls: hasNull(r.result) }).toEqual({ method, nulls: false });
+    }
+  });
+});
