@@ -1,3 +1,4 @@
+import { zapScriptErrorText } from "../../core/zapscript/check.ts";
 import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
 import { defineSubcommand } from "../subcommands.ts";
 
@@ -16,7 +17,7 @@ defineSubcommand("parse", "parse <text>: print what a launch script would run, a
     return 0;
   } catch (err) {
     if (!(err instanceof ZapScriptError)) throw err;
-    process.stdout.write(`${JSON.stringify({ error: `${err.message} (at character ${err.offset + 1})` })}\n`);
+    process.stdout.write(`${JSON.stringify({ error: zapScriptErrorText(err) })}\n`);
     return 1;
   }
 });

@@ -1,22 +1,112 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { Ctx, useConnState } from "./hooks.ts";
+import { Live } from "./live.ts";
+import { Connection } from "./rpc/connection.ts";
+import { loadCredentials } from "./rpc/credentials.ts";
+import { needsSecureLayer, socketUrl } from "./rpc/mode.ts";
+import { SCREENS, type ScreenPath, screenOf } from "./routes.ts";
+import { Home } from "./screens/home.tsx";
+import { History } from "./screens/history.tsx";
+import { Library } from "./screens/library.tsx";
+import { Mappings } from "./screens/mappings.tsx";
+import { Pair } from "./screens/pair.tsx";
+import { Search } from "./screens/search.tsx";
+import { Settings } from "./screens/settings.tsx";
+import { Write } from "./screens/write.tsx";
 
-/** Placeholder shell; the screens are built on top of it. */
+const VIEWS: Record<ScreenPath, () => preact.JSX.Element> = {
+  "": Home,
+  search: Search,
+  library: Library,
+  mappings: Mappings,
+  history: History,
+  write: Write,
+  settings: Settings,
+  pair: Pair,
+};
+
+function Banner() {
+  const s = useConnState();
+  if (s.kind === "offline") {
+    return (
+      <p class="banner" role="alert">
+        The device is not reachable. Reconnecting…
+      </p>
+    );
+  }
+  return null;
+}
+
 export function App() {
-  const [version, setVersion] = useState<string>("…");
-  useEffect(() => {
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${proto}//${location.host}/`);
-    ws.onopen = () => ws.send(JSON.stringify({ jsonrpc: "2.0", id: "v", method: "version" }));
-    ws.onmessage = (e) => {
-      const msg = JSON.parse(String(e.data));
-      if (msg.id === "v" && msg.result) setVersion(`${msg.result.version} on ${msg.result.platform}`);
-    };
-    return () => ws.close();
+  const secure = needsSecureLayer(location);
+  const ctx = useMemo(() => {
+    const conn = new Connection(socketUrl(location), secure, () => loadCredentials());
+    const live = new Live(conn);
+    return { conn, live, local: !secure && location.protocol !== "https:" };
   }, []);
+  const [screen, setScreen] = useState<ScreenPath>(screenOf(location.pathname));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const navigate = (path: string) => {
+    history.pushState(null, "", `/app/${path}`);
+    setScreen(screenOf(location.pathname));
+  };
+  useEffect(() => {
+    const onPop = () => setScreen(screenOf(location.pathname));
+    addEventListener("popstate", onPop);
+    ctx.live.start();
+    const off = ctx.conn.onState((s) => {
+      if (s.kind === "pair") setScreen("pair");
+    });
+    ctx.conn.start();
+    if (ctx.conn.state.kind === "pair") setScreen("pair");
+    return () => {
+      off();
+      removeEventListener("popstate", onPop);
+      ctx.conn.stop();
+    };
+  }, [ctx]);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else heading.current?.focus(); // move focus to the new screen's heading for keyboard and reader users
+    document.title = `${title(screen)} · tapserve`;
+  }, [screen]);
+  const View = VIEWS[screen];
   return (
-    <main>
-      <h1>tapserve</h1>
-      <p data-testid="version">{version}</p>
-    </main>
+    <Ctx.Provider value={{ ...ctx, navigate }}>
+      <header>
+        <span class="brand">tapserve</span>
+        <Banner />
+      </header>
+      <main id="main">
+        <h1 tabIndex={-1} ref={heading}>
+          {title(screen)}
+        </h1>
+        <View />
+      </main>
+      <nav aria-label="Screens">
+        <ul>
+          {SCREENS.map((s) => (
+            <li key={s.path}>
+              <a
+                href={`/app/${s.path}`}
+                aria-current={screen === s.path ? "page" : undefined}
+                onClick={(e) => {
+                  if (e.ctrlKey || e.metaKey || e.shiftKey) return;
+                  e.preventDefault();
+                  navigate(s.path);
+                }}
+              >
+                {s.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </Ctx.Provider>
   );
+}
+
+function title(screen: ScreenPath): string {
+  return screen === "pair" ? "Pair this browser" : (SCREENS.find((s) => s.path === screen)?.title ?? "Home");
 }

@@ -1,0 +1,18 @@
+/** The screens and their paths under /app/. */
+export const SCREENS = [
+  { path: "", title: "Home" },
+  { path: "search", title: "Search" },
+  { path: "library", title: "Library" },
+  { path: "mappings", title: "Mappings" },
+  { path: "history", title: "History" },
+  { path: "write", title: "Write" },
+  { path: "settings", title: "Settings" },
+] as const;
+
+export type ScreenPath = (typeof SCREENS)[number]["path"] | "pair";
+
+export function screenOf(pathname: string): ScreenPath {
+  const rest = pathname.replace(/^\/app\/?/, "").replace(/\/$/, "");
+  if (rest === "pair") return "pair";
+  return SCREENS.find((s) => s.path === rest)?.path ?? "";
+}

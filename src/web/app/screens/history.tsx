@@ -1,0 +1,35 @@
+import { useAction, useApp, useNotification, useRpc } from "../hooks.ts";
+import type { HistoryEntry } from "../types.ts";
+import { Notice } from "../ui/notice.tsx";
+
+/** Latest launches, newest first, success or failure visible; tapping one launches it again. */
+export function History() {
+  const { conn } = useApp();
+  const h = useRpc<{ entries: HistoryEntry[] }>("tokens.history");
+  useNotification("launching", h.reload);
+  useNotification("media.started", h.reload);
+  const again = useAction();
+  const entries = h.data?.entries ?? [];
+  return (
+    <>
+      <Notice error={again.error ?? h.error} message={again.message} />
+      {h.data && entries.length === 0 && <p class="sub">Nothing launched yet.</p>}
+      <ul class="list" data-testid="history">
+        {entries.map((e, i) => (
+          <li key={`${e.time}-${i}`}>
+            <button
+              type="button"
+              class="row-button"
+              onClick={() => again.run(async () => (await conn.call("launch", { text: e.text, uid: e.uid, data: e.data }), "Launching again."))}
+              aria-label={`Launch again: ${e.text || e.uid}`}
+            >
+              <span class="title mono">{e.text || e.uid || "(empty)"}</span>
+              <span class="sub">{new Date(e.time).toLocaleString()}</span>
+            </button>
+            <span class={e.success ? "ok" : "bad"}>{e.success ? "launched" : "failed"}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

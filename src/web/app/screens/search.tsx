@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { useAction, useApp, useRpc } from "../hooks.ts";
+import { errorText } from "../rpc/errors.ts";
+import type { MediaResult, SystemEntry } from "../types.ts";
+import { Notice } from "../ui/notice.tsx";
+import { QrCode } from "../ui/qr.tsx";
+
+const DEBOUNCE_MS = 250;
+const MAX_RESULTS = 50;
+
+/** Results as you type, a systems filter and the total; per result Launch, Write to tag and a QR code. */
+export function Search() {
+  const { conn } = useApp();
+  const systems = useRpc<{ systems: SystemEntry[] }>("systems");
+  const [query, setQuery] = useState("");
+  const [system, setSystem] = useState("");
+  const [found, setFound] = useState<{ results: MediaResult[]; total: number; query: string } | null>(null);
+  const [error, setError] = useState<string>();
+  const [qrFor, setQrFor] = useState<string | null>(null);
+  const action = useAction();
+  const seq = useRef(0);
+  useEffect(() => {
+    const q = query.trim();
+    if (q === "") {
+      setFound(null);
+      return;
+    }
+    const mine = ++seq.current;
+    const timer = setTimeout(() => {
+      conn.call<{ results: MediaResult[]; total: number }>("media.search", { query: q, maxResults: MAX_RESULTS, ...(system ? { systems: [system] } : {}) }).then(
+        (r) => {
+          if (mine !== seq.current) return;
+          setFound({ ...r, query: q });
+          setError(undefined);
+        },
+        (e) => mine === seq.current && setError(errorText(e)),
+      );
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query, system, conn]);
+  const count = found ? `${found.total} ${found.total === 1 ? "result" : "results"}${found.total > found.results.length ? `, showing ${found.results.length}` : ""}` : "Type a name to search.";
+  return (
+    <>
+      <form class="row" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label class="grow">
+          Game name
+          <input type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} autoComplete="off" enterKeyHint="search" />
+        </label>
+        <label>
+          System
+          <select value={system} onChange={(e) => setSystem(e.currentTarget.value)}>
+            <option value="">All systems</option>
+            {(systems.data?.systems ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      <p class="count" role="status" data-testid="result-count">
+        {error ?? count}
+      </p>
+      <Notice error={action.error} message={action.message} />
+      <ul class="results" data-testid="results">
+        {found?.results.map((m) => (
+          <li key={m.path} class="result">
+            <div class="result-text">
+              <span class="title">{m.name}</span>
+              <span class="sub">{m.system.name}</span>
+            </div>
+            <div class="actions">
+              <button type="button" onClick={() => action.run(async () => (await conn.call("launch", { text: m.zapScript }), `Launching ${m.name}.`))} aria-label={`Launch ${m.name}`}>
+                Launch
+              </button>
+              <button type="button" class="secondary" onClick={() => action.run(async () => (await conn.call("readers.write", { text: m.zapScript }), `Written ${m.name} to the tag.`))} aria-label={`Write ${m.name} to a tag`}>
+                Write
+              </button>
+              <button type="button" class="secondary" aria-expanded={qrFor === m.path} onClick={() => setQrFor(qrFor === m.path ? null : m.path)} aria-label={`QR code for ${m.name}`}>
+                QR
+              </button>
+            </div>
+            {qrFor === m.path && (
+              <div class="qr-box">
+                <QrCode text={launchLink(m.zapScript)} label={`QR code that launches ${m.name}`} />
+                <p class="sub mono">{launchLink(m.zapScript)}</p>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The device's `GET /l/` link for a launch script. */
+export function launchLink(script: string): string {
+  return `${location.origin}/l/${encodeURIComponent(script).replace(/%2F/g, "/")}`;
+}

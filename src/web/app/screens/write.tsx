@@ -1,0 +1,57 @@
+import { useState } from "preact/hooks";
+import { buildMessage, textRecord } from "../../../core/ndef/records.ts";
+import { buildNdefTlv } from "../../../core/ndef/tlv.ts";
+import { useAction, useApp, useLive } from "../hooks.ts";
+import { Notice } from "../ui/notice.tsx";
+
+/** Bytes the text takes on a Type 2 tag: an NDEF Text record inside its TLV. */
+export function bytesOnTag(text: string): number {
+  return buildNdefTlv(buildMessage([textRecord(text)])).length;
+}
+
+/** Data area of the common NTAG sizes, for the hint when the tag does not say. */
+const COMMON = "NTAG213 holds 144 bytes, NTAG215 504, NTAG216 888";
+
+/** Free text to the tag on the reader, with the space it needs and the tag's capacity when known. */
+export function Write() {
+  const { conn } = useApp();
+  const { readers } = useLive();
+  const [text, setText] = useState("");
+  const [capacity, setCapacity] = useState<number | null>(null);
+  const act = useAction();
+  const writable = readers.filter((r) => r.connected && r.capabilities.some((c) => c.includes("write")));
+  const needed = text ? bytesOnTag(text) : 0;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void act.run(async () => {
+          try {
+            await conn.call("readers.write", { text });
+          } catch (err) {
+            const held = /holds (\d+)/.exec((err as Error).message);
+            if (held) setCapacity(Number(held[1]));
+            throw err;
+          }
+          return "Written to the tag.";
+        });
+      }}
+    >
+      <p class="sub" data-testid="writable-readers">
+        {writable.length ? `Writing with ${writable.map((r) => r.info || r.driver).join(", ")}. Place a tag on the reader.` : "No reader that can write is connected."}
+      </p>
+      <label>
+        Text to write
+        <textarea rows={4} class="mono" value={text} required onInput={(e) => setText(e.currentTarget.value)} spellcheck={false} />
+      </label>
+      <p class="sub" data-testid="tag-space">
+        {text ? `Needs ${needed} bytes on the tag. ` : ""}
+        {capacity !== null ? `This tag holds ${capacity} bytes.` : `${COMMON}.`}
+      </p>
+      <button type="submit" disabled={act.busy || text === ""}>
+        Write to tag
+      </button>
+      <Notice error={act.error} message={act.message} />
+    </form>
+  );
+}
