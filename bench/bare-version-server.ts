@@ -3,6 +3,8 @@
  * Bun.serve, a fixed reply, nothing else (no config, no database, no logging). Compiled the same way as the
  * service. Usage: bare-version-server <port>
  */
+export {};
+
 const port = Number(process.argv[2]);
 const reply = (id: unknown) => JSON.stringify({ jsonrpc: "2.0", id, result: { platform: "linux", version: "0.0.0" } });
 const server = Bun.serve({
