@@ -18,10 +18,16 @@ function formatLine(obj: LogObject): string {
 }
 
 let consoleEnabled = true;
+/**
+ * The level in force (3 info, 4 debug). Tagged loggers (`log.withTag`) copy consola's options when they are
+ * made, usually at import time, so the level and the sinks live here, behind one reporter that every logger
+ * shares: every tagged logger sees the current ones.
+ */
+let level = 3;
 
 const consoleReporter: ConsolaReporter = {
   log(obj) {
-    if (!consoleEnabled) return;
+    if (!consoleEnabled || obj.level > level) return;
     process.stderr.write(formatLine(obj));
   },
 };
@@ -42,7 +48,7 @@ export class RotatingFileSink implements ConsolaReporter {
   }
 
   log(obj: LogObject): void {
-    if (this.fd === null) return;
+    if (this.fd === null || obj.level > level) return;
     const line = formatLine(obj);
     try {
       if (this.size + line.length > this.maxBytes) this.rotate();
@@ -65,7 +71,20 @@ export class RotatingFileSink implements ConsolaReporter {
   }
 }
 
-export const log: ConsolaInstance = createConsola({ level: 3, reporters: [consoleReporter] });
+let sinks: ConsolaReporter[] = [consoleReporter];
+
+/** The one reporter every logger holds (consola copies reporter lists); it hands each line to the current sinks. */
+const dispatch: ConsolaReporter = {
+  log(obj, ctx) {
+    for (const sink of sinks) sink.log(obj, ctx);
+  },
+};
+
+export const log: ConsolaInstance = createConsola({ level: 5, reporters: [dispatch] });
+
+function useReporters(list: ConsolaReporter[]): void {
+  sinks = list;
+}
 
 let fileSink: RotatingFileSink | null = null;
 
@@ -76,12 +95,12 @@ export function configureLogging(opts: { debug: boolean; console: boolean; file?
     fileSink?.close();
     fileSink = new RotatingFileSink(opts.file, opts.maxFileBytes ?? 1024 * 1024);
     fileSink.open();
-    log.setReporters([consoleReporter, fileSink]);
+    useReporters([consoleReporter, fileSink]);
   }
 }
 
 export function setDebug(debug: boolean): void {
-  log.level = debug ? 4 : 3;
+  level = debug ? 4 : 3;
 }
 
 export function setConsoleLogging(enabled: boolean): void {
@@ -91,5 +110,5 @@ export function setConsoleLogging(enabled: boolean): void {
 export function closeLogging(): void {
   fileSink?.close();
   fileSink = null;
-  log.setReporters([consoleReporter]);
+  useReporters([consoleReporter]);
 }
