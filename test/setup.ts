@@ -4,3 +4,7 @@
  * for an interface it created.
  */
 process.env.TAPSERVE_MDNS = "off";
+
+// PC/SC: libpcsclite reads its socket path once per process, so every service in this test process (and every
+// child it starts) talks to the private pcscd path of test/fixtures/pcscd.ts, never to a system pcscd.
+process.env.PCSCLITE_CSOCK_NAME = `${require("node:os").tmpdir()}/tapserve-pcscd-${process.pid}/pcscd.comm`;
