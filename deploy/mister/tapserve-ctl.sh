@@ -2,11 +2,12 @@
 # tapserve service control on MiSTer. POSIX sh: runs under busybox ash and bash.
 #   tapserve-ctl.sh start|stop|restart|status   control the background service
 #   tapserve-ctl.sh install|uninstall           add/remove the boot hook in user-startup.sh
-#   tapserve-ctl.sh menu                        what the Scripts menu runs: install, start, show status
+#   tapserve-ctl.sh pin                         open a pairing window and print its PIN (for the phone app)
+#   tapserve-ctl.sh menu                        what the Scripts menu runs: install, start, status, PIN
 # "-service start" (the form the boot hook uses) is accepted too.
 # Layout: program in <base>/program (this folder), data (config, databases, logs) in <base>.
 # Env (tests and unusual installs): TAPSERVE_BASE, TAPSERVE_DATA_DIR, TAPSERVE_USER_STARTUP, TAPSERVE_ENTRY,
-# TAPSERVE_PORT, TAPSERVE_EMU, TAPSERVE_HEAP_MB.
+# TAPSERVE_PORT, TAPSERVE_HOST (listen address; default all), TAPSERVE_EMU, TAPSERVE_HEAP_MB.
 
 PROG=$(cd "$(dirname "$0")" && pwd) || exit 1
 BASE=${TAPSERVE_BASE:-$(dirname "$PROG")}
@@ -60,7 +61,12 @@ start() {
     printf 'console_logging = false\n' >"$DATA/config.toml"
   fi
   rotate_console_log
-  nohup sh "$PROG/start.sh" --data-dir "$DATA" --port "$PORT" >>"$CONSOLE_LOG" 2>&1 </dev/null &
+  # A session of its own (setsid), so closing the Scripts menu's terminal sends it no SIGHUP; Node resets
+  # ignored signals at start, so nohup would not help (and busybox may lack it).
+  detach=""
+  command -v setsid >/dev/null 2>&1 && detach=setsid
+  $detach sh "$PROG/start.sh" --data-dir "$DATA" --port "$PORT" ${TAPSERVE_HOST:+--host "$TAPSERVE_HOST"} \
+    >>"$CONSOLE_LOG" 2>&1 </dev/null &
   echo $! >"$PIDFILE"
   echo "tapserve started (pid $!)"
 }
@@ -104,8 +110,23 @@ status() {
   else
     echo "Start at boot: no"
   fi
-  echo "Pairing PIN: none (pairing is not available in this version)"
   echo "Data: $DATA"
+}
+
+# Opens a pairing window on the running service (local-only method) and prints the PIN.
+pin() {
+  if ! service_pid >/dev/null; then
+    echo "Pairing PIN: unavailable (tapserve is not running)"
+    return 1
+  fi
+  answer=$(sh "$PROG/start.sh" call clients.pair.start --port "$PORT" 2>&1)
+  code=$(printf '%s\n' "$answer" | sed -n 's/.*"pin": *"\([0-9]*\)".*/\1/p')
+  if [ -n "$code" ]; then
+    echo "Pairing PIN: $code (enter it in the phone app within 5 minutes)"
+  else
+    echo "Pairing PIN: unavailable ($answer)"
+    return 1
+  fi
 }
 
 hook_line() {
@@ -162,14 +183,20 @@ case "${1:-menu}" in
   status) status ;;
   install) install_hook ;;
   uninstall) uninstall_hook ;;
+  pin) pin ;;
   menu)
     install_hook
     start
-    wait_listening || echo "tapserve is not answering yet; see $DATA/service.log"
-    status
+    if wait_listening; then
+      status
+      pin
+    else
+      status
+      echo "tapserve is not answering yet; see $DATA/service.log"
+    fi
     ;;
   *)
-    echo "usage: $0 [start|stop|restart|status|install|uninstall|menu]" >&2
+    echo "usage: $0 [start|stop|restart|status|install|uninstall|pin|menu]" >&2
     exit 2
     ;;
 esac
