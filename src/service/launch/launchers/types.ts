@@ -33,8 +33,6 @@ export interface Launcher {
   readonly id: string;
   /** The system its media belongs to when the target names none (Steam games: "PC", Kodi movies: "Movie"). */
   readonly systemId?: string;
-  /** The system its media belongs to when the target names none (Steam games: "PC", Kodi movies: "Movie"). */
-  readonly systemId?: string;
   /** True when this launcher can start the target. */
   handles(target: LaunchTarget): boolean;
   /** Starts the target; resolves once it is running (the process spawned), rejects with a message otherwise. */
