@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the real-part tests need, once. Safe to re-run: it only installs what is missing.
 set -euo pipefail
-PACKAGES=(iproute2 procps openssl pcscd libpcsclite1 vsmartcard-vpcd pcsc-tools qemu-user-static libc6-arm64-cross shellcheck systemd socat curl chromium binutils-arm-linux-gnueabihf busybox)
+PACKAGES=(iproute2 procps openssl pcscd libpcsclite1 vsmartcard-vpcd pcsc-tools qemu-user-static libc6-arm64-cross shellcheck systemd socat curl chromium binutils-arm-linux-gnueabihf busybox mosquitto xorriso dosfstools fusefat fuse3 alsa-utils)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
