@@ -1,41 +1,50 @@
 /**
- * The runtime-neutral half of a serial port: a descriptor already configured raw with VMIN 0 / VTIME > 0, read
- * through node:fs (a pool thread waits in the kernel; each read returns on the first bytes or after VTIME),
- * so an idle port costs a few wake-ups a second and no busy loop. Both runtimes' openSerial end here.
+ * The runtime-neutral half of a serial port: a non-blocking tty descriptor already configured raw, whose
+ * bytes arrive through the runtime's own readiness polling (epoll), so an idle port costs nothing and no pool
+ * thread is parked on it. Each runtime supplies a ByteSource; writes go straight to the descriptor.
  */
-import { read, stat, write } from "node:fs";
+import { writeSync } from "node:fs";
 import { SerialError, type SerialPort } from "./serial-types.ts";
 
-/** Reads shorter than this that return nothing mean a hung-up tty (a timed-out read takes VTIME). */
-const FAST_EMPTY_READ_MS = 20;
+/** Delivers a descriptor's bytes as they arrive; `end` once, with null at end of file (a hung-up tty). */
+export interface ByteSource {
+  start(chunk: (bytes: Uint8Array) => void, end: (error: NodeJS.ErrnoException | null) => void): void;
+  /** Stops reading and closes the descriptor. */
+  stop(): Promise<void>;
+}
+
 const GONE_CODES = new Set(["EIO", "ENXIO", "ENODEV", "EBADF", "EPIPE"]);
+/** How long a write may wait for room in a full output buffer. */
+const WRITE_STALL_MS = 2000;
 
 export class FdSerialPort implements SerialPort {
   private dataListener: ((chunk: Uint8Array) => void) | null = null;
   private closeListener: ((error?: SerialError) => void) | null = null;
   private early: Uint8Array[] = [];
   private ended = false;
-  private closing = false;
-  private reading = false;
-  private fastEmpty = 0;
-  private ending: Promise<void> | null = null;
   private endError: SerialError | undefined;
-  private readonly buf = Buffer.alloc(4096);
-  private wakeEnd: (() => void) | null = null;
+  private stopping: Promise<void> | null = null;
 
   constructor(
     private readonly fd: number,
     readonly path: string,
-    private readonly release: (fd: number) => void,
+    private readonly source: ByteSource,
   ) {}
 
   get isOpen(): boolean {
-    return !this.ended && !this.closing;
+    return !this.ended;
   }
 
-  /** Begins the read loop (called by the runtime's openSerial once the descriptor is configured). */
+  /** Begins reading (called by the runtime's openSerial once the descriptor is configured). */
   start(): void {
-    this.readNext();
+    this.source.start(
+      (chunk) => {
+        if (this.ended) return;
+        if (this.dataListener) this.dataListener(chunk);
+        else this.early.push(chunk);
+      },
+      (err) => void this.finish(err ? this.failure(err) : new SerialError("gone", `${this.path} hung up`)),
+    );
   }
 
   onData(listener: (chunk: Uint8Array) => void): void {
@@ -47,84 +56,47 @@ export class FdSerialPort implements SerialPort {
 
   onClose(listener: (error?: SerialError) => void): void {
     this.closeListener = listener;
-    if (this.ended) listener(this.endError);
+    if (this.ended && this.stopping) void this.stopping.then(() => listener(this.endError));
   }
 
-  write(data: Uint8Array): Promise<void> {
-    if (!this.isOpen) return Promise.reject(new SerialError("gone", `${this.path} is closed`));
-    return new Promise((resolve, reject) => {
-      const step = (offset: number) => {
-        write(this.fd, data, offset, data.length - offset, null, (err, n) => {
-          if (err) {
-            const e = this.failure(err);
-            this.finish(e);
-            reject(e);
-          } else if (offset + n < data.length) step(offset + n);
-          else resolve();
-        });
-      };
-      step(0);
-    });
+  async write(data: Uint8Array): Promise<void> {
+    let offset = 0;
+    const deadline = Date.now() + WRITE_STALL_MS;
+    while (offset < data.length) {
+      if (this.ended) throw new SerialError("gone", `${this.path} is closed`);
+      try {
+        offset += writeSync(this.fd, data, offset, data.length - offset);
+      } catch (err) {
+        const e = err as NodeJS.ErrnoException;
+        if (e.code === "EAGAIN" && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 2));
+          continue;
+        }
+        const failure = this.failure(e);
+        await this.finish(failure);
+        throw failure;
+      }
+    }
   }
 
   close(): Promise<void> {
-    this.closing = true;
-    if (!this.ending) {
-      this.ending = new Promise((resolve) => {
-        this.wakeEnd = resolve;
-      });
-      if (!this.reading) this.finish();
-    }
-    return this.ending;
-  }
-
-  private readNext(): void {
-    if (this.closing || this.ended) return this.finish();
-    this.reading = true;
-    const started = performance.now();
-    read(this.fd, this.buf, 0, this.buf.length, null, (err, n) => {
-      this.reading = false;
-      if (this.closing) return this.finish();
-      if (err) return this.finish(this.failure(err));
-      if (n > 0) {
-        this.fastEmpty = 0;
-        const chunk = Uint8Array.from(this.buf.subarray(0, n));
-        if (this.dataListener) this.dataListener(chunk);
-        else this.early.push(chunk);
-        return this.readNext();
-      }
-      // Nothing within VTIME: normal when idle. A tty that hung up answers at once, every time.
-      this.fastEmpty = performance.now() - started < FAST_EMPTY_READ_MS ? this.fastEmpty + 1 : 0;
-      if (this.fastEmpty >= 3) return this.finish(new SerialError("gone", `${this.path} hung up`));
-      stat(this.path, (statErr) => {
-        if (statErr && !this.closing) return this.finish(new SerialError("gone", `${this.path} went away`));
-        this.readNext();
-      });
-    });
+    return this.finish();
   }
 
   private failure(err: NodeJS.ErrnoException): SerialError {
     if (err.code && GONE_CODES.has(err.code)) return new SerialError("gone", `${this.path}: device went away (${err.code})`);
+    if (err.code === "EAGAIN") return new SerialError("io", `${this.path}: output stalled`);
     return new SerialError("io", `${this.path}: ${err.message}`);
   }
 
-  private finish(error?: SerialError): void {
-    if (this.ended) return;
-    if (this.reading) {
-      // Let the pending read return (within VTIME) before the descriptor number can be reused.
-      this.closing = true;
-      if (error) this.endError ??= error;
-      return;
-    }
+  private finish(error?: SerialError): Promise<void> {
+    if (this.stopping) return this.stopping;
     this.ended = true;
-    this.endError ??= error;
-    try {
-      this.release(this.fd);
-    } catch {
-      // already gone
-    }
-    this.closeListener?.(this.endError);
-    this.wakeEnd?.();
-    if (!this.ending) this.ending = Promise.resolve();
+    this.endError = error;
+    this.stopping = this.source
+      .stop()
+      .catch(() => {})
+      .then(() => this.closeListener?.(error));
+    return this.stopping;
   }
 }

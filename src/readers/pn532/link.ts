@@ -42,7 +42,15 @@ export interface LinkTuning {
   nacks: number;
 }
 
-export const DEFAULT_TUNING: LinkTuning = { ackTimeoutMs: 40, answerTimeoutMs: 250, attempts: 3, nacks: 2 };
+export const DEFAULT_TUNING: LinkTuning = { ackTimeoutMs: 100, answerTimeoutMs: 250, attempts: 3, nacks: 2 };
+
+/** After a recovery the chip may still send a late or repeated answer; it is drained for this long. */
+const SETTLE_MS = 15;
+/**
+ * A frame that started but got no further bytes for this long was cut off (at 115200 baud the longest normal
+ * frame takes about 23 ms, delivered in a steady stream); it is reported as corrupt so the host NACKs it.
+ */
+const STALL_MS = 50;
 
 type Waiter = { resolve: (item: FrameItem | null) => void };
 
@@ -53,6 +61,7 @@ export class Pn532Link {
   private closedError: Pn532LinkError | null = null;
   private needsWake = true;
   private busy: Promise<unknown> = Promise.resolve();
+  private stall: ReturnType<typeof setTimeout> | null = null;
   /** Recoveries (resends, NACKs) since the link started; for tests and logs. */
   recoveries = 0;
 
@@ -64,8 +73,10 @@ export class Pn532Link {
   start(): void {
     this.port.onData((chunk) => {
       for (const item of this.parser.push(chunk)) this.deliver(item);
+      this.watchStall();
     });
     this.port.onClose((err) => {
+      if (this.stall) clearTimeout(this.stall);
       this.closedError = new Pn532LinkError(err ? err.message : "port closed", true);
       this.deliver(null);
     });
@@ -85,6 +96,26 @@ export class Pn532Link {
       this.waiter = null;
       w.resolve(item ? this.items.shift()! : null);
     }
+  }
+
+  /** While part of a frame is held back, a pause in the stream means the rest is not coming. */
+  private watchStall(): void {
+    if (this.stall) clearTimeout(this.stall);
+    this.stall = null;
+    if (this.parser.pending <= 1) return; // nothing, or a lone 00 that may start the next frame
+    this.stall = setTimeout(() => {
+      this.stall = null;
+      if (this.parser.pending <= 1) return;
+      this.parser.reset();
+      this.deliver({ kind: "corrupt", reason: "cut-off frame" });
+    }, STALL_MS);
+  }
+
+  /** Waits briefly and drops whatever arrived meanwhile (late answers to a command already settled). */
+  private async settle(): Promise<void> {
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    this.items = [];
+    this.parser.reset();
   }
 
   /** The next item, or null on time-out, abort or a closed port. */
@@ -126,8 +157,18 @@ export class Pn532Link {
     const { ackTimeoutMs, answerTimeoutMs, attempts, nacks } = this.tuning;
     const name = `command 0x${code.toString(16).padStart(2, "0")}`;
     let lastProblem = "no answer";
+    let recovered = false;
+    const done = async (data: Uint8Array) => {
+      if (recovered) await this.settle();
+      return data;
+    };
     for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) this.recoveries++;
+      if (attempt > 0) {
+        this.recoveries++;
+        recovered = true;
+        await this.send(ACK); // cancel whatever the chip may still be doing with the last try
+        await this.settle();
+      }
       this.items = [];
       this.parser.reset();
       if (this.needsWake) {
@@ -138,7 +179,7 @@ export class Pn532Link {
       const ack = await this.next(ackTimeoutMs);
       if (this.closedError) throw this.closedError;
       const early = this.answer(ack, code);
-      if (early) return early; // the ACK was lost on the way
+      if (early) return done(early); // the ACK was lost on the way
       if (!ack || ack.kind !== "ack") {
         lastProblem = ack ? `${ack.kind} instead of ACK` : "no ACK";
         if (!ack) this.needsWake = true;
@@ -153,7 +194,7 @@ export class Pn532Link {
           throw new Pn532Aborted();
         }
         const data = this.answer(item, code);
-        if (data) return data;
+        if (data) return done(data);
         if (item?.kind === "frame" || item?.kind === "ack") continue; // stale answer to an earlier command
         if (item?.kind === "error" || item?.kind === "nack") {
           lastProblem = `${item.kind} frame`;
@@ -163,6 +204,7 @@ export class Pn532Link {
         if (nacked >= nacks) break;
         nacked++;
         this.recoveries++;
+        recovered = true;
         this.parser.reset();
         await this.send(NACK);
       }

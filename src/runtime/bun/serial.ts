@@ -1,11 +1,11 @@
 /**
  * Serial ports on Bun: libc through bun:ffi configures the tty (the same settings go.bug.st/serial uses:
  * raw, CS8, no parity, one stop bit, CLOCAL|CREAD, no flow control), refuses a port another program holds
- * exclusively, takes it exclusively (TIOCEXCL plus an flock, which also binds root), then hands the
- * descriptor to the shared reader. Linux only (termios layout and constants of x86-64, arm and arm64).
+ * exclusively, takes it exclusively (TIOCEXCL plus an flock, which also binds root), and leaves the
+ * descriptor non-blocking for Bun's event loop to poll. Linux only (termios layout and constants of x86-64, arm and arm64).
  */
 import { dlopen, FFIType, ptr, read as readMem, type Pointer } from "bun:ffi";
-import { FdSerialPort } from "../serial-fd.ts";
+import { type ByteSource, FdSerialPort } from "../serial-fd.ts";
 import { SerialError, type SerialOptions, type SerialPort } from "../serial-types.ts";
 
 const O_RDWR = 0o2;
@@ -32,8 +32,6 @@ const C_CFLAG = 8;
 const C_CC = 17;
 const VTIME = 5;
 const VMIN = 6;
-/** Read time-out in tenths of a second: how long a pool thread waits before checking the port again. */
-const READ_TIMEOUT_DS = 2;
 
 const SPEEDS: Record<number, number> = {
   1200: 0o11,
@@ -91,14 +89,44 @@ function configure(c: Libc, fd: number, path: string, speed: number): void {
   let cflag = view.getUint32(C_CFLAG, true);
   cflag = ((cflag & ~(CSIZE | CSTOPB | PARENB | CRTSCTS)) | CS8 | CLOCAL | CREAD) >>> 0;
   view.setUint32(C_CFLAG, cflag, true);
-  t[C_CC + VMIN] = 0;
-  t[C_CC + VTIME] = READ_TIMEOUT_DS;
+  t[C_CC + VMIN] = 1;
+  t[C_CC + VTIME] = 0;
   if (c.cfsetspeed(ptr(t), speed) !== 0) fail("cfsetspeed");
   if (c.tcsetattr(fd, TCSANOW, ptr(t)) !== 0) fail("tcsetattr");
   c.tcflush(fd, TCIOFLUSH);
   const flags = c.fcntl(fd, F_GETFL, 0);
-  if (flags < 0 || c.fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) !== 0) fail("fcntl");
+  if (flags < 0 || c.fcntl(fd, F_SETFL, flags | O_NONBLOCK) !== 0) fail("fcntl");
   c.ioctl(fd, TIOCEXCL, null);
+}
+
+/** Bun polls a non-blocking descriptor's stream with its own event loop (epoll); it never closes the fd. */
+function bunByteSource(fd: number, release: () => void): ByteSource {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  let stopped = false;
+  return {
+    start(chunk, end) {
+      const r = Bun.file(fd).stream().getReader();
+      reader = r;
+      void (async () => {
+        try {
+          while (true) {
+            const { value, done } = await r.read();
+            if (done) break;
+            if (value && value.length > 0) chunk(value);
+          }
+          if (!stopped) end(null);
+        } catch (err) {
+          if (!stopped) end(err as NodeJS.ErrnoException);
+        }
+      })();
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await reader?.cancel().catch(() => {});
+      release();
+    },
+  };
 }
 
 export async function openBunSerial(path: string, options: SerialOptions): Promise<SerialPort> {
@@ -123,11 +151,11 @@ export async function openBunSerial(path: string, options: SerialOptions): Promi
     c.close(fd);
     throw err;
   }
-  const release = (n: number) => {
-    c.ioctl(n, TIOCNXCL, null); // the flag outlives the descriptor on some ttys (pty slaves)
-    c.close(n);
+  const release = () => {
+    c.ioctl(fd, TIOCNXCL, null); // the flag outlives the descriptor on some ttys (pty slaves)
+    c.close(fd);
   };
-  const port = new FdSerialPort(fd, path, release);
+  const port = new FdSerialPort(fd, path, bunByteSource(fd, release));
   port.start();
   return port;
 }

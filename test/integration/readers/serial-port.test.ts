@@ -122,7 +122,40 @@ describe("serial ports (Bun, libc through FFI)", () => {
   });
 });
 
+/** Builds `source` (which imports the Node serial module as NODE_SERIAL) for Node; returns the bundle's path. */
+function nodeBundle(source: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "tapserve-node-serial-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const entry = join(dir, "main.ts");
+  writeFileSync(entry, source.replace("NODE_SERIAL", JSON.stringify(join(ROOT, "src/runtime/node/serial.ts"))));
+  const out = join(dir, "main.mjs");
+  const built = spawnSync(join(ROOT, "node_modules/.bin/bun"), ["build", "--target=node", entry, "--outfile", out], { encoding: "utf8" });
+  expect(built.status).toBe(0);
+  return out;
+}
+
 describe("serial ports (Node, stty)", () => {
+  test("the Node build notices an unplug: the port ends with 'gone' and the process is free to exit", async () => {
+    const out = nodeBundle(`import { openNodeSerial } from NODE_SERIAL;
+const port = await openNodeSerial(process.argv[2], { baud: 115200 });
+port.onClose((err) => { process.stdout.write(err ? "error " + err.kind : "closed"); });
+process.stdout.write("ready\\n");
+`);
+    const p = await pair();
+    const { spawn } = await import("node:child_process");
+    const child = spawn("node", [out, p.devicePath], { stdio: ["ignore", "pipe", "pipe"] });
+    cleanups.push(() => child.kill());
+    let stdout = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    const exited = new Promise((r) => child.once("exit", r));
+    const deadline = Date.now() + 10000;
+    while (!stdout.includes("ready") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(stdout).toContain("ready");
+    await p.unplug();
+    expect(await exited).toBe(0);
+    expect(stdout).toContain("error gone");
+  });
+
   test("the Node build opens a pty raw and exchanges every byte value", async () => {
     const dir = mkdtempSync(join(tmpdir(), "tapserve-node-serial-"));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,0 +1,106 @@
+/**
+ * `pn532:<tty>` (also `pn532_uart:` / `pn532uart:`): a PN532 over HSU, the common USB NFC reader. Detection
+ * looks at USB serial ports from sysfs, never touches light guns (Sinden) or ports in use, probes the rest for
+ * a PN532 within a time limit, and skips a port that answered like something else until it is replugged.
+ * USB-serial chips PN532 boards ship with (CH340, CP2102, FT232, PL2303) or "NFC" strings are kept even when
+ * the probe fails; failed opens are retried with growing delays.
+ */
+import { log } from "../../log.ts";
+import type { Runtime } from "../../runtime/types.ts";
+import { SerialError } from "../../runtime/serial-types.ts";
+import { OpenBackoff } from "../serial/backoff.ts";
+import { nodeIdentity, serialReaderId } from "../serial/device-node.ts";
+import { type HardwareRoots, listSerialCandidates, type SerialCandidate } from "../serial/sysfs.ts";
+import type { ReaderDriver } from "../types.ts";
+import { DEFAULT_TIMING, Pn532Reader, type Pn532Timing, startChip } from "./pn532-reader.ts";
+
+const logger = log.withTag("pn532");
+const BAUD = 115200;
+const BLOCKED_VIDS = new Set(["16C0", "16D0"]);
+const LIKELY_IDS = new Set(["067B:2303", "0403:6001", "10C4:EA60", "1A86:7523"]);
+const LIKELY_WORDS = /pn532|nfc|rfid|13\.56/i;
+
+export function likelyPn532(c: SerialCandidate): boolean {
+  if (!c.usb) return false;
+  return LIKELY_IDS.has(`${c.usb.vid}:${c.usb.pid}`) || LIKELY_WORDS.test(`${c.usb.manufacturer} ${c.usb.product}`);
+}
+
+/** Thrown instead of opening while a port waits for its next attempt; carries the last real failure. */
+class BackingOff extends Error {}
+
+export interface Pn532DriverOptions {
+  openSerial: Runtime["openSerial"];
+  roots: HardwareRoots;
+  timing?: Pn532Timing;
+  probeMs?: number;
+  now?: () => number;
+}
+
+export function pn532Driver(opts: Pn532DriverOptions): ReaderDriver {
+  const timing = opts.timing ?? DEFAULT_TIMING;
+  const now = opts.now ?? Date.now;
+  const backoff = new OpenBackoff();
+  /** Ports that answered like something else, with the node identity they had then. */
+  const notPn532 = new Map<string, string>();
+
+  const probe = async (path: string): Promise<true | Error> => {
+    let port;
+    try {
+      port = await opts.openSerial(path, { baud: BAUD });
+      await startChip(port, { ...timing, openMs: opts.probeMs ?? 2000 });
+      return true;
+    } catch (err) {
+      return err as Error;
+    } finally {
+      await port?.close().catch(() => {});
+    }
+  };
+
+  return {
+    id: "pn532",
+    names: ["pn532", "pn532uart"],
+    autoDetect: true,
+    create(path) {
+      let node = "";
+      return new Pn532Reader({
+        path,
+        readerId: serialReaderId("pn532", path, opts.roots),
+        timing,
+        openPort: async () => {
+          node = nodeIdentity(path);
+          const waiting = backoff.blocked(path, node, now());
+          if (waiting) throw new BackingOff(waiting);
+          return opts.openSerial(path, { baud: BAUD });
+        },
+        onOpenResult(err) {
+          if (!err) backoff.succeeded(path);
+          else if (!(err instanceof BackingOff)) backoff.failed(path, node, err.message, now());
+        },
+      });
+    },
+    async detect(exclude) {
+      const found: string[] = [];
+      for (const c of listSerialCandidates(opts.roots)) {
+        if (exclude.has(c.path)) continue;
+        if (c.usb && BLOCKED_VIDS.has(c.usb.vid)) continue;
+        const node = nodeIdentity(c.path);
+        if (notPn532.get(c.path) === node || backoff.blocked(c.path, node, now())) continue;
+        notPn532.delete(c.path);
+        const result = await probe(c.path);
+        if (result === true) {
+          found.push(c.path);
+          continue;
+        }
+        if (result instanceof SerialError && result.kind === "busy") continue; // in use elsewhere: look again later
+        if (likelyPn532(c)) {
+          backoff.failed(c.path, node, result.message, now());
+          found.push(c.path);
+        } else {
+          notPn532.set(c.path, node);
+          logger.info(`${c.path}: no PN532 answered (${result.message}); not probed again until it is replugged`);
+        }
+      }
+      return found;
+    },
+  };
+}

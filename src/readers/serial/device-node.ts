@@ -1,0 +1,23 @@
+/** Identity and stable naming of serial device nodes. */
+import { statSync } from "node:fs";
+import { readerIdFor } from "../reader-id.ts";
+import { type HardwareRoots, usbInfoForDevice } from "./sysfs.ts";
+
+/** Changes when the node is re-created (replug): its device number and mtime; "absent" when missing. */
+export function nodeIdentity(path: string): string {
+  try {
+    const st = statSync(path);
+    return `${st.rdev}:${st.mtimeMs}`;
+  } catch {
+    return "absent";
+  }
+}
+
+/** The path a serial reader's id is computed from: the USB topology when on USB, else the device path. */
+export function stablePathFor(path: string, roots: HardwareRoots): string {
+  return usbInfoForDevice(path, roots)?.topology ?? path;
+}
+
+export function serialReaderId(driver: string, path: string, roots: HardwareRoots): string {
+  return readerIdFor(driver, stablePathFor(path, roots));
+}
