@@ -3,3 +3,4 @@ import "./call.ts";
 import "./watch.ts";
 import "./pair.ts";
 import "./parse.ts";
+import "./index-media.ts";
