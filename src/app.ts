@@ -205,6 +205,7 @@ export class App {
         activeMedia: launch.activeMedia,
         stopMedia: () => launch.stopActive(),
         lastToken: () => launch.lastToken(),
+        hardwareRoot: this.opts.platformRoot,
       }),
     );
     // [secure] clients and the secure layer (see codecFor in start())

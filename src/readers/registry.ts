@@ -1,6 +1,8 @@
 import type { Runtime } from "../runtime/types.ts";
 import { fileDriver } from "./file/file-reader.ts";
 import { pcscDriver } from "./pcsc/driver.ts";
+import { pn532Driver } from "./pn532/driver.ts";
+import { hardwareRoots } from "./serial/sysfs.ts";
 import type { ReaderDriver } from "./types.ts";
 
 /** Connection-string driver names compare lowercase with underscores dropped (`pn532_uart` = `pn532uart`). */
@@ -12,9 +14,12 @@ export function findDriver(drivers: readonly ReaderDriver[], name: string): Read
 }
 
 /** The drivers this build offers, in detection order. */
-export function defaultDrivers(runtime: Runtime): ReaderDriver[] {
+export function defaultDrivers(runtime: Runtime, hardwareRoot = "/"): ReaderDriver[] {
+  const openSerial = runtime.openSerial.bind(runtime);
+  const roots = hardwareRoots(hardwareRoot); // where serial detection reads sysfs and /dev (tests: a fake root)
   return [
     fileDriver(),
+    pn532Driver({ openSerial, roots }),
     pcscDriver(() => runtime.pcsc?.() ?? { ok: false, reason: `the ${runtime.name} runtime has no PC/SC binding` }),
   ];
 }

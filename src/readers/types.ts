@@ -49,7 +49,7 @@ export interface ReaderDriver {
   /** Detected when auto-detection is on. */
   readonly autoDetect: boolean;
   create(path: string): Reader;
-  /** Paths of readers present now and not in `exclude`. */
+  /** Paths of readers present now and not in `exclude` (paths open readers of any driver hold, or the settings name). */
   detect?(exclude: ReadonlySet<string>): Promise<string[]>;
   /** Registers a callback for hardware changes (hot plug), so the manager looks again at once. */
   onChange?(listener: () => void): void;

@@ -5,6 +5,7 @@
  * USB-serial chips PN532 boards ship with (CH340, CP2102, FT232, PL2303) or "NFC" strings are kept even when
  * the probe fails; failed opens are retried with growing delays.
  */
+import { realpathSync } from "node:fs";
 import { log } from "../../log.ts";
 import type { Runtime } from "../../runtime/types.ts";
 import { SerialError } from "../../runtime/serial-types.ts";
@@ -23,6 +24,14 @@ const LIKELY_WORDS = /pn532|nfc|rfid|13\.56/i;
 export function likelyPn532(c: SerialCandidate): boolean {
   if (!c.usb) return false;
   return LIKELY_IDS.has(`${c.usb.vid}:${c.usb.pid}`) || LIKELY_WORDS.test(`${c.usb.manufacturer} ${c.usb.product}`);
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Thrown instead of opening while a port waits for its next attempt; carries the last real failure. */
@@ -80,8 +89,9 @@ export function pn532Driver(opts: Pn532DriverOptions): ReaderDriver {
     },
     async detect(exclude) {
       const found: string[] = [];
+      const held = new Set([...exclude].map(realPath)); // the same port may be named through a link
       for (const c of listSerialCandidates(opts.roots)) {
-        if (exclude.has(c.path)) continue;
+        if (exclude.has(c.path) || held.has(realPath(c.path))) continue;
         if (c.usb && BLOCKED_VIDS.has(c.usb.vid)) continue;
         const node = nodeIdentity(c.path);
         if (notPn532.get(c.path) === node || backoff.blocked(c.path, node, now())) continue;

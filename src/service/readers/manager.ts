@@ -95,9 +95,11 @@ export class ReaderManager {
     return `${driver.id}:${path}`;
   }
 
-  private exclude(driver: ReaderDriver): Set<string> {
+  /** What detection must leave alone: paths any open reader holds and every path the settings name. */
+  private exclude(): Set<string> {
     const paths = new Set<string>();
-    for (const m of this.open.values()) if (m.driver === driver) paths.add(m.reader.path);
+    for (const m of this.open.values()) paths.add(m.reader.path);
+    for (const c of this.settings().connect) if (c.path) paths.add(c.path);
     return paths;
   }
 
@@ -117,7 +119,7 @@ export class ReaderManager {
       const path = c.path ?? "";
       if (path === "" && driver.detect) {
         wholeDriver.add(driver);
-        for (const p of await driver.detect(this.exclude(driver))) await this.openReader(driver, p, "config");
+        for (const p of await driver.detect(this.exclude())) await this.openReader(driver, p, "config");
         continue;
       }
       wanted.add(this.key(driver, path));
@@ -126,7 +128,7 @@ export class ReaderManager {
     if (cfg.auto_detect) {
       for (const driver of this.drivers) {
         if (!driver.autoDetect || !driver.detect || wholeDriver.has(driver)) continue;
-        for (const p of await driver.detect(this.exclude(driver))) await this.openReader(driver, p, "detect");
+        for (const p of await driver.detect(this.exclude())) await this.openReader(driver, p, "detect");
       }
     }
     for (const [key, m] of [...this.open]) {

@@ -33,6 +33,8 @@ export interface ReadersDeps {
   lastToken?: () => ScannedToken | undefined;
   /** Drivers to use; the build's registry when absent. */
   drivers?: () => ReaderDriver[];
+  /** Filesystem root whose sys/ and dev/ serial detection reads (`/`; tests use a fake root). */
+  hardwareRoot?: string;
   timers?: Timers;
   passIntervalMs?: number;
 }
@@ -53,7 +55,7 @@ export class ReadersModule implements AppModule {
   }
 
   async start(): Promise<void> {
-    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime);
+    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.hardwareRoot);
     this.manager = new ReaderManager(drivers, () => this.deps.config.current.readers, {
       added: (r) => this.deps.bus.publish("readers.added", { connected: true, driver: r.driver, path: r.path }),
       removed: (r) => this.readerGone(r),
