@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { exec } from "../release/exec.ts";
 import { buildVersion, sourceEpoch } from "../release/version.ts";
+import { bundleForNode } from "./bundle.ts";
 import { debianMirror } from "./debian-mirror.ts";
 import { collectLicences } from "./licences.ts";
 import { PrivateApt } from "./private-apt.ts";
@@ -78,15 +79,7 @@ export async function buildArmv7(o: Armv7Options): Promise<Armv7Artifact> {
   step(`runtime: ${rt.libraries.length} libraries; builtins via fd 9: ${rt.rewritten.join(", ")}`);
 
   step("bundling the service for Node");
-  await exec(o.bun ?? process.execPath, [
-    "build",
-    join(o.root, "src", "main-node.ts"),
-    "--target=node",
-    "--format=esm",
-    "--minify",
-    `--define=TAPSERVE_BUILD_VERSION=${JSON.stringify(version)}`,
-    `--outfile=${join(dir, "tapserve.mjs")}`,
-  ]);
+  await bundleForNode({ root: o.root, bun: o.bun, version, outfile: join(dir, "tapserve.mjs") });
 
   for (const f of ["start.sh", "tapserve-ctl.sh"]) copyFileSync(join(o.root, "deploy", "mister", f), join(dir, f));
   writeFileSync(join(dir, "VERSION"), `${version}\n`);

@@ -4,10 +4,11 @@ import { closeSync, constants, copyFileSync, existsSync, lstatSync, mkdirSync, o
 import { join } from "node:path";
 import type { Armv7Artifact } from "../../build/armv7/build.ts";
 import { EMU, inRoot, makeArmhfRoot } from "../fixtures/armhf-root.ts";
-import { ARMV7_BUILD_TIMEOUT_MS, ARMV7_TEST_VERSION, armv7Build } from "../fixtures/armv7-build.ts";
+import { ARMV7_BUILD_TIMEOUT_MS, ARMV7_TEST_API_VERSION, ARMV7_TEST_VERSION, armv7Build } from "../fixtures/armv7-build.ts";
 import { scratchDirs } from "../fixtures/dist-build.ts";
 import { freePort } from "../fixtures/process.ts";
 import { RpcClient } from "../fixtures/rpc-client.ts";
+import { NODE_X64_VERSION } from "../fixtures/runtimes.ts";
 
 /**
  * The MiSTer build as a user installs it: the single self-extracting file in /media/fat/Scripts, inside a
@@ -104,6 +105,11 @@ afterAll(() => {
 });
 
 describe("MiSTer (armv7) build in a glibc 2.31 root", () => {
+  test("ships a Node of the same major as the one the end-to-end suite runs on x64", () => {
+    // Debian sid moves: when its nodejs changes major, test/fixtures/runtimes.ts must follow.
+    expect(artifact.nodeVersion.split(".")[0]).toBe(NODE_X64_VERSION.split(".")[0]);
+  });
+
   test("the Scripts-menu file unpacks itself (no symlinks, for exFAT) and adds the boot hook once", async () => {
     const first = await script("install");
     expect(first.code).toBe(0);
@@ -127,7 +133,7 @@ describe("MiSTer (armv7) build in a glibc 2.31 root", () => {
       expect(boot.code).toBe(0);
       expect(boot.output).toContain("tapserve started");
       client = await connectWhenUp();
-      expect(await client.call("version")).toEqual({ version: ARMV7_TEST_VERSION, platform: "mister" });
+      expect(await client.call("version")).toEqual({ version: ARMV7_TEST_API_VERSION, platform: "mister" });
       const status = await script("status");
       expect(status.output).toContain(`Service: running (pid ${servicePid()}), port ${port}`);
       expect(status.output).toContain("Start at boot: yes");

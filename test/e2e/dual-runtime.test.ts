@@ -1,0 +1,208 @@
+/**
+ * The same end-to-end checks against both runtimes: the service from source on Bun, and the Node bundle (what
+ * MiSTer runs) on the official Node 24 for x64. Each is a real child process with a real data dir, a real
+ * launcher process, a real token file and real SQLite. Serial ports (a socat pty pair) are driven through each
+ * runtime's seam; on Node, PC/SC has no binding and must say so once.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import pkg from "../../package.json" with { type: "json" };
+import { isAlive, waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
+import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { bunRuntime } from "../../src/runtime/bun/index.ts";
+import type { ChildService } from "../fixtures/process.ts";
+import { NODE_X64_VERSION, RUNTIME_SETUP_TIMEOUT_MS, RUNTIMES, type RuntimeService, scriptOnRuntime, startOnRuntime } from "../fixtures/runtimes.ts";
+import { startSerialPair } from "../fixtures/serial-pair.ts";
+import { tempDir } from "../fixtures/service.ts";
+
+for (const runtime of RUNTIMES) {
+  describe(`end to end on ${runtime === "bun" ? "Bun (source)" : `Node ${NODE_X64_VERSION} (bundle)`}`, () => {
+    let root: string;
+    let svc: RuntimeService;
+    let client: RpcClient;
+    let emu: { script: string; record: string };
+    let tokenFile: string;
+
+    /** Runs `trigger`, then waits for the fake emulator to record its launch; returns [pid, path]. */
+    async function launched(trigger: () => unknown): Promise<[number, string]> {
+      if (existsSync(emu.record)) unlinkSync(emu.record);
+      await trigger();
+      const lines = await waitFor(() => existsSync(emu.record) && readFileSync(emu.record, "utf8").split("\n"), "the launcher's record", 20_000);
+      return [Number(lines[0]), lines[1] as string];
+    }
+
+    beforeAll(async () => {
+      root = tempDir(`tapserve-e2e-${runtime}-`);
+      writeFiles(root, ["roms/SNES/Super Mario World (USA).sfc", "roms/Genesis/Sonic the Hedgehog (World).md", "roms/NES/Zelda.nes"]);
+      emu = writeEmulator(join(root, "emu"));
+      tokenFile = join(root, "token.txt");
+      const dataDir = join(root, "data");
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(
+        join(dataDir, "config.toml"),
+        [
+          "console_logging = false",
+          "[service]",
+          "mdns = false",
+          "[readers]",
+          "auto_detect = false",
+          "[[readers.connect]]",
+          'driver = "file"',
+          `path = "${tokenFile}"`,
+          "[launchers]",
+          `index_root = ["${root}/roms"]`,
+          "retroarch = false",
+          "[[launchers.custom]]",
+          'id = "E2EEmu"',
+          'extensions = [".sfc", ".md"]',
+          `command = ["${emu.script}", "{path}"]`,
+          "",
+        ].join("\n"),
+      );
+      svc = await startOnRuntime(runtime, dataDir);
+      client = await svc.connect();
+    }, RUNTIME_SETUP_TIMEOUT_MS);
+
+    afterAll(async () => {
+      await client?.call("stop").catch(() => {});
+      if (svc) expect(await svc.stop()).toEqual({ code: 0, signal: null });
+      rmSync(root, { recursive: true, force: true });
+    });
+
+    test("transport: version over WebSocket and over HTTP POST /api", async () => {
+      expect(await client.call("version")).toEqual({ version: pkg.version, platform: "linux" });
+      const r = await fetch(`${svc.http}/api`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "version" }),
+      });
+      expect(await r.json()).toEqual({ jsonrpc: "2.0", id: 7, result: { version: pkg.version, platform: "linux" } });
+      // The log names the runtime actually serving.
+      const log = readFileSync(join(svc.dataDir, "service.log"), "utf8");
+      expect(log).toContain(runtime === "bun" ? `[bun ${Bun.version}]` : `[node ${NODE_X64_VERSION}]`);
+      const bad = await client.request("media.search", { query: 5 });
+      expect(bad.error?.code).toBe(-32602);
+    });
+
+    test("media index and search", async () => {
+      expect(await client.call("media.index", {})).toBeNull();
+      const found = await client.call<{ total: number; results: unknown[] }>("media.search", { query: "sonic" });
+      expect(found.total).toBe(1);
+      expect(found.results[0]).toMatchObject({ name: "Sonic the Hedgehog (World)", system: { id: "Genesis" } });
+    });
+
+    test("launch starts a real launcher process and records the history", async () => {
+      const [pid, path] = await launched(() => client.call("launch", { text: "Genesis/Sonic the Hedgehog (World).md" }));
+      expect(path).toBe(join(root, "roms/Genesis/Sonic the Hedgehog (World).md"));
+      expect(isAlive(pid)).toBe(true);
+      await client.waitForNotification("media.started");
+      const history = await waitFor(async () => {
+        const h = await client.call<{ entries: Array<Record<string, unknown>> }>("tokens.history");
+        return h.entries.length > 0 && h.entries;
+      }, "a history entry");
+      expect(history[0]).toMatchObject({ text: "Genesis/Sonic the Hedgehog (World).md", success: true });
+      await client.call("stop");
+      await waitFor(() => !isAlive(pid), "the launcher to be stopped");
+    });
+
+    test("a mapping rewrites a token, and it and the history survive kill -9", async () => {
+      await client.call("mappings.new", { enabled: true, type: "uid", match: "exact", pattern: "04:aa:bb:cc", override: "SNES/Super Mario World (USA).sfc" });
+      const [, path] = await launched(() => client.call("launch", { uid: "04:aa:bb:cc" }));
+      expect(path).toBe(join(root, "roms/SNES/Super Mario World (USA).sfc"));
+      await client.call("stop");
+
+      await svc.crashAndRestart();
+      client = await svc.connect();
+      const { mappings } = await client.call<{ mappings: Array<Record<string, unknown>> }>("mappings");
+      expect(mappings).toEqual([expect.objectContaining({ pattern: "04:aa:bb:cc", override: "SNES/Super Mario World (USA).sfc" })]);
+      const { entries } = await client.call<{ entries: unknown[] }>("tokens.history");
+      expect(entries.length).toBeGreaterThanOrEqual(2);
+    }, 30_000);
+
+    test("the file reader: writing the token file launches", async () => {
+      const [pid, path] = await launched(() => writeFileSync(tokenFile, "SNES/Super Mario World (USA).sfc\n"));
+      expect(path).toBe(join(root, "roms/SNES/Super Mario World (USA).sfc"));
+      expect(isAlive(pid)).toBe(true);
+      unlinkSync(tokenFile);
+      await client.call("stop");
+      await waitFor(() => !isAlive(pid), "the launcher to be stopped");
+    }, 30_000);
+  });
+}
+
+/** Every byte value, so a port that maps CR/LF or eats XON/XOFF would show. */
+const ALL_BYTES = Uint8Array.from({ length: 256 }, (_, i) => i);
+
+for (const runtime of RUNTIMES) {
+  describe(`serial port through the runtime seam on ${runtime}`, () => {
+    test("a program on this runtime opens a pty raw through runtime.openSerial and exchanges every byte value", async () => {
+      const dir = tempDir(`tapserve-e2e-serial-${runtime}-`);
+      const pair = await startSerialPair();
+      let child: ChildService | null = null;
+      try {
+        // The device end answers each byte b with 255 - b and closes after 256 bytes.
+        child = scriptOnRuntime(
+          runtime,
+          dir,
+          `const port = await runtime.openSerial(process.argv[2], { baud: 115200 });
+let got = 0;
+port.onData(async (chunk) => {
+  got += chunk.length;
+  await port.write(Uint8Array.from(chunk, (b) => 255 - b));
+  if (got >= 256) await port.close();
+});
+port.onClose((err) => process.stdout.write(err ? "error " + err.kind + "\\n" : "closed\\n"));
+process.stdout.write("ready\\n");`,
+          [pair.devicePath],
+        );
+        const proc = child;
+        await waitFor(() => proc.output().includes("ready") || proc.proc.exitCode !== null, "the program to open the port");
+        expect(child.output()).toContain("ready");
+        const peer = await bunRuntime.openSerial(pair.peerPath, { baud: 115200 });
+        const received: number[] = [];
+        peer.onData((chunk) => received.push(...chunk));
+        await peer.write(ALL_BYTES);
+        await waitFor(() => received.length >= 256, "256 bytes back");
+        await peer.close();
+        expect(Uint8Array.from(received)).toEqual(Uint8Array.from(ALL_BYTES, (b) => 255 - b));
+        expect(await child.exited).toEqual({ code: 0, signal: null });
+        expect(child.output()).toContain("closed");
+      } finally {
+        if (child && child.proc.exitCode === null) child.proc.kill("SIGKILL");
+        await pair.stop();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, RUNTIME_SETUP_TIMEOUT_MS);
+  });
+}
+
+describe(`PC/SC on Node ${NODE_X64_VERSION}`, () => {
+  test("disables itself with one clear log line; the service and its other readers keep working", async () => {
+    const root = tempDir("tapserve-e2e-pcsc-node-");
+    const dataDir = join(root, "data");
+    const tokenFile = join(root, "token.txt");
+    mkdirSync(dataDir, { recursive: true });
+    // Reader auto-detection on (the default), so the PC/SC driver is asked for readers on every pass.
+    writeFileSync(
+      join(dataDir, "config.toml"),
+      ["console_logging = false", "[service]", "mdns = false", "[[readers.connect]]", 'driver = "file"', `path = "${tokenFile}"`, ""].join("\n"),
+    );
+    writeFileSync(tokenFile, "");
+    const svc = await startOnRuntime("node", dataDir);
+    try {
+      const client = await svc.connect();
+      const log = () => readFileSync(join(dataDir, "service.log"), "utf8");
+      const line = "PC/SC readers disabled: the node runtime has no PC/SC binding";
+      await waitFor(() => log().includes(line), "the PC/SC log line");
+      await Bun.sleep(3000); // several reader passes (one a second)
+      expect(log().split("\n").filter((l) => l.includes("PC/SC"))).toEqual([expect.stringContaining(line)]);
+      const { readers } = await client.call<{ readers: Array<{ driver: string }> }>("readers");
+      expect(readers.map((r) => r.driver)).toEqual(["file"]);
+      expect(await client.call("version")).toMatchObject({ platform: "linux" });
+    } finally {
+      expect(await svc.stop()).toEqual({ code: 0, signal: null });
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, RUNTIME_SETUP_TIMEOUT_MS);
+});
