@@ -20,7 +20,14 @@ export const CustomLauncher = type({
 });
 export type CustomLauncher = typeof CustomLauncher.infer;
 
-const Audio = type({ "+": "delete", scan_feedback: "boolean = true" });
+const Audio = type({
+  "+": "delete",
+  scan_feedback: "boolean = true",
+  /** Program that plays the feedback sounds (gets `-q [-D device] -` and a WAV on stdin). */
+  player: "string = 'aplay'",
+  /** ALSA device for the player (`-D`); empty: the default device. */
+  device: "string = ''",
+});
 const ReadersScan = type({
   "+": "delete",
   mode: "'tap' | 'hold' = 'tap'",
@@ -85,7 +92,7 @@ export const ConfigFile = type({
   config_schema: "number.integer = 1",
   debug_logging: "boolean = false",
   console_logging: "boolean = true",
-  audio: Audio.default(() => ({ scan_feedback: true })),
+  audio: Audio.default(() => Audio.assert({})),
   readers: Readers.default(() => Readers.assert({})),
   launchers: Launchers.default(() => Launchers.assert({})),
   zapscript: ZapScript.default(() => ({ allow_execute: [] })),

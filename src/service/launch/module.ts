@@ -8,6 +8,8 @@ import type { ScannedToken, TokenSink } from "../../core/token.ts";
 import { log } from "../../log.ts";
 import { type PlatformOptions, PlatformSet } from "../../platforms/platform-set.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
+import { AplayPlayer, type SoundPlayer } from "../feedback/sound-player.ts";
+import { ScanFeedback } from "../feedback/scan-feedback.ts";
 import { ActiveMediaTracker } from "./active-media.ts";
 import { COMMANDS } from "./commands/table.ts";
 import { type CommandEnv, CommandError } from "./commands/types.ts";
@@ -38,6 +40,8 @@ export interface LaunchModuleOptions {
   stopGraceMs?: number;
   /** Seams of the platform launchers and watchers (src/platforms/platform-set.ts). */
   platform?: PlatformOptions;
+  /** Plays the scan feedback sounds; `aplay` (config `audio.player`, `audio.device`) when absent. */
+  soundPlayer?: SoundPlayer;
 }
 
 /**
@@ -72,7 +76,8 @@ export class LaunchModule implements AppModule {
     this.mappings = new MappingsRepository(core.userDb);
     if (opts.mister || core.platform === "mister") this.mister = new MisterLauncher(opts.mister ?? DEFAULT_MISTER_PATHS);
     this.registry = new LauncherRegistry(() => this.launchers());
-    this.pipeline = new LaunchPipeline({ history: this.history, commands: COMMANDS, env: (t) => this.env(t) });
+    const feedback = new ScanFeedback(() => core.config.current.audio, opts.soundPlayer ?? new AplayPlayer(() => core.config.current.audio));
+    this.pipeline = new LaunchPipeline({ history: this.history, commands: COMMANDS, env: (t) => this.env(t), outcome: (t, ok) => feedback.launched(t, ok) });
     this.queue = new SerialQueue((t) => this.pipeline.run(t), MAX_QUEUED_TOKENS);
     this.sink = { submit: (t) => this.submit(t) };
   }

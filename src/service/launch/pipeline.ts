@@ -10,6 +10,8 @@ export interface PipelineDeps {
   history: HistoryRepository;
   commands: Readonly<Record<string, CommandHandler>>;
   env(token: ScannedToken): CommandEnv;
+  /** Told each token's outcome once it ran (scan feedback); must return at once. */
+  outcome?(token: ScannedToken, ok: boolean): void;
 }
 
 /**
@@ -35,6 +37,11 @@ export class LaunchPipeline {
     }
     if (error) logger.warn(`launch failed (${describe(token)}): ${error}`);
     else logger.info(`launched ${describe(token)}`);
+    try {
+      this.deps.outcome?.(token, error === "");
+    } catch (err) {
+      logger.warn("launch outcome listener failed:", err);
+    }
   }
 
   private async execute(token: ScannedToken): Promise<void> {

@@ -1,0 +1,20 @@
+import type { Config } from "../../config/schema.ts";
+import { feedbackSound } from "../../core/audio/feedback-sounds.ts";
+import type { ScannedToken } from "../../core/token.ts";
+import type { SoundPlayer } from "./sound-player.ts";
+
+/**
+ * Audio feedback on scans (`audio.scan_feedback`, the API's `audioFeedback`): the success sound when a token
+ * from a reader launched, the fail sound when its script failed. Launches from the API are silent.
+ */
+export class ScanFeedback {
+  constructor(
+    private readonly settings: () => Config["audio"],
+    private readonly player: SoundPlayer,
+  ) {}
+
+  launched(token: ScannedToken, ok: boolean): void {
+    if (token.source !== "reader" || !this.settings().scan_feedback) return;
+    this.player.play(feedbackSound(ok ? "success" : "fail"));
+  }
+}

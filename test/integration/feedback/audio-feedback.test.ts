@@ -1,0 +1,187 @@
+/**
+ * Audio feedback on scans, end to end: the real service, a file reader, a real launcher process, and the real
+ * `aplay` on ALSA's null device behind a wrapper that records its arguments and the WAV it was given.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { feedbackSound } from "../../../src/core/audio/feedback-sounds.ts";
+import { waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
+import type { RpcClient } from "../../fixtures/rpc-client.ts";
+import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
+
+interface Played {
+  args: string[];
+  wav: Buffer;
+  rc: string;
+}
+
+/** A player that records each run in `<dir>/plays/<pid>/` (args, the WAV from stdin, aplay's exit code). */
+function writeRecordingPlayer(dir: string): { script: string; plays: () => Played[] } {
+  const aplay = execFileSync("sh", ["-c", "command -v aplay"], { encoding: "utf8" }).trim();
+  const playsDir = join(dir, "plays");
+  mkdirSync(playsDir, { recursive: true });
+  const script = join(dir, "player.sh");
+  writeFileSync(
+    script,
+    [
+      "#!/bin/sh",
+      `out="${playsDir}/$$"`,
+      'mkdir "$out.tmp"',
+      'printf \'%s\\n\' "$@" > "$out.tmp/args"',
+      'cat > "$out.tmp/sound.wav"',
+      `"${aplay}" "$@" < "$out.tmp/sound.wav" 2> "$out.tmp/stderr"`,
+      'echo $? > "$out.tmp/rc"',
+      'mv "$out.tmp" "$out"',
+      "",
+    ].join("\n"),
+  );
+  chmodSync(script, 0o755);
+  const plays = () =>
+    readdirSync(playsDir)
+      .filter((n) => !n.endsWith(".tmp"))
+      .map((n) => ({
+        args: readFileSync(join(playsDir, n, "args"), "utf8").trimEnd().split("\n"),
+        wav: readFileSync(join(playsDir, n, "sound.wav")),
+        rc: readFileSync(join(playsDir, n, "rc"), "utf8").trim(),
+      }));
+  return { script, plays };
+}
+
+function serviceConfig(root: string, tokenFile: string, emuScript: string, audio: string[]): string {
+  return [
+    "[audio]",
+    ...audio,
+    "[readers]",
+    "auto_detect = false",
+    "[[readers.connect]]",
+    'driver = "file"',
+    `path = "${tokenFile}"`,
+    "[launchers]",
+    `index_root = ["${root}/roms"]`,
+    "retroarch = false",
+    "[[launchers.custom]]",
+    'id = "FeedbackEmu"',
+    'extensions = [".md"]',
+    `command = ["${emuScript}", "{path}"]`,
+    "",
+  ].join("\n");
+}
+
+/** Waits for the fake emulator's record of a fresh launch (the record is removed before each launch). */
+function launched(record: string): Promise<string> {
+  return waitFor(() => existsSync(record) && readFileSync(record, "utf8").split("\n")[1], "the launcher's record");
+}
+
+async function historyCount(client: RpcClient): Promise<number> {
+  return (await client.call<{ entries: unknown[] }>("tokens.history")).entries.length;
+}
+
+/** Puts `text` on the file reader (removing what was there) and waits until its launch is in the history. */
+async function scan(client: RpcClient, tokenFile: string, text: string, record: string): Promise<void> {
+  rmSync(record, { force: true });
+  const before = await historyCount(client);
+  if (existsSync(tokenFile)) {
+    const from = client.notifications.length;
+    unlinkSync(tokenFile);
+    await waitFor(() => client.notifications.slice(from).some((n) => n.method === "tokens.removed"), "tokens.removed");
+  }
+  writeFileSync(tokenFile, `${text}\n`);
+  await waitFor(async () => (await historyCount(client)) > before, `the launch of ${text}`);
+}
+
+describe("audio feedback with aplay on the null device", () => {
+  let root: string;
+  let tokenFile: string;
+  let svc: TestService;
+  let client: RpcClient;
+  let emu: { script: string; record: string };
+  let player: ReturnType<typeof writeRecordingPlayer>;
+
+  beforeAll(async () => {
+    root = tempDir("tapserve-audio-");
+    writeFiles(root, ["roms/Genesis/Sonic.md", "roms/Genesis/Ristar.md"]);
+    emu = writeEmulator(join(root, "emu"));
+    player = writeRecordingPlayer(join(root, "player"));
+    tokenFile = join(root, "token.txt");
+    svc = await startService({ configToml: serviceConfig(root, tokenFile, emu.script, ["scan_feedback = true", `player = "${player.script}"`, 'device = "null"']) });
+    client = await svc.connect();
+  });
+
+  afterAll(async () => {
+    await svc?.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test("a scan that launches plays the built-in success sound", async () => {
+    await scan(client, tokenFile, "Genesis/Sonic.md", emu.record);
+    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Sonic.md"));
+    const [played] = await waitFor(() => player.plays().length === 1 && player.plays(), "the success sound");
+    expect(played!.args).toEqual(["-q", "-D", "null", "-"]);
+    expect(played!.wav.equals(feedbackSound("success"))).toBe(true);
+    expect(played!.wav.subarray(0, 4).toString("latin1")).toBe("RIFF");
+    expect(played!.rc).toBe("0");
+  });
+
+  test("a scan whose script fails plays the fail sound", async () => {
+    await scan(client, tokenFile, "**no.such.command", emu.record);
+    const plays = await waitFor(() => player.plays().length === 2 && player.plays(), "the fail sound");
+    expect(plays.filter((p) => p.wav.equals(feedbackSound("fail")))).toHaveLength(1);
+    expect(plays.every((p) => p.rc === "0")).toBe(true);
+    expect(feedbackSound("fail")).not.toEqual(feedbackSound("success"));
+  });
+
+  test("launches from the API and scans with audioFeedback off are silent", async () => {
+    const before = await historyCount(client);
+    rmSync(emu.record, { force: true });
+    await client.call("launch", { text: "Genesis/Ristar.md" });
+    await waitFor(async () => (await historyCount(client)) > before, "the API launch");
+    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Ristar.md"));
+
+    expect(await client.call("settings.update", { audioFeedback: false })).toBeNull();
+    await scan(client, tokenFile, "Genesis/Sonic.md", emu.record);
+    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Sonic.md"));
+
+    // back on: the next scan's sound is the only one played since the fail sound
+    expect(await client.call("settings.update", { audioScanFeedback: true })).toBeNull();
+    await scan(client, tokenFile, "**no.such.command", emu.record);
+    const plays = await waitFor(() => player.plays().length >= 3 && player.plays(), "the next fail sound");
+    expect(plays).toHaveLength(3);
+    expect(plays.filter((p) => p.wav.equals(feedbackSound("fail")))).toHaveLength(2);
+  });
+});
+
+describe("audio feedback without a player installed", () => {
+  let root: string;
+  let tokenFile: string;
+  let svc: TestService;
+  let client: RpcClient;
+  let emu: { script: string; record: string };
+
+  beforeAll(async () => {
+    root = tempDir("tapserve-audio-missing-");
+    writeFiles(root, ["roms/Genesis/Sonic.md", "roms/Genesis/Ristar.md"]);
+    emu = writeEmulator(join(root, "emu"));
+    tokenFile = join(root, "token.txt");
+    svc = await startService({ configToml: serviceConfig(root, tokenFile, emu.script, ["scan_feedback = true", 'player = "tapserve-no-such-player"']) });
+    client = await svc.connect();
+  });
+
+  afterAll(async () => {
+    await svc?.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test("scans still launch; the missing player is logged once", async () => {
+    const log = () => readFileSync(join(svc.dataDir, "service.log"), "utf8");
+    const warning = "WARN [audio] the audio player tapserve-no-such-player is not installed";
+    await scan(client, tokenFile, "Genesis/Sonic.md", emu.record);
+    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Sonic.md"));
+    await waitFor(() => log().includes(warning), "the missing-player warning");
+    await scan(client, tokenFile, "Genesis/Ristar.md", emu.record);
+    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Ristar.md"));
+    await scan(client, tokenFile, "**no.such.command", emu.record);
+    expect(log().split(warning)).toHaveLength(2);
+  });
+});
