@@ -25,7 +25,7 @@ import { openDatabase } from "./db/open.ts";
 import { closeLogging, configureLogging, log, setConsoleLogging, setDebug } from "./log.ts";
 import { type PlatformId, resolvePlatform } from "./platform/detect.ts";
 import type { RunningServer, Runtime, SqlDatabase } from "./runtime/types.ts";
-import { SERVICE_VERSION } from "./version.ts";
+import { API_VERSION, SERVICE_VERSION } from "./version.ts";
 
 /** The WebSocket endpoint paths: the spec's root, and where the reference's clients connect. */
 export const SOCKET_PATHS = new Set(["/", "/api", "/api/v0", "/api/v0.1"]);
@@ -110,12 +110,12 @@ export class App {
     this.modules = this.buildModules(core);
 
     const methods = [
-      ...versionMethods({ version: SERVICE_VERSION, platform: () => platform }),
+      ...versionMethods({ version: API_VERSION, platform: () => platform }),
       ...healthMethods(),
       ...settingsMethods({ config: this.config }),
       ...this.modules.flatMap((m) => m.methods?.() ?? []),
     ];
-    methods.push(...discoverMethods({ methods: () => methods, version: SERVICE_VERSION, platform: () => platform }));
+    methods.push(...discoverMethods({ methods: () => methods, version: API_VERSION, platform: () => platform }));
     this.dispatcher = new Dispatcher(methods, defaultLimits);
     const dispatcher = this.dispatcher;
     this.sessions = new WebSocketSessions({
@@ -171,7 +171,7 @@ export class App {
       interfaceAddress: cfg.service.mdns_interface,
       name: cfg.service.name,
       deviceId: cfg.service.device_id,
-      version: SERVICE_VERSION,
+      version: API_VERSION,
       platform,
       port: () => boundPort,
     });

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DistArtifact } from "../../build/release/build.ts";
-import { BUILD_TIMEOUT_MS, DIST_TEST_VERSION, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
+import { BUILD_TIMEOUT_MS, DIST_TEST_API_VERSION, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
 import { freePort } from "../fixtures/process.ts";
 import { RpcClient } from "../fixtures/rpc-client.ts";
 
@@ -41,7 +41,7 @@ async function answersVersion(port: number): Promise<boolean> {
     const c = await RpcClient.connect(`ws://127.0.0.1:${port}/`);
     const v = await c.call<{ version: string }>("version");
     c.close();
-    return v.version === DIST_TEST_VERSION;
+    return v.version === DIST_TEST_API_VERSION;
   } catch {
     return false;
   }

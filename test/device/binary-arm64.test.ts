@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { DistArtifact } from "../../build/release/build.ts";
-import { BUILD_TIMEOUT_MS, DIST_TEST_VERSION, childReaper, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
+import { BUILD_TIMEOUT_MS, DIST_TEST_API_VERSION, childReaper, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
 import { freePort, runChild, waitHealthy } from "../fixtures/process.ts";
 import { RpcClient } from "../fixtures/rpc-client.ts";
 
@@ -29,7 +29,7 @@ describe("the compiled arm64 binary on an emulated Cortex-A53", () => {
       }));
       await waitHealthy(port, child, EMULATED_START_MS);
       const c = await RpcClient.connect(`ws://127.0.0.1:${port}/`);
-      expect(await c.call("version")).toEqual({ version: DIST_TEST_VERSION, platform: "linux" });
+      expect(await c.call("version")).toEqual({ version: DIST_TEST_API_VERSION, platform: "linux" });
       c.close();
       child.proc.kill("SIGTERM");
       expect(await child.exited).toEqual({ code: 0, signal: null });

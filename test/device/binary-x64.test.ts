@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { DistArtifact } from "../../build/release/build.ts";
-import { BUILD_TIMEOUT_MS, DIST_TEST_VERSION, childReaper, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
+import { BUILD_TIMEOUT_MS, DIST_TEST_API_VERSION, childReaper, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
 import { freePort, runChild, waitHealthy } from "../fixtures/process.ts";
 import { RpcClient } from "../fixtures/rpc-client.ts";
 
@@ -35,7 +35,7 @@ describe("the compiled x64 binary, run as a user would", () => {
     expect(existsSync(join(dataDir, "user.db"))).toBe(true);
 
     const c = await RpcClient.connect(`ws://127.0.0.1:${port}/`);
-    expect(await c.call("version")).toEqual({ version: DIST_TEST_VERSION, platform: "linux" });
+    expect(await c.call("version")).toEqual({ version: DIST_TEST_API_VERSION, platform: "linux" });
     c.close();
     child.proc.kill("SIGTERM");
     expect(await child.exited).toEqual({ code: 0, signal: null });
@@ -53,7 +53,7 @@ describe("the compiled x64 binary, run as a user would", () => {
     const child = reap(runChild(["--data-dir", dataDir, "--port", String(port), "--host", "127.0.0.1"], { command: baseline.binary }));
     await waitHealthy(port, child);
     const c = await RpcClient.connect(`ws://127.0.0.1:${port}/`);
-    expect(await c.call("version")).toEqual({ version: DIST_TEST_VERSION, platform: "linux" });
+    expect(await c.call("version")).toEqual({ version: DIST_TEST_API_VERSION, platform: "linux" });
     c.close();
     child.proc.kill("SIGTERM");
     expect(await child.exited).toEqual({ code: 0, signal: null });

@@ -58,6 +58,14 @@ function hasNull(v: unknown): boolean {
 }
 
 describe("the phone app's dialect", () => {
+  test("version is plain X.Y.Z at the 2.7 gate: the app enables media.generate and media.tags, nothing from 2.8 on", async () => {
+    const { version } = (await app("version")).result as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/); // anything else turns every feature of the app on
+    const [major, minor] = version.split(".").map(Number);
+    expect([major, minor]).toEqual([2, 7]);
+    expect((await app("media.tags", {})).result).toEqual({ tags: [] }); // gated at 2.7.0, like media.generate (tested below)
+  });
+
   test("health answers", async () => {
     const r = await app("health");
     expect(r.result).toEqual({ status: "ok" });

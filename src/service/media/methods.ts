@@ -18,6 +18,7 @@ const SearchParams = type({
   "maxResults?": `1 <= number.integer <= ${MAX_RESULTS_LIMIT}`,
 });
 const SystemsParams = type({ "+": "delete", "all?": "boolean" });
+const TagsParams = type({ "+": "delete", "systems?": "string[]" }).or("null");
 
 const SystemInfo = type({ id: "string", name: "string", category: "string" });
 const MediaItem = type({ system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: "string[]" });
@@ -94,6 +95,28 @@ export function mediaMethods(d: MediaMethodDeps) {
       handler: (params) => {
         void awaitIndex(startIndex(d, params)).catch(() => undefined);
         return null;
+      },
+    }),
+    defineMethod({
+      name: "media.generate.cancel",
+      summary: "Stops a running index build (the phone app's name); the previous index stays served. Answers with a message saying whether a build was running.",
+      params: null,
+      result: type({ message: "string" }),
+      handler: async () => {
+        if (!d.indexer.running) return { message: "No media indexing operation is currently running" };
+        await d.indexer.interrupt();
+        return { message: "Media indexing cancelled successfully" };
+      },
+    }),
+    defineMethod({
+      name: "media.tags",
+      summary: "Tags usable as search filters (the phone app's name), optionally for `systems` only. The index holds no tags yet, so the list is empty.",
+      params: TagsParams,
+      result: type({ tags: type({ tag: "string", type: "string" }).array() }),
+      example: { systems: ["SNES"] },
+      handler: (p) => {
+        targetsOf(d.catalog, p?.systems);
+        return { tags: [] };
       },
     }),
     defineMethod({
