@@ -1,5 +1,7 @@
 import type { Runtime } from "../runtime/types.ts";
+import { authLookup } from "../config/auth-file.ts";
 import { fileDriver } from "./file/file-reader.ts";
+import { mqttDriver } from "./mqtt/mqtt-reader.ts";
 import { pcscDriver } from "./pcsc/driver.ts";
 import { pn532Driver } from "./pn532/driver.ts";
 import { hardwareRoots } from "./serial/sysfs.ts";
@@ -14,12 +16,13 @@ export function findDriver(drivers: readonly ReaderDriver[], name: string): Read
 }
 
 /** The drivers this build offers, in detection order. */
-export function defaultDrivers(runtime: Runtime, hardwareRoot = "/"): ReaderDriver[] {
+export function defaultDrivers(runtime: Runtime, hardwareRoot = "/", authFile?: string): ReaderDriver[] {
   const openSerial = runtime.openSerial.bind(runtime);
   const roots = hardwareRoots(hardwareRoot); // where serial detection reads sysfs and /dev (tests: a fake root)
   return [
     fileDriver(),
     pn532Driver({ openSerial, roots }),
     pcscDriver(() => runtime.pcsc?.() ?? { ok: false, reason: `the ${runtime.name} runtime has no PC/SC binding` }),
+    mqttDriver({ credentials: authFile ? authLookup(authFile) : undefined }),
   ];
 }

@@ -2,6 +2,7 @@
  * The readers capability: reader manager + drivers, token bookkeeping, insert mode, and the `tokens`,
  * `readers`, `readers.write` methods. Scans go to the launch pipeline through the injected TokenSink.
  */
+import { dirname, join } from "node:path";
 import { readersMethods, type ReadersApi } from "../../api/methods/readers.ts";
 import type { NotificationBus } from "../../api/notifications.ts";
 import { ErrorCode, notFound, RpcError, unsupported } from "../../api/rpc/errors.ts";
@@ -55,7 +56,8 @@ export class ReadersModule implements AppModule {
   }
 
   async start(): Promise<void> {
-    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.hardwareRoot);
+    const authFile = join(dirname(this.deps.config.path), "auth.toml"); // credentials (MQTT), beside the config
+    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.hardwareRoot, authFile);
     this.manager = new ReaderManager(drivers, () => this.deps.config.current.readers, {
       added: (r) => this.deps.bus.publish("readers.added", { connected: true, driver: r.driver, path: r.path }),
       removed: (r) => this.readerGone(r),
