@@ -122,6 +122,7 @@ describe("commands that use the media index", () => {
       systemName: "Super Nintendo",
       mediaPath: join(root, "roms/snes/Super Game (USA).sfc"),
       mediaName: "Super Game (USA)",
+      slot: "primary",
     });
   });
 

@@ -80,7 +80,7 @@ describe("launch → custom launcher → media.active → stop", () => {
     expect(await client.call("launch", "SNES/Some Game.sfc")).toBeNull();
     expect(await launching).toEqual({ type: "", uid: "", text: "SNES/Some Game.sfc", data: "" });
     // the system comes from the media index's catalog (folder SNES, extension .sfc)
-    expect(await started).toEqual({ systemId: "SNES", systemName: expect.any(String), mediaPath: join(root, "roms/SNES/Some Game.sfc"), mediaName: "Some Game" });
+    expect(await started).toEqual({ systemId: "SNES", systemName: expect.any(String), mediaPath: join(root, "roms/SNES/Some Game.sfc"), mediaName: "Some Game", slot: "primary" });
 
     const [pid, ...args] = readFileSync(await waitFor(() => existsSync(emu.record) && emu.record, "emulator record"), "utf8").trim().split("\n");
     expect(args).toEqual(["--rom", join(root, "roms/SNES/Some Game.sfc")]);
@@ -106,6 +106,7 @@ describe("launch → custom launcher → media.active → stop", () => {
       mediaName: "Some Game",
       launcherId: "TestEmu",
       elapsed: expect.any(Number),
+      slot: "primary",
     });
     expect(isAlive(Number(pid))).toBe(false);
     expect(await client.call("media.active")).toBeNull();
