@@ -3,6 +3,9 @@
  * processes, must not announce themselves on the machine's real network: mDNS is off unless a test turns it on
  * for an interface it created.
  */
+// Schemas run interpreted, as in the binaries (src/main.ts loads the same module first).
+import "../src/schema-config.ts";
+
 process.env.TAPSERVE_MDNS = "off";
 
 // PC/SC: libpcsclite reads its socket path once per process, so every service in this test process (and every
