@@ -12,6 +12,7 @@ const BENCHES: Record<string, Bench> = {
   launch: () => import("./launch.ts"),
   secure: () => import("./secure.ts"),
   readers: () => import("./readers.ts"),
+  mister: () => import("./mister.ts"),
 };
 
 const wanted = process.argv.slice(2);
