@@ -2,6 +2,7 @@ import type { Runtime } from "../runtime/types.ts";
 import { authLookup } from "../config/auth-file.ts";
 import { fileDriver } from "./file/file-reader.ts";
 import { mqttDriver } from "./mqtt/mqtt-reader.ts";
+import { opticalDriver } from "./optical/optical-reader.ts";
 import { pcscDriver } from "./pcsc/driver.ts";
 import { pn532Driver } from "./pn532/driver.ts";
 import { hardwareRoots } from "./serial/sysfs.ts";
@@ -23,6 +24,7 @@ export function defaultDrivers(runtime: Runtime, hardwareRoot = "/", authFile?: 
     fileDriver(),
     pn532Driver({ openSerial, roots }),
     pcscDriver(() => runtime.pcsc?.() ?? { ok: false, reason: `the ${runtime.name} runtime has no PC/SC binding` }),
+    opticalDriver(),
     mqttDriver({ credentials: authFile ? authLookup(authFile) : undefined }),
   ];
 }

@@ -41,6 +41,12 @@ export interface Reader {
   write?(text: string): Promise<void>;
 }
 
+/** Per-connection settings from `[[readers.connect]]`. */
+export interface ReaderOptions {
+  /** `id_source`: which part of a disc identifies it (opticaldrive). */
+  idSource?: string;
+}
+
 export interface ReaderDriver {
   /** Id reported as `driver`, e.g. "pcsc", "file". */
   readonly id: string;
@@ -48,7 +54,8 @@ export interface ReaderDriver {
   readonly names: readonly string[];
   /** Detected when auto-detection is on. */
   readonly autoDetect: boolean;
-  create(path: string): Reader;
+  /** `options` carries the connection entry's settings (absent for detected readers). */
+  create(path: string, options?: ReaderOptions): Reader;
   /** Paths of readers present now and not in `exclude` (paths open readers of any driver hold, or the settings name). */
   detect?(exclude: ReadonlySet<string>): Promise<string[]>;
   /** Registers a callback for hardware changes (hot plug), so the manager looks again at once. */

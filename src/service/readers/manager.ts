@@ -7,7 +7,7 @@
 import type { ReaderConnection } from "../../config/schema.ts";
 import { log } from "../../log.ts";
 import { findDriver } from "../../readers/registry.ts";
-import type { Reader, ReaderDriver, TokenRead } from "../../readers/types.ts";
+import type { Reader, ReaderDriver, ReaderOptions, TokenRead } from "../../readers/types.ts";
 
 const logger = log.withTag("readers");
 
@@ -123,7 +123,7 @@ export class ReaderManager {
         continue;
       }
       wanted.add(this.key(driver, path));
-      await this.openReader(driver, path, "config");
+      await this.openReader(driver, path, "config", { idSource: c.id_source });
     }
     if (cfg.auto_detect) {
       for (const driver of this.drivers) {
@@ -137,10 +137,10 @@ export class ReaderManager {
     }
   }
 
-  private async openReader(driver: ReaderDriver, path: string, origin: Managed["origin"]): Promise<void> {
+  private async openReader(driver: ReaderDriver, path: string, origin: Managed["origin"], options?: ReaderOptions): Promise<void> {
     const key = this.key(driver, path);
     if (this.open.has(key) || this.stopped) return;
-    const reader = driver.create(path);
+    const reader = driver.create(path, options);
     const managed: Managed = { reader, driver, origin };
     // Events a reader sends while opening (a token already on it) wait until readers.added went out.
     let early: Array<() => void> | null = [];
