@@ -14,6 +14,8 @@ export interface CoreContext {
   userDb: SqlDatabase;
   dataDir: string;
   platform: PlatformId;
+  /** Where the platform's own folders are looked up: "/" on a device, a fake root filesystem in tests. */
+  fsRoot?: string;
   version: string;
 }
 

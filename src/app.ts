@@ -106,7 +106,7 @@ export class App {
     this.userDb = openDatabase(runtime, userDbPath, { durability: "full", journal: platform === "mister" ? "delete" : "wal", migrations: userMigrations });
 
     const bus = new NotificationBus();
-    const core: CoreContext = { runtime, config: this.config, bus, userDb: this.userDb, dataDir, platform, version: SERVICE_VERSION };
+    const core: CoreContext = { runtime, config: this.config, bus, userDb: this.userDb, dataDir, platform, fsRoot: this.opts.platformRoot, version: SERVICE_VERSION };
     this.modules = this.buildModules(core);
 
     const methods = [

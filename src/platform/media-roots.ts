@@ -40,11 +40,16 @@ export function zipsAsFolders(platform: PlatformId): boolean {
   return platform === "mister";
 }
 
-/** Configured roots first, then the platform's; duplicates (after trailing-slash cleanup) removed. */
-export function mediaRoots(configured: readonly string[], platform: PlatformId, home?: string): string[] {
+/**
+ * Configured roots first, then the platform's; duplicates (after trailing-slash cleanup) removed. The
+ * platform's roots live under `fsRoot` ("/" on a device; a fake root filesystem in tests, the same one
+ * platform detection reads); configured roots are taken as written.
+ */
+export function mediaRoots(configured: readonly string[], platform: PlatformId, home?: string, fsRoot = "/"): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const r of [...configured, ...defaultMediaRoots(platform, home)]) {
+  const defaults = defaultMediaRoots(platform, home).map((r) => (fsRoot === "/" ? r : join(fsRoot, r)));
+  for (const r of [...configured, ...defaults]) {
     const clean = r.length > 1 ? r.replace(/\/+$/, "") : r;
     if (clean === "" || seen.has(clean)) continue;
     seen.add(clean);
