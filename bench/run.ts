@@ -13,6 +13,7 @@ const BENCHES: Record<string, Bench> = {
   secure: () => import("./secure.ts"),
   readers: () => import("./readers.ts"),
   mister: () => import("./mister.ts"),
+  media: () => import("./media.ts"),
 };
 
 const wanted = process.argv.slice(2);

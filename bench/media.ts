@@ -1,0 +1,260 @@
+import { spawnSync } from "node:child_process";
+import { type Dirent, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { mediaName } from "../src/core/media/words.ts";
+import { systemCatalog } from "../src/core/systems/catalog.ts";
+import { bunRuntime } from "../src/runtime/bun/index.ts";
+import { writeIndexFile, type WrittenSystem } from "../src/service/media/index-writer.ts";
+import { MediaStore } from "../src/service/media/media-store.ts";
+import { nameGenerator, prng } from "../test/fixtures/rom-names.ts";
+import { type TreeSystem, writeTree } from "../test/fixtures/rom-tree.ts";
+import { startService } from "../test/fixtures/service.ts";
+import { freePort, httpOk, median, percentile, ROOT, startChild, stopChild, tempDir } from "./lib.ts";
+
+/**
+ * Issue 4 media figures, each against a baseline measured in the same run:
+ * - B2: `media.index` of 250k files over 60 systems (generated tree) vs a plain recursive walk plus a raw bulk
+ *   insert of the same rows (system, path, name) into SQLite. Goal ≤ 1.5× and < 3 s.
+ * - B3: `media.search` two-word queries on 500k entries, p50/p99 (goal p99 < 3 ms), in process and over
+ *   WebSocket; baseline a LIKE scan over a plain table of the same names.
+ * - B5: idle RSS of the compiled binary serving a 250k index vs a compiled bare Bun server. Goal < 1.8×.
+ * Generated trees live in /tmp and are removed afterwards.
+ */
+const B2_FILES = 250_000;
+const B3_ENTRIES = 500_000;
+const QUERIES = 1000;
+
+/** 60 systems that have a folder name and a file extension of their own. */
+function benchSystems(): Array<TreeSystem & { id: string }> {
+  const out: Array<TreeSystem & { id: string }> = [];
+  const used = new Set<string>();
+  for (const s of systemCatalog().all) {
+    const folder = s.folders.find((f) => !f.startsWith("/"));
+    const ext = s.extensions.find((e) => e !== ".zip" && e !== ".7z");
+    if (!folder || !ext || used.has(folder.toLowerCase()) || systemCatalog().systemsForFolder(folder).length !== 1) continue;
+    used.add(folder.toLowerCase());
+    out.push({ id: s.id, folder, ext });
+    if (out.length === 60) break;
+  }
+  return out;
+}
+
+function plainWalk(dir: string, out: string[]): void {
+  for (const e of readdirSync(dir, { withFileTypes: true }) as Dirent[]) {
+    const p = `${dir}/${e.name}`;
+    if (e.isDirectory()) plainWalk(p, out);
+    else out.push(p);
+  }
+}
+
+function baselineIndex(tree: string, dbPath: string, systems: Array<TreeSystem & { id: string }>): number {
+  const t0 = performance.now();
+  const rows: Array<[string, string, string]> = [];
+  for (const s of systems) {
+    const files: string[] = [];
+    plainWalk(join(tree, s.folder), files);
+    for (const f of files) rows.push([s.id, f, mediaName(f.slice(f.lastIndexOf("/") + 1))]);
+  }
+  rmSync(dbPath, { force: true });
+  const db = bunRuntime.openDatabase(dbPath);
+  db.exec("PRAGMA journal_mode = OFF");
+  db.exec("PRAGMA synchronous = OFF");
+  db.exec("CREATE TABLE media (system TEXT NOT NULL, path TEXT NOT NULL, name TEXT NOT NULL)");
+  db.exec("BEGIN");
+  const ins = db.prepare("INSERT INTO media (system, path, name) VALUES (?, ?, ?)");
+  for (const r of rows) ins.run(...r);
+  db.exec("COMMIT");
+  db.close();
+  return performance.now() - t0;
+}
+
+function rssKiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) : Number.NaN;
+}
+
+async function idleRss(pid: number): Promise<number> {
+  await Bun.sleep(3000);
+  return rssKiB(pid);
+}
+
+async function b2(tree: string, systems: Array<TreeSystem & { id: string }>, dataDir: string): Promise<Record<string, number | string>> {
+  const baseline: number[] = [];
+  const ours: number[] = [];
+  const svc = await startService({ dataDir, configToml: `[launchers]\nindex_root = ["${tree}"]\n` });
+  try {
+    const client = await svc.connect();
+    plainWalk(tree, []); // warm the page cache for both
+    for (let i = 0; i < 3; i++) {
+      baseline.push(baselineIndex(tree, join(tree, "..", "baseline.db"), systems));
+      const t0 = performance.now();
+      await client.call("media.index");
+      ours.push(performance.now() - t0);
+    }
+    const status = await client.call<{ database: { totalMedia: number } }>("media");
+    if (status.database.totalMedia !== B2_FILES) throw new Error(`indexed ${status.database.totalMedia} of ${B2_FILES}`);
+  } finally {
+    await svc.stop();
+    rmSync(join(tree, "..", "baseline.db"), { force: true });
+  }
+  const b = median(baseline);
+  const o = median(ours);
+  return {
+    "B2 files / systems": `${B2_FILES} / ${systems.length}`,
+    "B2 baseline walk + raw insert, ms (median of 3)": b,
+    "B2 media.index, ms (median of 3; goal < 3000)": o,
+    "B2 ratio index / baseline (goal <= 1.5)": o / b,
+  };
+}
+
+/** A 500k index written straight from generated names (no files needed), and two-word queries from them. */
+async function b3(dataDir: string): Promise<Record<string, number | string>> {
+  const systems = benchSystems();
+  const next = nameGenerator(3);
+  const names: string[] = [];
+  const written: WrittenSystem[] = systems.map((s) => ({ scan: { system: s.id, dirs: [{ abs: `/roms/${s.folder}`, rel: s.id }], files: [], fileDirs: [] }, indexedAt: new Date().toISOString() }));
+  for (let i = 0; i < B3_ENTRIES; i++) {
+    const name = next();
+    names.push(name);
+    const w = written[i % written.length] as WrittenSystem;
+    w.scan.files.push(`${name}${systems[i % systems.length]?.ext}`);
+    w.scan.fileDirs.push(0);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const store = new MediaStore(bunRuntime, dataDir, systemCatalog());
+  await writeIndexFile(bunRuntime, store.buildingPath, written, async () => {});
+  store.replaceWith(store.buildingPath);
+  const rnd = prng(11);
+  const queries: string[] = [];
+  for (let i = 0; i < QUERIES; i++) {
+    const words = (names[Math.floor(rnd() * names.length)] as string).split(" ").filter((w) => w.length > 1);
+    const a = words[Math.floor(rnd() * words.length)] as string;
+    const b = words[Math.floor(rnd() * words.length)] as string;
+    // half whole words, half inner substrings ("ari orl"), as people type
+    queries.push(i % 2 ? `${a} ${b}` : `${a.slice(a.length > 4 ? 1 : 0)} ${b.slice(0, Math.max(2, b.length - 1))}`);
+  }
+  const timeAll = async (fn: (q: string) => unknown) => {
+    for (const q of queries.slice(0, 50)) await fn(q); // warm up
+    const lat: number[] = [];
+    for (const q of queries) {
+      const t = performance.now();
+      await fn(q);
+      lat.push(performance.now() - t);
+    }
+    return lat.sort((x, y) => x - y);
+  };
+  let totals = 0;
+  const inProc = await timeAll((q) => {
+    totals += store.search(q, [], 250).total;
+  });
+  // baseline: the linear scan a plain table needs (LIKE per word), on the same names
+  const scanDb = bunRuntime.openDatabase(join(dataDir, "scan.db"));
+  scanDb.exec("PRAGMA journal_mode = OFF");
+  scanDb.exec("CREATE TABLE media (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+  scanDb.exec("BEGIN");
+  const ins = scanDb.prepare("INSERT INTO media (name) VALUES (?)");
+  for (const n of names) ins.run(n);
+  scanDb.exec("COMMIT");
+  const scanQ = scanDb.prepare("SELECT count(*) AS n FROM media WHERE name LIKE ? AND name LIKE ?");
+  const scan = await timeAll((q) => {
+    const [a, b] = q.split(" ");
+    scanQ.get(`%${a}%`, `%${b ?? a}%`);
+  });
+  scanDb.close();
+  store.close();
+  const svc = await startService({ dataDir });
+  let overWs: number[];
+  try {
+    const client = await svc.connect();
+    overWs = await timeAll((q) => client.call("media.search", { query: q, maxResults: 250 }));
+  } finally {
+    await svc.stop();
+  }
+  return {
+    "B3 entries / queries": `${B3_ENTRIES} / ${QUERIES} (mean total ${Math.round(totals / QUERIES)} hits)`,
+    "B3 linear LIKE scan baseline p50, ms": percentile(scan, 50),
+    "B3 search in process p50, ms": percentile(inProc, 50),
+    "B3 search in process p99, ms": percentile(inProc, 99),
+    "B3 media.search over WebSocket p50, ms": percentile(overWs, 50),
+    "B3 media.search over WebSocket p99, ms (goal < 3)": percentile(overWs, 99),
+    "B3 speed-up p50 vs linear scan": percentile(scan, 50) / percentile(inProc, 50),
+  };
+}
+
+async function compile(entry: string, out: string): Promise<void> {
+  const r = spawnSync(process.execPath, ["build", "--compile", join(ROOT, entry), "--outfile", out], { cwd: ROOT, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`bun build --compile ${entry} failed:\n${r.stderr}`);
+}
+
+async function b5(tree: string, indexedDataDir: string, work: string): Promise<Record<string, number | string>> {
+  const bin = join(work, "tapserve");
+  const bare = join(work, "bare-server");
+  await compile("src/main.ts", bin);
+  await compile("bench/echo-server.ts", bare);
+  const barePort = await freePort();
+  const bareChild = await startChild(bare, [String(barePort), "pong"], () => httpOk(`http://127.0.0.1:${barePort}/`));
+  let bareRss: number;
+  try {
+    bareRss = await idleRss(bareChild.pid as number);
+  } finally {
+    await stopChild(bareChild);
+  }
+  const port = await freePort();
+  const serve = () => startChild(bin, ["--data-dir", indexedDataDir, "--port", String(port), "--host", "127.0.0.1"], () => httpOk(`http://127.0.0.1:${port}/health`));
+  const call = async (method: string, params?: unknown) => {
+    const r = await fetch(`http://127.0.0.1:${port}/api`, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    return ((await r.json()) as { result: unknown }).result;
+  };
+  // idle with the 250k index present (restarted, one search served)
+  let child = await serve();
+  let served: number;
+  let afterIndexing: number;
+  try {
+    const found = (await call("media.search", { query: "mario world" })) as { total: number };
+    if (!(found.total >= 0)) throw new Error("search failed");
+    served = await idleRss(child.pid as number);
+  } finally {
+    await stopChild(child);
+  }
+  // the same binary right after indexing the 250k tree itself
+  child = await serve();
+  try {
+    await call("media.index");
+    afterIndexing = await idleRss(child.pid as number);
+  } finally {
+    await stopChild(child);
+  }
+  void tree;
+  return {
+    "B5 compiled bare Bun server idle RSS, MiB": bareRss / 1024,
+    "B5 compiled service idle RSS, 250k index, MiB": served / 1024,
+    "B5 ratio service / bare (goal < 1.8)": served / bareRss,
+    "B5 same, right after indexing 250k in process, MiB": afterIndexing / 1024,
+    "B5 ratio after indexing / bare": afterIndexing / bareRss,
+  };
+}
+
+export async function run(): Promise<Record<string, number | string>> {
+  const work = tempDir("tapserve-bench-media-");
+  try {
+    const tree = join(work, "roms");
+    const systems = benchSystems();
+    mkdirSync(tree);
+    writeTree(tree, systems, B2_FILES);
+    const dataDir = join(work, "data");
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, "config.toml"), `[launchers]\nindex_root = ["${tree}"]\n`);
+    const out: Record<string, number | string> = {};
+    Object.assign(out, await b2(tree, systems, dataDir));
+    Object.assign(out, await b3(join(work, "data500k")));
+    Object.assign(out, await b5(tree, dataDir, work));
+    return out;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const figures = await run();
+  for (const [k, v] of Object.entries(figures)) process.stdout.write(`  ${k.padEnd(56)} ${typeof v === "number" ? Number(v.toFixed(3)) : v}\n`);
+}
