@@ -5,7 +5,9 @@ import { mqttDriver } from "./mqtt/mqtt-reader.ts";
 import { opticalDriver } from "./optical/optical-reader.ts";
 import { pcscDriver } from "./pcsc/driver.ts";
 import { pn532Driver } from "./pn532/driver.ts";
+import { rs232BarcodeDriver } from "./rs232barcode/rs232barcode.ts";
 import { hardwareRoots } from "./serial/sysfs.ts";
+import { simpleSerialDriver } from "./simpleserial/simpleserial.ts";
 import type { ReaderDriver } from "./types.ts";
 
 /** Connection-string driver names compare lowercase with underscores dropped (`pn532_uart` = `pn532uart`). */
@@ -22,6 +24,8 @@ export function defaultDrivers(runtime: Runtime, hardwareRoot = "/", authFile?: 
   const roots = hardwareRoots(hardwareRoot); // where serial detection reads sysfs and /dev (tests: a fake root)
   return [
     fileDriver(),
+    simpleSerialDriver({ openSerial, roots }),
+    rs232BarcodeDriver({ openSerial, roots }),
     pn532Driver({ openSerial, roots }),
     pcscDriver(() => runtime.pcsc?.() ?? { ok: false, reason: `the ${runtime.name} runtime has no PC/SC binding` }),
     opticalDriver(),

@@ -11,6 +11,7 @@ import type { Runtime } from "../../runtime/types.ts";
 import { SerialError } from "../../runtime/serial-types.ts";
 import { OpenBackoff } from "../serial/backoff.ts";
 import { nodeIdentity, serialReaderId } from "../serial/device-node.ts";
+import { pacedOpen } from "../serial/paced-open.ts";
 import { type HardwareRoots, listSerialCandidates, type SerialCandidate } from "../serial/sysfs.ts";
 import type { ReaderDriver } from "../types.ts";
 import { DEFAULT_TIMING, Pn532Reader, type Pn532Timing, startChip } from "./pn532-reader.ts";
@@ -33,9 +34,6 @@ function realPath(path: string): string {
     return path;
   }
 }
-
-/** Thrown instead of opening while a port waits for its next attempt; carries the last real failure. */
-class BackingOff extends Error {}
 
 export interface Pn532DriverOptions {
   openSerial: Runtime["openSerial"];
@@ -70,21 +68,11 @@ export function pn532Driver(opts: Pn532DriverOptions): ReaderDriver {
     names: ["pn532", "pn532uart"],
     autoDetect: true,
     create(path) {
-      let node = "";
       return new Pn532Reader({
         path,
         readerId: serialReaderId("pn532", path, opts.roots),
         timing,
-        openPort: async () => {
-          node = nodeIdentity(path);
-          const waiting = backoff.blocked(path, node, now());
-          if (waiting) throw new BackingOff(waiting);
-          return opts.openSerial(path, { baud: BAUD });
-        },
-        onOpenResult(err) {
-          if (!err) backoff.succeeded(path);
-          else if (!(err instanceof BackingOff)) backoff.failed(path, node, err.message, now());
-        },
+        ...pacedOpen(backoff, path, () => opts.openSerial(path, { baud: BAUD }), now),
       });
     },
     async detect(exclude) {

@@ -13,11 +13,11 @@ export function nodeIdentity(path: string): string {
   }
 }
 
-/** The path a serial reader's id is computed from: the USB topology when on USB, else the device path. */
-export function stablePathFor(path: string, roots: HardwareRoots): string {
-  return usbInfoForDevice(path, roots)?.topology ?? path;
+/** What a serial reader's id is computed from: the USB topology when on USB, else the connection string. */
+export function stablePathFor(driver: string, path: string, roots: HardwareRoots): string {
+  return usbInfoForDevice(path, roots)?.topology ?? `${driver}:${path}`;
 }
 
 export function serialReaderId(driver: string, path: string, roots: HardwareRoots): string {
-  return readerIdFor(driver, stablePathFor(path, roots));
+  return readerIdFor(driver, stablePathFor(driver, path, roots));
 }
