@@ -60,8 +60,9 @@ export function useRpc<T>(method: string, params?: unknown): { data?: T; error?:
 }
 
 /** Runs an action; `busy` while it runs, `message`/`error` as sentences afterwards. */
-export function useAction(): { busy: boolean; message?: string; error?: string; run(fn: () => Promise<string | undefined>): Promise<void> } {
+export function useAction(): { busy: boolean; message?: string; error?: string; seq: number; run(fn: () => Promise<string | undefined>): Promise<void> } {
   const [busy, setBusy] = useState(false);
+  const [seq, setSeq] = useState(0);
   const [message, setMessage] = useState<string>();
   const [error, setError] = useState<string>();
   const run = useCallback(async (fn: () => Promise<string | undefined>) => {
@@ -74,7 +75,8 @@ export function useAction(): { busy: boolean; message?: string; error?: string; 
       setError(errorText(e));
     } finally {
       setBusy(false);
+      setSeq((n) => n + 1);
     }
   }, []);
-  return { busy, message, error, run };
+  return { busy, message, error, seq, run };
 }

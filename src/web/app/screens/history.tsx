@@ -1,6 +1,7 @@
 import { useAction, useApp, useNotification, useRpc } from "../hooks.ts";
 import type { HistoryEntry } from "../types.ts";
 import { Notice } from "../ui/notice.tsx";
+import { Toast } from "../ui/toast.tsx";
 
 /** Latest launches, newest first, success or failure visible; tapping one launches it again. */
 export function History() {
@@ -12,7 +13,8 @@ export function History() {
   const entries = h.data?.entries ?? [];
   return (
     <>
-      <Notice error={again.error ?? h.error} message={again.message} />
+      {h.error && <Notice error={h.error} />}
+      <Toast error={again.error} message={again.message} seq={again.seq} />
       {h.data && entries.length === 0 && <p class="sub">Nothing launched yet.</p>}
       <ul class="list" data-testid="history">
         {entries.map((e, i) => (
@@ -21,8 +23,8 @@ export function History() {
               type="button"
               class="row-button"
               onClick={() => again.run(async () => (await conn.call("launch", { text: e.text, uid: e.uid, data: e.data }), "Launching again."))}
-              aria-label={`Launch again: ${e.text || e.uid}`}
             >
+              <span class="visually-hidden">Launch again: </span>
               <span class="title mono">{e.text || e.uid || "(empty)"}</span>
               <span class="sub">{new Date(e.time).toLocaleString()}</span>
             </button>

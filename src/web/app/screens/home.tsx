@@ -26,11 +26,13 @@ export function Home() {
           ) : (
             <p class="sub">Nothing is running.</p>
           )}
-          <button type="button" disabled={!live.active || stop.busy} onClick={() => stop.run(async () => (await conn.call("stop"), "Stopped."))}>
-            Stop
-          </button>
+          <div class="row">
+            <button type="button" disabled={!live.active || stop.busy} onClick={() => stop.run(async () => (await conn.call("stop"), "Stopped."))}>
+              Stop
+            </button>
+            <Notice error={stop.error} message={stop.message} />
+          </div>
         </div>
-        <Notice error={stop.error} message={stop.message} />
       </section>
       <section aria-labelledby="h-token">
         <h2 id="h-token">Last scanned tag</h2>

@@ -26,9 +26,9 @@ export function Library() {
         <h2 id="h-index">Media index</h2>
         <p data-testid="index-status">
           {indexing
-            ? `Indexing ${index?.currentStepDisplay ?? ""} (${step} of ${total} systems, ${index?.totalFiles ?? 0} files so far)…`
+            ? `Indexing ${index?.currentStepDisplay ?? ""} (${step} of ${total} systems, ${(index?.totalFiles ?? 0).toLocaleString()} files so far)…`
             : index?.exists
-              ? `${index.totalMedia ?? 0} media indexed${index.lastIndexed ? ` on ${new Date(index.lastIndexed).toLocaleString()}` : ""}.`
+              ? `${(index.totalMedia ?? 0).toLocaleString()} media indexed${index.lastIndexed ? ` on ${new Date(index.lastIndexed).toLocaleString()}` : ""}.`
               : "No media index yet."}
         </p>
         <progress data-testid="index-progress" max={Math.max(total, 1)} value={indexing ? step : index?.exists ? Math.max(total, 1) : 0} aria-label="Indexing progress" />
@@ -44,7 +44,7 @@ export function Library() {
           {(systems.data?.systems ?? []).map((s) => (
             <li key={s.id}>
               <span class="title">{s.name}</span>
-              <span class="sub">{s.mediaCount ?? 0}</span>
+              <span class="sub">{(s.mediaCount ?? 0).toLocaleString()}</span>
             </li>
           ))}
         </ul>

@@ -1,12 +1,26 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { checkZapScript } from "../../../core/zapscript/check.ts";
 import { useAction, useApp, useLive, useRpc } from "../hooks.ts";
-import type { Mapping } from "../types.ts";
+import type { Mapping, Token } from "../types.ts";
 import { Notice } from "../ui/notice.tsx";
+import { Toast } from "../ui/toast.tsx";
 
 type Draft = Omit<Mapping, "id" | "added"> & { id?: string };
 
 const EMPTY: Draft = { label: "", enabled: true, type: "uid", match: "exact", pattern: "", override: "" };
+
+const FIELD = { uid: "UID", text: "Text", data: "Data" } as const;
+const HOW = { exact: "is", partial: "contains", regex: "matches" } as const;
+
+/** "Text is “toy-42”": the mapping's condition in words. */
+function describe(m: Mapping): string {
+  return `${FIELD[m.type]} ${HOW[m.match]} “${m.pattern}”`;
+}
+
+/** A mapping for the tag just scanned: by its UID (read-only tags, toys), or by its text when it has no UID. */
+function fromToken(t: Token): Draft {
+  return t.uid ? { ...EMPTY, label: `Tag ${t.uid}`, pattern: t.uid } : { ...EMPTY, type: "text", label: `Tag “${t.text}”`, pattern: t.text };
+}
 
 /** Mappings: list, create, edit, enable/disable, delete; "map the last scanned tag" pre-fills a uid mapping. */
 export function Mappings() {
@@ -15,6 +29,9 @@ export function Mappings() {
   const list = useRpc<{ mappings: Mapping[] }>("mappings");
   const [draft, setDraft] = useState<Draft | null>(null);
   const act = useAction();
+  // switches flip at once; the list catches up when the service confirmed (or the switch flips back)
+  const [flipped, setFlipped] = useState<Record<string, boolean>>({});
+  useEffect(() => setFlipped({}), [list.data]);
   const mappings = list.data?.mappings ?? [];
   return (
     <>
@@ -25,13 +42,13 @@ export function Mappings() {
         <button
           type="button"
           class="secondary"
-          disabled={!lastToken?.uid}
-          onClick={() => lastToken && setDraft({ ...EMPTY, label: lastToken.text ? `Tag ${lastToken.text}` : `Tag ${lastToken.uid}`, pattern: lastToken.uid })}
+          disabled={!lastToken || (!lastToken.uid && !lastToken.text)}
+          onClick={() => lastToken && setDraft(fromToken(lastToken))}
         >
           Map the last scanned tag
         </button>
       </div>
-      {!lastToken?.uid && <p class="sub">Scan a tag to map it.</p>}
+      {!lastToken && <p class="sub">Scan a tag to map it.</p>}
       {draft && (
         <Editor
           draft={draft}
@@ -43,25 +60,36 @@ export function Mappings() {
           }}
         />
       )}
-      <Notice error={act.error ?? list.error} message={act.message} />
+      {list.error && <Notice error={list.error} />}
+      <Toast error={act.error} message={act.message} seq={act.seq} />
       {list.data && mappings.length === 0 && <p class="sub">No mappings yet.</p>}
       <ul class="list" data-testid="mappings">
         {mappings.map((m) => (
           <li key={m.id} class="mapping">
             <div class="result-text">
               <span class="title">{m.label || m.pattern}</span>
-              <span class="sub mono">
-                {m.type} {m.match} “{m.pattern}” → {m.override}
+              <span class="sub">
+                {describe(m)} → <span class="mono">{m.override}</span>
               </span>
             </div>
             <div class="actions">
               <label class="switch">
                 <input
                   type="checkbox"
-                  checked={m.enabled}
+                  checked={flipped[m.id] ?? m.enabled}
                   onChange={(e) => {
                     const enabled = e.currentTarget.checked;
-                    void act.run(async () => (await conn.call("mappings.update", { id: m.id, enabled }), list.reload(), enabled ? "Mapping enabled." : "Mapping disabled."));
+                    setFlipped((f) => ({ ...f, [m.id]: enabled }));
+                    void act.run(async () => {
+                      try {
+                        await conn.call("mappings.update", { id: m.id, enabled });
+                        list.reload();
+                        return enabled ? "Mapping enabled." : "Mapping disabled.";
+                      } catch (err) {
+                        setFlipped(({ [m.id]: _, ...rest }) => rest);
+                        throw err;
+                      }
+                    });
                   }}
                 />
                 Enabled

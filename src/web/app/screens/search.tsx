@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { useAction, useApp, useRpc } from "../hooks.ts";
 import { errorText } from "../rpc/errors.ts";
 import type { MediaResult, SystemEntry } from "../types.ts";
-import { Notice } from "../ui/notice.tsx";
+import { Toast } from "../ui/toast.tsx";
 import { QrCode } from "../ui/qr.tsx";
 
 const DEBOUNCE_MS = 250;
@@ -38,7 +38,7 @@ export function Search() {
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [query, system, conn]);
-  const count = found ? `${found.total} ${found.total === 1 ? "result" : "results"}${found.total > found.results.length ? `, showing ${found.results.length}` : ""}` : "Type a name to search.";
+  const count = found ? `${found.total.toLocaleString()} ${found.total === 1 ? "result" : "results"}${found.total > found.results.length ? `, showing ${found.results.length}` : ""}` : "Type a name to search.";
   return (
     <>
       <form class="row" role="search" onSubmit={(e) => e.preventDefault()}>
@@ -61,7 +61,7 @@ export function Search() {
       <p class="count" role="status" data-testid="result-count">
         {error ?? count}
       </p>
-      <Notice error={action.error} message={action.message} />
+      <Toast error={action.error} message={action.message} seq={action.seq} />
       <ul class="results" data-testid="results">
         {found?.results.map((m) => (
           <li key={m.path} class="result">

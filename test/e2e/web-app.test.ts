@@ -1,0 +1,249 @@
+/**
+ * The device's web app in a real browser (Debian's Chromium, 360×640) against the real service on loopback:
+ * a real media index, a file reader, a custom launcher script as the emulator. Every screen is checked with
+ * axe-core and photographed into test-output/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, phonePage, screenshot, seriousViolations } from "../fixtures/browser.ts";
+import { isAlive, waitFor } from "../fixtures/launch-env.ts";
+import { freePort, ROOT, runChild, waitHealthy } from "../fixtures/process.ts";
+import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import { createWebEnv, type WebEnv } from "../fixtures/web-env.ts";
+
+let env: WebEnv;
+let svc: TestService;
+let rpc: RpcClient;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  env = createWebEnv({ treeFiles: 60_000 });
+  svc = await startService({ configToml: env.configToml });
+  rpc = await svc.connect();
+  browser = await launchChromium();
+  page = await phonePage(browser);
+  page.on("pageerror", (e) => {
+    throw e;
+  });
+  await page.goto(`${svc.http}/`);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await rpc?.call("stop").catch(() => {});
+  await svc?.stop();
+  env?.remove();
+});
+
+async function go(title: string): Promise<void> {
+  await page.getByRole("navigation").getByRole("link", { name: title, exact: true }).click();
+  await page.getByRole("heading", { level: 1, name: title === "Home" ? "Home" : title }).waitFor();
+}
+
+async function checkScreen(name: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
+  await screenshot(page, name);
+}
+
+/** The launcher script's last start: its pid and the path it was given. */
+async function launched(): Promise<{ pid: number; path: string }> {
+  await waitFor(() => existsSync(env.emu.record), "launcher start");
+  const [pid, path] = readFileSync(env.emu.record, "utf8").trim().split("\n");
+  rmSync(env.emu.record);
+  return { pid: Number(pid), path: path! };
+}
+
+async function scan(text: string): Promise<void> {
+  writeFileSync(env.tokenFile, "");
+  await Bun.sleep(400); // the file reader must see the tag leave before the same text counts as a new scan
+  writeFileSync(env.tokenFile, text);
+}
+
+describe("the web app at phone size", () => {
+  test("the page loads from the running service and Home shows version, platform and the reader", async () => {
+    expect(page.url()).toBe(`${svc.http}/app/`);
+    await expect(page.getByTestId("version").textContent()).resolves.toBeString();
+    await page.getByTestId("version").filter({ hasText: /tapserve \S+ on linux/ }).waitFor();
+    await page.getByTestId("readers").filter({ hasText: "connected" }).waitFor();
+    await checkScreen("home");
+  });
+
+  test("Update index shows a progress bar that moves and ends with the total", async () => {
+    await go("Library");
+    await page.evaluate(() => {
+      const bar = document.querySelector("[data-testid=index-progress]") as HTMLProgressElement;
+      const seen: number[] = [];
+      (window as unknown as { seen: number[] }).seen = seen;
+      new MutationObserver(() => seen.push(bar.value / bar.max)).observe(bar, { attributes: true });
+    });
+    await page.getByRole("button", { name: "Update index" }).click();
+    const total = env.totalFiles.toLocaleString("en-US");
+    await page.getByTestId("index-status").filter({ hasText: `${total} media indexed` }).waitFor({ timeout: 30_000 });
+    const seen = (await page.evaluate(() => (window as unknown as { seen: number[] }).seen)) as number[];
+    expect(seen.some((f) => f > 0 && f < 1)).toBe(true);
+    expect(seen.at(-1)).toBe(1);
+    await page.getByTestId("systems").filter({ hasText: "SNES" }).waitFor();
+    await checkScreen("library");
+  });
+
+  test("a search finds an indexed game without layout shift; Launch starts the launcher and Stop ends it", async () => {
+    await go("Search");
+    await page.evaluate(() => {
+      const w = window as unknown as { cls: number };
+      w.cls = 0;
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.cls += e.value;
+      }).observe({ type: "layout-shift", buffered: false });
+    });
+    // the generated tree has many Mario-ish names in other systems: the systems filter narrows to SNES
+    await page.getByLabel("System").selectOption("SNES");
+    await page.getByLabel("Game name").pressSequentially("mario wor");
+    const row = page.getByTestId("results").getByRole("listitem").filter({ hasText: "Super Mario World (USA)" });
+    await row.waitFor();
+    await page.getByTestId("result-count").filter({ hasText: "1 result" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.01);
+    await row.getByRole("button", { name: /^QR code/ }).click();
+    await expect(row.getByRole("img", { name: /QR code that launches/ }).count()).resolves.toBe(1);
+    await expect(row.textContent()).resolves.toContain(`${svc.http}/l/`);
+    await checkScreen("search");
+    await row.getByRole("button", { name: "Launch Super Mario World (USA)" }).click();
+    const run = await launched();
+    expect(run.path).toBe(join(env.root, "games/SNES/Super Mario World (USA).sfc"));
+    expect(isAlive(run.pid)).toBe(true);
+    await go("Home");
+    await page.getByTestId("now-playing").filter({ hasText: "Super Mario World (USA)" }).waitFor();
+    await page.getByRole("button", { name: "Stop" }).click();
+    await waitFor(() => !isAlive(run.pid), "launcher exit");
+    await page.getByTestId("now-playing").filter({ hasText: "Nothing is running" }).waitFor();
+  });
+
+  test("a file-reader token appears on Home without a reload", async () => {
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await scan("toy-42");
+    await page.getByTestId("last-token").filter({ hasText: "toy-42" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  });
+
+  test("'map the last scanned tag' creates a mapping that then rewrites a launch; the override is checked as the CLI does", async () => {
+    await go("Mappings");
+    await page.getByRole("button", { name: "Map the last scanned tag" }).click();
+    await expect(page.getByLabel("Pattern").inputValue()).resolves.toBe("toy-42");
+    const broken = '**echo:"open';
+    await page.getByLabel("Launch instead").fill(broken);
+    const cli = spawnSync(join(ROOT, "node_modules/.bin/bun"), [join(ROOT, "src/main.ts"), "parse", broken], { encoding: "utf8" });
+    const cliError = JSON.parse(cli.stdout).error as string;
+    await expect(page.getByTestId("override-check").textContent()).resolves.toBe(cliError);
+    await expect(page.getByRole("button", { name: "Save mapping" }).isDisabled()).resolves.toBe(true);
+    await page.getByLabel("Launch instead").fill("@Genesis/Sonic The Hedgehog (World)");
+    await page.getByRole("button", { name: "Save mapping" }).click();
+    await page.getByTestId("mappings").filter({ hasText: "toy-42" }).waitFor();
+    await checkScreen("mappings");
+    await scan("toy-42");
+    const run = await launched();
+    expect(run.path).toBe(join(env.root, "games/Genesis/Sonic The Hedgehog (World).md"));
+    await rpc.call("stop");
+    // disable, then delete, from the list
+    await page.getByTestId("mappings").getByLabel("Enabled").uncheck();
+    await waitFor(async () => (await rpc.call<{ mappings: Array<{ enabled: boolean }> }>("mappings")).mappings[0]?.enabled === false, "mapping disabled");
+    await page.getByRole("button", { name: /^Delete / }).click();
+    await waitFor(async () => (await rpc.call<{ mappings: unknown[] }>("mappings")).mappings.length === 0, "mapping deleted");
+  });
+
+  test("History lists launches newest first with success or failure, and a tap launches again", async () => {
+    await go("History");
+    const items = page.getByTestId("history").getByRole("listitem");
+    await items.first().waitFor();
+    // newest first: the mapped scan (recorded with the script it was rewritten to), then the bare scan of
+    // toy-42, which had no mapping and failed
+    await expect(items.first().textContent()).resolves.toContain("Sonic The Hedgehog (World)");
+    await items.filter({ hasText: "toy-42" }).filter({ hasText: "failed" }).waitFor();
+    await checkScreen("history");
+    await items.filter({ hasText: "Super Mario World" }).first().getByRole("button").click();
+    const run = await launched();
+    expect(run.path).toBe(join(env.root, "games/SNES/Super Mario World (USA).sfc"));
+    await rpc.call("stop");
+  });
+
+  test("Settings save typed values and show the service's own words on errors; Pair a phone shows a PIN", async () => {
+    await go("Settings");
+    const readers = page.getByLabel(/Readers to connect/);
+    await readers.fill("bad entry");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByRole("alert").filter({ hasText: 'Reader entries must look like driver:path (got "bad entry").' }).waitFor();
+    await readers.fill(`file:${env.tokenFile}`);
+    await page.getByLabel("Debug logging").check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Settings saved.").waitFor();
+    expect(await rpc.call("settings")).toMatchObject({ debug: true, reader: [`file:${env.tokenFile}`] });
+    await page.getByRole("button", { name: "Pair a phone" }).click();
+    await expect(page.getByTestId("pin").textContent()).resolves.toMatch(/^\d{6}$/);
+    await checkScreen("settings");
+    await page.getByRole("button", { name: "Cancel pairing" }).click();
+    await page.getByText("Pairing cancelled.").waitFor();
+  });
+
+  test("Write shows the space the text needs and the service's reason when no reader can write", async () => {
+    await go("Write");
+    await page.getByLabel("Text to write").fill("SNES/Super Mario World (USA).sfc");
+    await page.getByTestId("tag-space").filter({ hasText: /Needs \d+ bytes on the tag/ }).waitFor();
+    await page.getByRole("button", { name: "Write to tag" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).not.toContain("{");
+    await checkScreen("write");
+  });
+
+  test("keyboard: Tab reaches the navigation, Enter opens a screen and focus moves to its heading, focus is visible", async () => {
+    await go("Home");
+    const searchLink = page.getByRole("navigation").getByRole("link", { name: "Search" });
+    for (let i = 0; i < 30 && !(await searchLink.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    expect(await searchLink.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Search" }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+  });
+
+  test("the page follows a dark system scheme, still without serious accessibility problems", async () => {
+    const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.emulateMedia({ colorScheme: "dark" });
+    const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(dark).not.toBe(light);
+    await go("Home");
+    await checkScreen("home-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+  });
+
+  test("when the service goes away a banner says so, and the page reconnects by itself", async () => {
+    // a service of its own as a real child process, killed outright (power cut, crash) and started again on
+    // the same port and data folder
+    const dataDir = tempDir("tapserve-web-offline-");
+    const port = await freePort();
+    const args = ["--data-dir", dataDir, "--port", String(port), "--host", "127.0.0.1"];
+    const env = { TAPSERVE_MDNS: "off" };
+    let child = runChild(args, { env });
+    const other = await phonePage(browser);
+    try {
+      await waitHealthy(port, child);
+      await other.goto(`http://127.0.0.1:${port}/app/`);
+      await other.getByTestId("version").filter({ hasText: "tapserve" }).waitFor();
+      child.proc.kill("SIGKILL");
+      await child.exited;
+      await other.getByRole("alert").filter({ hasText: "The device is not reachable. Reconnecting…" }).waitFor();
+      await screenshot(other, "offline");
+      child = runChild(args, { env });
+      await waitHealthy(port, child);
+      await other.getByRole("alert").filter({ hasText: "not reachable" }).waitFor({ state: "detached" });
+      await other.getByTestId("version").filter({ hasText: "tapserve" }).waitFor();
+    } finally {
+      await other.context().close();
+      child.proc.kill("SIGKILL");
+      await child.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
