@@ -61,6 +61,25 @@ describe("tapserve index", () => {
     expect(child.output()).toContain("index complete: 4 media (re-indexed NES)");
   });
 
+  test("watch prints a media.indexing line while an index runs, and ends cleanly on Ctrl-C", async () => {
+    const watch = runChild(["watch", "--port", String(svc.port)]);
+    try {
+      // connected once a notification of any kind can reach it: index until a line shows up
+      const deadline = Date.now() + 20_000;
+      while (!watch.output().includes('"media.indexing"') && Date.now() < deadline) {
+        const idx = runChild(["index", "--port", String(svc.port)]);
+        expect((await idx.exited).code).toBe(0);
+      }
+      const lines = watch.output().trim().split("\n").filter((l) => l.includes('"media.indexing"'));
+      expect(lines.length).toBeGreaterThan(0);
+      for (const l of lines) expect(JSON.parse(l)).toMatchObject({ method: "media.indexing", params: { exists: expect.any(Boolean), indexing: expect.any(Boolean) } });
+      expect(lines.map((l) => JSON.parse(l).params.indexing)).toContain(false); // the run's last notification
+    } finally {
+      watch.proc.kill("SIGINT");
+    }
+    expect((await watch.exited).code).toBe(0);
+  });
+
   test("an unknown system is the service's error, exit 1; no service is exit 3", async () => {
     const bad = runChild(["index", "NoSuchSystem", "--port", String(svc.port)]);
     expect((await bad.exited).code).toBe(1);
