@@ -110,7 +110,7 @@ export class Pn532Reader implements Reader {
     this.events = events;
     this.alive = true;
     this.port.onClose((err) => {
-      if (!this.closed && this.alive) logger.warn(`${this.path}: ${err ? err.message : "port closed"}`);
+      if (!this.closed && this.alive) logger.warn(err ? err.message : `${this.path}: port closed`);
       this.alive = false;
       this.rearm?.abort();
     });

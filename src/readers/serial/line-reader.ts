@@ -101,7 +101,7 @@ export abstract class LineReader implements Reader {
       for (const l of splitter.push(chunk)) if (this.alive) this.line(l);
     });
     port.onClose((err) => {
-      if (!this.closed && this.alive) logger.warn(`${this.path}: ${err ? err.message : "port closed"}`);
+      if (!this.closed && this.alive) logger.warn(err ? err.message : `${this.path}: port closed`);
       this.alive = false;
       this.ended();
     });
