@@ -1,5 +1,6 @@
 import type { Runtime } from "../runtime/types.ts";
 import { authLookup } from "../config/auth-file.ts";
+import { externalDriveDriver } from "./externaldrive/external-drive-reader.ts";
 import { fileDriver } from "./file/file-reader.ts";
 import { mqttDriver } from "./mqtt/mqtt-reader.ts";
 import { opticalDriver } from "./optical/optical-reader.ts";
@@ -30,5 +31,6 @@ export function defaultDrivers(runtime: Runtime, hardwareRoot = "/", authFile?: 
     pcscDriver(() => runtime.pcsc?.() ?? { ok: false, reason: `the ${runtime.name} runtime has no PC/SC binding` }),
     opticalDriver(),
     mqttDriver({ credentials: authFile ? authLookup(authFile) : undefined }),
+    externalDriveDriver({ watch: runtime.watchMounts?.bind(runtime) }),
   ];
 }

@@ -1,3 +1,4 @@
+import type { MountWatch } from "./mount-watch.ts";
 import type { SerialOptions, SerialPort } from "./serial-types.ts";
 
 export type { SerialOptions, SerialPort } from "./serial-types.ts";
@@ -90,6 +91,8 @@ export interface Runtime {
   pcsc?(): PcscLoad;
   /** Opens a serial device (tty) raw 8N1 at `options.baud`; see serial-types.ts. */
   openSerial(path: string, options: SerialOptions): Promise<SerialPort>;
+  /** Calls `onChange` when the mount table (`/proc/self/mountinfo`) changes; see mount-watch.ts. */
+  watchMounts?(path: string, onChange: () => void): MountWatch;
 }
 
 /** One reader's state as `SCardGetStatusChange` reports it. `eventState` keeps pcsclite's bits (SCARD_STATE_*). */

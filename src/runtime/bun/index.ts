@@ -1,4 +1,5 @@
 import type { Runtime } from "../types.ts";
+import { watchMountsBun } from "./mount-watch.ts";
 import { loadBunPcsc } from "./pcsc.ts";
 import { openBunSerial } from "./serial.ts";
 import { serveWithBun } from "./server.ts";
@@ -11,4 +12,5 @@ export const bunRuntime: Runtime = {
   openDatabase: openBunDatabase,
   openSerial: openBunSerial,
   pcsc: loadBunPcsc,
+  watchMounts: watchMountsBun,
 };

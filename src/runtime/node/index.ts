@@ -1,3 +1,4 @@
+import { pollMountTable } from "../mount-watch.ts";
 import type { Runtime } from "../types.ts";
 import { openNodeSerial } from "./serial.ts";
 import { serveWithNode } from "./server.ts";
@@ -9,4 +10,5 @@ export const nodeRuntime: Runtime = {
   serve: serveWithNode,
   openDatabase: openNodeDatabase,
   openSerial: openNodeSerial,
+  watchMounts: (path, onChange) => pollMountTable(path, onChange),
 };
