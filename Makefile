@@ -6,7 +6,7 @@ TSC := node_modules/.bin/tsc
 DATA_DIR ?= ./data
 PORT ?= 7497
 
-.PHONY: run test typecheck unit bench dist deps test-deps clean docs web
+.PHONY: run test typecheck unit bench dist deps test-deps dist-deps clean docs web
 
 node_modules/.install-stamp: package.json package-lock.json
 	@command -v npm >/dev/null || { echo "npm not found: installing Debian's nodejs and npm"; \
@@ -41,10 +41,15 @@ test: deps test-deps typecheck
 docs: deps
 	$(BUN) build/api-docs.ts
 
-bench: deps
+## Debian packages the MiSTer build needs: ARM readelf/strip and the keyring for Debian's armhf packages.
+dist-deps:
+	@bash build/test-deps.sh binutils-arm-linux-gnueabihf debian-archive-keyring
+
+## Benchmarks run the device builds under qemu: same system packages as the tests.
+bench: deps test-deps
 	$(BUN) bench/run.ts
 
-dist: deps
+dist: deps dist-deps
 	$(BUN) build/dist.ts
 	$(BUN) build/dist-armv7.ts
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { closeSync, constants, copyFileSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Armv7Artifact } from "../../build/armv7/build.ts";
@@ -17,7 +17,7 @@ import { NODE_X64_VERSION } from "../fixtures/runtimes.ts";
  * share two starts: boot hook → checks → kill -9 → boot hook → checks → stop.
  */
 const EMULATED_START_MS = 120_000;
-const USER_LINES = "#!/bin/sh\n# the user's own start-up lines stay as they are\n[ -e /media/fat/other/thing.sh ] && /media/fat/other/thing.sh $1\n";
+const USER_LINES = '#!/bin/sh\n# the user\'s own start-up lines stay as they are\n[ -e /media/fat/other/thing.sh ] && /media/fat/other/thing.sh "$1"\n';
 
 const scratch = scratchDirs();
 let artifact: Armv7Artifact;
@@ -121,6 +121,10 @@ describe("MiSTer (armv7) build in a glibc 2.31 root", () => {
     expect(hooked.slice(USER_LINES.length)).toBe(
       '[ -e "/media/fat/Scripts/tapserve.sh" ] && sh "/media/fat/Scripts/tapserve.sh" -service "$1" # tapserve boot hook\n',
     );
+    // The hooked file as a whole still passes shellcheck (the user's lines here are clean).
+    const lint = spawnSync("shellcheck", ["-s", "sh", join(fat(), "linux", "user-startup.sh")], { encoding: "utf8" });
+    expect(lint.stdout + lint.stderr).toBe("");
+    expect(lint.status).toBe(0);
     const again = await script("install");
     expect(again.code).toBe(0);
     expect(readFileSync(join(fat(), "linux", "user-startup.sh"), "utf8")).toBe(hooked);
