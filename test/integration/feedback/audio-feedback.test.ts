@@ -3,51 +3,13 @@
  * `aplay` on ALSA's null device behind a wrapper that records its arguments and the WAV it was given.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { feedbackSound } from "../../../src/core/audio/feedback-sounds.ts";
+import { writeRecordingPlayer } from "../../fixtures/recording-player.ts";
 import { waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
-
-interface Played {
-  args: string[];
-  wav: Buffer;
-  rc: string;
-}
-
-/** A player that records each run in `<dir>/plays/<pid>/` (args, the WAV from stdin, aplay's exit code). */
-function writeRecordingPlayer(dir: string): { script: string; plays: () => Played[] } {
-  const aplay = execFileSync("sh", ["-c", "command -v aplay"], { encoding: "utf8" }).trim();
-  const playsDir = join(dir, "plays");
-  mkdirSync(playsDir, { recursive: true });
-  const script = join(dir, "player.sh");
-  writeFileSync(
-    script,
-    [
-      "#!/bin/sh",
-      `out="${playsDir}/$$"`,
-      'mkdir "$out.tmp"',
-      'printf \'%s\\n\' "$@" > "$out.tmp/args"',
-      'cat > "$out.tmp/sound.wav"',
-      `"${aplay}" "$@" < "$out.tmp/sound.wav" 2> "$out.tmp/stderr"`,
-      'echo $? > "$out.tmp/rc"',
-      'mv "$out.tmp" "$out"',
-      "",
-    ].join("\n"),
-  );
-  chmodSync(script, 0o755);
-  const plays = () =>
-    readdirSync(playsDir)
-      .filter((n) => !n.endsWith(".tmp"))
-      .map((n) => ({
-        args: readFileSync(join(playsDir, n, "args"), "utf8").trimEnd().split("\n"),
-        wav: readFileSync(join(playsDir, n, "sound.wav")),
-        rc: readFileSync(join(playsDir, n, "rc"), "utf8").trim(),
-      }));
-  return { script, plays };
-}
 
 function serviceConfig(root: string, tokenFile: string, emuScript: string, audio: string[]): string {
   return [

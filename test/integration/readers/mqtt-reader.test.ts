@@ -3,6 +3,7 @@
  * auth.toml, real messages published by a second client, a real launcher process; the broker restarts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import mqtt from "mqtt";
@@ -46,7 +47,10 @@ beforeAll(async () => {
   root = tempDir("tapserve-mqtt-");
   writeFiles(root, ["roms/Genesis/Sonic.md", "roms/Genesis/Ristar.md", "roms/Genesis/Comix Zone.md"]);
   emu = writeEmulator(join(root, "emu"));
-  broker = new Mosquitto(root, "zaparoo", PASSWORD);
+  const cert = join(root, "broker.pem");
+  const key = join(root, "broker.key");
+  execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"], { stdio: "ignore" });
+  broker = new Mosquitto(root, "zaparoo", PASSWORD, { cert, key });
   await broker.start();
   dataDir = tempDir("tapserve-mqtt-data-");
   writeFileSync(join(dataDir, "auth.toml"), [`[creds."mqtt://127.0.0.1:${broker.port}"]`, 'username = "zaparoo"', `password = "${PASSWORD}"`, ""].join("\n"));
@@ -121,6 +125,15 @@ describe("mqtt reader against a real broker", () => {
     expect(await token).toMatchObject({ type: "mqtt", text: "Genesis/Comix Zone.md" });
     expect(await launched()).toBe(join(root, "roms/Genesis/Comix Zone.md"));
     expect(serviceLog()).toContain("connection to 127.0.0.1");
+  });
+
+  test("over TLS the broker's certificate is verified: an untrusted one keeps the reader closed", async () => {
+    const plain = `127.0.0.1:${broker.port}/${TOPIC}`;
+    const tls = `mqtts://localhost:${broker.tlsPort}/${TOPIC}`;
+    expect(await client.call("settings.update", { readers: [`mqtt:${plain}`, `mqtt:${tls}`] })).toBeNull();
+    await waitFor(() => serviceLog().includes(`cannot open reader mqtt:${tls}: cannot connect to MQTT broker localhost:${broker.tlsPort}: self signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)`), "the refused TLS connection");
+    const { readers } = await client.call<{ readers: Array<{ id: string }> }>("readers");
+    expect(readers.map((r) => r.id)).toEqual([plain]);
   });
 
   test("the password never reaches the log", () => {
