@@ -12,6 +12,7 @@ const BENCHES: Record<string, Bench> = {
   launch: () => import("./launch.ts"),
   secure: () => import("./secure.ts"),
   readers: () => import("./readers.ts"),
+  pn532: () => import("./pn532.ts"),
   mister: () => import("./mister.ts"),
   media: () => import("./media.ts"),
 };
