@@ -45,6 +45,8 @@ export function App() {
     return { conn, live, local: !secure && location.protocol !== "https:" };
   }, []);
   const [screen, setScreen] = useState<ScreenPath>(screenOf(location.pathname));
+  // an unpaired remote browser can do nothing but pair: the other screens stay out of reach until then
+  const [unpaired, setUnpaired] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const navigate = (path: string) => {
     history.pushState(null, "", `/app/${path}`);
@@ -55,10 +57,14 @@ export function App() {
     addEventListener("popstate", onPop);
     ctx.live.start();
     const off = ctx.conn.onState((s) => {
+      setUnpaired(s.kind === "pair");
       if (s.kind === "pair") setScreen("pair");
     });
     ctx.conn.start();
-    if (ctx.conn.state.kind === "pair") setScreen("pair");
+    if (ctx.conn.state.kind === "pair") {
+      setUnpaired(true);
+      setScreen("pair");
+    }
     return () => {
       off();
       removeEventListener("popstate", onPop);
@@ -84,7 +90,7 @@ export function App() {
         </h1>
         <View />
       </main>
-      <nav aria-label="Screens">
+      <nav aria-label="Screens" hidden={unpaired}>
         <ul>
           {SCREENS.map((s) => (
             <li key={s.path}>

@@ -1,0 +1,136 @@
+/**
+ * The web app from a second host: Chromium runs inside a network namespace (veth pair made and removed here),
+ * so the service sees a LAN address, not loopback. The page must pair with a PIN the device hands out, then
+ * speak only the secure layer: every WebSocket frame the browser sends or receives is checked for plaintext.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, phonePage, screenshot, seriousViolations } from "../fixtures/browser.ts";
+import { isAlive, waitFor } from "../fixtures/launch-env.ts";
+import { createNetNamespace, type NetNamespace } from "../fixtures/netns.ts";
+import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { startService, type TestService } from "../fixtures/service.ts";
+import { createWebEnv, type WebEnv } from "../fixtures/web-env.ts";
+
+let env: WebEnv;
+let svc: TestService;
+let rpc: RpcClient;
+let ns: NetNamespace;
+let browser: Browser;
+let page: Page;
+/** Every WebSocket frame the page sent or received, as it crossed the wire. */
+const frames: Array<{ dir: "sent" | "received"; payload: string }> = [];
+
+beforeAll(async () => {
+  env = createWebEnv();
+  svc = await startService({ configToml: env.configToml, host: "0.0.0.0" });
+  rpc = await svc.connect();
+  await rpc.call("media.index");
+  await waitFor(async () => (await rpc.call<{ database: { exists: boolean; indexing: boolean } }>("media")).database.exists, "media index", 30_000);
+  ns = createNetNamespace();
+  browser = await launchChromium({ netns: ns.name });
+  page = await phonePage(browser);
+  page.on("pageerror", (e) => {
+    throw e;
+  });
+  page.on("websocket", (ws) => {
+    ws.on("framesent", (f) => frames.push({ dir: "sent", payload: String(f.payload) }));
+    ws.on("framereceived", (f) => frames.push({ dir: "received", payload: String(f.payload) }));
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  ns?.remove();
+  await rpc?.call("stop").catch(() => {});
+  await svc?.stop();
+  env?.remove();
+});
+
+async function checkScreen(name: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
+  await screenshot(page, name);
+}
+
+async function pinFromDevice(): Promise<string> {
+  return (await rpc.call<{ pin: string }>("clients.pair.start")).pin;
+}
+
+describe("the web app on a phone elsewhere on the LAN", () => {
+  test("the page opens from the namespace address and asks to pair", async () => {
+    await page.goto(`http://${ns.hostAddress}:${svc.port}/`);
+    expect(page.url()).toBe(`http://${ns.hostAddress}:${svc.port}/app/`);
+    await page.getByRole("heading", { level: 1, name: "Pair this browser" }).waitFor();
+    expect(await page.getByRole("navigation").count()).toBe(0); // nothing else works before pairing
+    await checkScreen("pair");
+  });
+
+  test("a wrong PIN is refused with a clear message", async () => {
+    const pin = await pinFromDevice();
+    const wrong = pin.replace(/^./, (d) => String((Number(d) + 1) % 10));
+    await page.getByLabel("PIN").fill(wrong);
+    await page.getByRole("button", { name: "Pair" }).click();
+    await page.getByRole("alert").filter({ hasText: "Wrong PIN. Check the PIN shown on the device and try again." }).waitFor();
+    await checkScreen("pair-wrong-pin");
+    expect((await rpc.call<{ clients: unknown[] }>("clients")).clients).toEqual([]);
+  });
+
+  test("the right PIN pairs; the device lists the browser as a client", async () => {
+    const pin = await pinFromDevice();
+    await page.getByLabel("PIN").fill(pin);
+    await page.getByLabel("Name for this browser").fill("Kitchen phone");
+    await page.getByRole("button", { name: "Pair" }).click();
+    await page.getByText("This browser is paired and connected.").waitFor();
+    await page.getByRole("navigation").waitFor();
+    const { clients } = await rpc.call<{ clients: Array<{ name: string; address?: string }> }>("clients");
+    expect(clients.map((c) => c.name)).toEqual(["Kitchen phone"]);
+    await page.getByRole("button", { name: "Go to Home" }).click();
+    await page.getByTestId("version").filter({ hasText: /tapserve \S+ on linux/ }).waitFor();
+    expect((await rpc.call<{ clients: Array<{ address?: string }> }>("clients")).clients[0]?.address).toBe(ns.nsAddress);
+  });
+
+  test("it searches and launches a game over the encrypted session", async () => {
+    await page.getByRole("navigation").getByRole("link", { name: "Search", exact: true }).click();
+    await page.getByLabel("System").selectOption("SNES");
+    await page.getByLabel("Game name").pressSequentially("donkey");
+    const row = page.getByTestId("results").getByRole("listitem").filter({ hasText: "Donkey Kong Country (USA)" });
+    await row.waitFor();
+    await checkScreen("remote-search");
+    await row.getByRole("button", { name: "Launch Donkey Kong Country (USA)" }).click();
+    await waitFor(() => existsSync(env.emu.record), "launcher start");
+    const [pid, path] = readFileSync(env.emu.record, "utf8").trim().split("\n");
+    rmSync(env.emu.record);
+    expect(path).toBe(join(env.root, "games/SNES/Donkey Kong Country (USA).sfc"));
+    expect(isAlive(Number(pid))).toBe(true);
+    await page.getByRole("navigation").getByRole("link", { name: "Home", exact: true }).click();
+    await page.getByTestId("now-playing").filter({ hasText: "Donkey Kong Country (USA)" }).waitFor();
+    await page.getByRole("button", { name: "Stop" }).click();
+    await waitFor(() => !isAlive(Number(pid)), "launcher exit");
+  });
+
+  test("every frame on the wire was sealed: no JSON-RPC, no method names, no game names", async () => {
+    const sent = frames.filter((f) => f.dir === "sent");
+    const received = frames.filter((f) => f.dir === "received");
+    expect(sent.length).toBeGreaterThan(5);
+    expect(received.length).toBeGreaterThan(5);
+    for (const f of frames) {
+      const keys = Object.keys(JSON.parse(f.payload) as object).sort();
+      expect([["e"], ["e", "s", "t", "v"]]).toContainEqual(keys);
+      for (const word of ["jsonrpc", "media.search", "launch", "version", "Donkey", "SNES", "tokens"]) expect(f.payload).not.toContain(word);
+    }
+    // the first frame of each socket opens the session; the device's replies are all envelopes
+    expect(received.every((f) => Object.keys(JSON.parse(f.payload) as object).join() === "e")).toBe(true);
+  });
+
+  test("'Forget this device' removes the credentials and the page asks to pair again", async () => {
+    await page.getByRole("navigation").getByRole("link", { name: "Settings", exact: true }).click();
+    await page.getByText("Paired with this device as “Kitchen phone”.").waitFor();
+    await checkScreen("remote-settings");
+    await page.getByRole("button", { name: "Forget this device" }).click();
+    await page.getByRole("heading", { level: 1, name: "Pair this browser" }).waitFor();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+});
