@@ -55,7 +55,7 @@ export class ExternalDriveReader implements Reader {
   ) {
     this.parents = path === "" ? DEFAULT_PARENTS : [path.replace(/\/+$/, "") || "/"];
     this.mountInfo = opts.mountInfo ?? "/proc/self/mountinfo";
-    this.readerId = readerIdFor(this.driver, path);
+    this.readerId = readerIdFor(this.driver, path || this.driver); // the reference's id for the whole-system reader
     this.info = `External drives (mounted below ${this.parents.join(", ")})`;
   }
 

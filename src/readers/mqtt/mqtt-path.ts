@@ -10,7 +10,7 @@ export interface MqttTarget {
   host: string;
   port: number;
   topic: string;
-  /** `host:port`, as the reference names the broker (reader id, info). */
+  /** The broker as written (`host:port`, or `host` with the default port), as the reference names it (reader id). */
   broker: string;
 }
 
@@ -36,6 +36,5 @@ export function parseMqttPath(path: string): MqttTarget {
   const port = m[3] === undefined ? (tls ? 8883 : 1883) : Number(m[3]);
   if (port < 1 || port > 65535) throw new MqttPathError(`port ${port} is out of range`);
   if (topic === "") throw new MqttPathError("a topic is required (host:port/topic)");
-  const broker = `${m[1] !== undefined ? `[${host}]` : host}:${port}`;
-  return { tls, host, port, topic, broker };
+  return { tls, host, port, topic, broker: authority };
 }

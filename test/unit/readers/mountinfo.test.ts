@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { ExternalDriveReader } from "../../../src/readers/externaldrive/external-drive-reader.ts";
 import { driveMounts, parseMountInfo } from "../../../src/readers/externaldrive/mountinfo.ts";
+import { readerIdFor } from "../../../src/readers/reader-id.ts";
 
 const TABLE = [
   "22 1 0:21 / /proc rw,nosuid,nodev,noexec,relatime shared:12 - proc proc rw",
@@ -27,5 +29,12 @@ describe("mountinfo", () => {
     expect(points(["/media", "/mnt", "/run/media"])).toEqual(["/media/pi/MY STICK vfat", "/media/pi/img fuse.fusefat", "/mnt/usb ext4"]);
     expect(points(["/media/pi/"])).toEqual(["/media/pi/MY STICK vfat", "/media/pi/img fuse.fusefat"]);
     expect(points(["/media/pi/img"])).toEqual([]);
+  });
+});
+
+describe("externaldrive reader id", () => {
+  test("the reference's id for `externaldrive:`; the folder for a restricted reader", () => {
+    expect(new ExternalDriveReader("").readerId).toBe(readerIdFor("externaldrive", "externaldrive"));
+    expect(new ExternalDriveReader("/srv/usb").readerId).toBe(readerIdFor("externaldrive", "/srv/usb"));
   });
 });

@@ -5,7 +5,7 @@ import { parseMqttPath } from "../../../src/readers/mqtt/mqtt-path.ts";
 describe("mqtt connection path", () => {
   test("host:port/topic, schemes, default ports, wildcards, IPv6", () => {
     expect(parseMqttPath("localhost:1883/zaparoo/tokens")).toEqual({ tls: false, host: "localhost", port: 1883, topic: "zaparoo/tokens", broker: "localhost:1883" });
-    expect(parseMqttPath("mqtts://mqtt.example.com/home/#")).toEqual({ tls: true, host: "mqtt.example.com", port: 8883, topic: "home/#", broker: "mqtt.example.com:8883" });
+    expect(parseMqttPath("mqtts://mqtt.example.com/home/#")).toEqual({ tls: true, host: "mqtt.example.com", port: 8883, topic: "home/#", broker: "mqtt.example.com" });
     expect(parseMqttPath("ssl://b:9000/t").tls).toBe(true);
     expect(parseMqttPath("tcp://b/t")).toMatchObject({ tls: false, port: 1883 });
     expect(parseMqttPath("mqtt://[::1]:1884//a/+/c")).toEqual({ tls: false, host: "::1", port: 1884, topic: "a/+/c", broker: "[::1]:1884" });
