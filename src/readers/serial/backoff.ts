@@ -8,7 +8,7 @@ export interface BackoffEntry {
   failures: number;
   nextAt: number;
   message: string;
-  /** Identity of the device node when it failed (mtime and rdev); a different node is a replug. */
+  /** Identity of the device node when it failed (see nodeIdentity); a different node is a replug. */
   node: string;
 }
 

@@ -3,11 +3,14 @@ import { statSync } from "node:fs";
 import { readerIdFor } from "../reader-id.ts";
 import { type HardwareRoots, usbInfoForDevice } from "./sysfs.ts";
 
-/** Changes when the node is re-created (replug): its device number and mtime; "absent" when missing. */
+/**
+ * Changes when the node is re-created (replug): its device number, inode and ctime; "absent" when missing.
+ * Not the mtime: a tty's mtime moves when it is written to, which a probe itself does.
+ */
 export function nodeIdentity(path: string): string {
   try {
     const st = statSync(path);
-    return `${st.rdev}:${st.mtimeMs}`;
+    return `${st.rdev}:${st.ino}:${st.ctimeMs}`;
   } catch {
     return "absent";
   }

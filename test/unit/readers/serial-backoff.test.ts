@@ -4,7 +4,7 @@
  * so the manager logs nothing new); a replug (new device node) or a success starts over.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SerialPort } from "../../../src/runtime/serial-types.ts";
@@ -62,7 +62,8 @@ describe("serial open backoff", () => {
     await r.attempt(1000);
     await r.attempt(3000); // third failure: next real try at 7000
     expect(await r.attempt(3500)).toBe("waiting: device said no");
-    utimesSync(r.path, new Date(), new Date(Date.now() + 5000)); // the node was re-created
+    rmSync(r.path); // unplugged, and a new node appears
+    writeFileSync(r.path, "");
     r.succeed();
     expect(await r.attempt(3600)).toBe("open");
     expect(r.opens()).toBe(4);
