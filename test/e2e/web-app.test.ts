@@ -74,6 +74,27 @@ describe("the web app at phone size", () => {
     await checkScreen("home");
   });
 
+  test("the whole first load is at most 80 KB compressed, every file precompressed", async () => {
+    const fresh = await phonePage(browser); // a context of its own: empty cache
+    const files: Array<{ url: string; encoding: string | undefined; bytes: number }> = [];
+    fresh.on("requestfinished", async (req) => {
+      const res = await req.response();
+      files.push({ url: req.url(), encoding: res?.headers()["content-encoding"], bytes: (await req.sizes()).responseBodySize });
+    });
+    try {
+      await fresh.goto(`${svc.http}/`, { waitUntil: "networkidle" });
+      await fresh.getByTestId("version").filter({ hasText: "tapserve" }).waitFor();
+      const assets = files.filter((f) => new URL(f.url).pathname.startsWith("/app/"));
+      expect(assets.map((f) => new URL(f.url).pathname)).toEqual(expect.arrayContaining(["/app/", expect.stringMatching(/\.js$/), expect.stringMatching(/\.css$/)]));
+      for (const f of assets) expect(["br", "gzip"]).toContain(f.encoding!);
+      const total = files.reduce((s, f) => s + f.bytes, 0);
+      expect(total).toBeGreaterThan(0);
+      expect(total).toBeLessThanOrEqual(80 * 1024);
+    } finally {
+      await fresh.context().close();
+    }
+  });
+
   test("Update index shows a progress bar that moves and ends with the total", async () => {
     await go("Library");
     await page.evaluate(() => {
