@@ -34,6 +34,7 @@ export class MqttReader implements Reader {
   private events: ReaderEvents | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private failures = 0;
+  private lastError = "";
   private closed = false;
 
   constructor(
@@ -101,7 +102,11 @@ export class MqttReader implements Reader {
     this.closed = false;
     client.on("connect", () => this.onConnect());
     client.on("close", () => this.onClose());
-    client.on("error", (err) => logger.warn(`${target.broker}: ${describeError(err)}`));
+    client.on("error", (err) => {
+      const message = describeError(err);
+      if (message !== this.lastError) logger.warn(`${target.broker}: ${message}`); // once per outage, not per retry
+      this.lastError = message;
+    });
     client.on("message", (_topic, payload) => this.onMessage(payload));
     this.onConnect();
   }
@@ -121,6 +126,7 @@ export class MqttReader implements Reader {
     const client = this.client;
     if (!client || this.closed) return;
     this.failures = 0;
+    this.lastError = "";
     client.subscribe(target.topic, { qos: 1 }, (err, granted) => {
       if (err || granted?.some((g) => g.qos === 128)) {
         logger.warn(`${target.broker}: cannot subscribe to ${target.topic}: ${err ? describeError(err) : "refused by the broker"}`);
