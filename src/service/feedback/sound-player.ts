@@ -1,7 +1,7 @@
 /**
  * Plays a WAV through ALSA's `aplay` (or the configured player, which gets the same arguments): the sound goes
- * to the player's stdin, the call returns at once and never fails. A player that is not installed is logged
- * once and otherwise ignored; a player that hangs is killed.
+ * to the player's stdin, the call returns at once and never fails. A player that is not installed, or that
+ * fails (no sound device, no permission), is logged once and otherwise ignored; a player that hangs is killed.
  */
 import { spawn } from "node:child_process";
 import { log } from "../../log.ts";
@@ -41,15 +41,21 @@ export class AplayPlayer implements SoundPlayer {
     child.stderr?.on("data", (chunk: Buffer) => {
       if (stderr.length < 512) stderr += chunk.toString("utf8");
     });
+    let spawnFailed = false;
     child.once("error", (err: NodeJS.ErrnoException) => {
+      spawnFailed = true;
       clearTimeout(timer);
       const why = err.code === "ENOENT" ? "is not installed" : `cannot be started (${err.code ?? err.message})`;
       this.warnOnce(player, `the audio player ${player} ${why}; scan sounds are skipped`);
     });
-    child.once("exit", (code, signal) => {
+    child.once("close", (code, signal) => {
       clearTimeout(timer);
-      if (code !== 0 && code !== null) logger.debug(`${player} ended with exit ${code}: ${stderr.trim()}`);
-      else if (signal) logger.debug(`${player} ended by ${signal}`);
+      if (code === 0 || spawnFailed) return;
+      const why = code !== null ? `exit ${code}` : `signal ${signal}`;
+      const detail = stderr.trim().split("\n").pop() ?? "";
+      const message = `the audio player ${player} failed (${why})${detail ? `: ${detail}` : ""}`;
+      if (this.warned.has(`${player}\0failed`)) logger.debug(message);
+      else this.warnOnce(`${player}\0failed`, `${message}; scan sounds may be silent (repeats are logged at debug level)`);
     });
     child.stdin?.on("error", () => {}); // the player may exit before reading everything
     child.stdin?.end(wav);

@@ -145,5 +145,39 @@ describe("audio feedback without a player installed", () => {
     expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Ristar.md"));
     await scan(client, tokenFile, "**no.such.command", emu.record);
     expect(log().split(warning)).toHaveLength(2);
+    expect(log()).not.toContain("the audio player tapserve-no-such-player failed");
+  });
+});
+
+describe("audio feedback with a player that fails", () => {
+  let root: string;
+  let tokenFile: string;
+  let svc: TestService;
+  let client: RpcClient;
+  let emu: { script: string; record: string };
+
+  beforeAll(async () => {
+    root = tempDir("tapserve-audio-failing-");
+    writeFiles(root, ["roms/Genesis/Sonic.md", "roms/Genesis/Ristar.md"]);
+    emu = writeEmulator(join(root, "emu"));
+    tokenFile = join(root, "token.txt");
+    svc = await startService({ configToml: serviceConfig(root, tokenFile, emu.script, ["scan_feedback = true", 'device = "tapserve_no_such_pcm"']) });
+    client = await svc.connect();
+  });
+
+  afterAll(async () => {
+    await svc?.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test("aplay with a device that does not exist: scans still launch, the failure is logged once with aplay's reason", async () => {
+    const log = () => readFileSync(join(svc.dataDir, "service.log"), "utf8");
+    const warning = "WARN [audio] the audio player aplay failed (exit 1): aplay: main:";
+    await scan(client, tokenFile, "Genesis/Sonic.md", emu.record);
+    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Sonic.md"));
+    await waitFor(() => log().includes(warning), "the player failure warning");
+    await scan(client, tokenFile, "Genesis/Ristar.md", emu.record);
+    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Ristar.md"));
+    expect(log().split(warning)).toHaveLength(2);
   });
 });
