@@ -123,8 +123,17 @@ function either<T>(patch: SettingsPatch, a: keyof SettingsPatch, b: keyof Settin
   return va ?? vb;
 }
 
+/** Entries the API names by driver:path keep the options only the config file holds (`id_source`). */
+function keepConnectionOptions(next: ReaderConnection[], previous: readonly ReaderConnection[]): ReaderConnection[] {
+  return next.map((c) => {
+    const before = previous.find((p) => p.driver === c.driver && (p.path ?? "") === (c.path ?? ""));
+    return before?.id_source !== undefined ? { ...c, id_source: before.id_source } : c;
+  });
+}
+
 /** Applies a validated patch to a config draft. Throws -32602 for values the schema cannot express. */
 export function applySettingsPatch(draft: Config, patch: SettingsPatch): void {
+  const previousConnect = draft.readers.connect;
   const readerList = patch.reader ?? patch.readers;
   if (patch.reader && patch.readers && JSON.stringify(patch.reader) !== JSON.stringify(patch.readers)) {
     throw invalidParams("invalid params: reader and readers disagree; send one of them");
@@ -142,6 +151,7 @@ export function applySettingsPatch(draft: Config, patch: SettingsPatch): void {
     }
     draft.readers.connect = fromApp;
   }
+  if (readerList || patch.readersConnect !== undefined) draft.readers.connect = keepConnectionOptions(draft.readers.connect, previousConnect);
   const audio = either<boolean>(patch, "audioFeedback", "audioScanFeedback");
   if (audio !== undefined) draft.audio.scan_feedback = audio;
   const detect = either<boolean>(patch, "detectReaders", "readersAutoDetect");

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse } from "smol-toml";
 import { readerIdFor } from "../../../src/readers/reader-id.ts";
 import { waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
@@ -163,5 +164,14 @@ describe("opticaldrive reader", () => {
     const back = next<Record<string, unknown>>("readers.added");
     writeFileSync(driveFile, "");
     expect(await back).toEqual({ connected: true, driver: "opticaldrive", path: driveFile });
+  });
+
+  test("setting the reader list through the API keeps each drive's id_source", async () => {
+    expect(await client.call("settings.update", { readers: [`opticaldrive:${loop}`, `optical_drive:${driveFile}`] })).toBeNull();
+    const cfg = parse(readFileSync(join(svc.dataDir, "config.toml"), "utf8")) as { readers: { connect: Array<Record<string, string>> } };
+    expect(cfg.readers.connect).toEqual([
+      { driver: "opticaldrive", path: loop },
+      { driver: "optical_drive", path: driveFile, id_source: "label" },
+    ]);
   });
 });
