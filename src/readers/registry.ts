@@ -29,7 +29,7 @@ export function defaultDrivers(runtime: Runtime, hardwareRoot = "/", authFile?: 
     rs232BarcodeDriver({ openSerial, roots }),
     pn532Driver({ openSerial, roots }),
     pcscDriver(() => runtime.pcsc?.() ?? { ok: false, reason: `the ${runtime.name} runtime has no PC/SC binding` }),
-    opticalDriver(),
+    opticalDriver({ roots }),
     mqttDriver({ credentials: authFile ? authLookup(authFile) : undefined }),
     externalDriveDriver({ watch: runtime.watchMounts?.bind(runtime) }),
   ];

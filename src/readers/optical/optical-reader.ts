@@ -7,12 +7,13 @@
  * drive spinning up never holds the service; an image file or a loop device stands in for a drive.
  */
 import { constants, existsSync } from "node:fs";
-import { open as openFile } from "node:fs/promises";
-import { isAbsolute } from "node:path";
+import { open as openFile, readdir } from "node:fs/promises";
+import { isAbsolute, join } from "node:path";
 import { discTokenId, type DiscIdentity, type IdSource, readDiscIdentity, type TokenFile } from "../../core/disc/iso9660.ts";
 import { log } from "../../log.ts";
 import { toHex } from "../pcsc/apdu.ts";
 import { readerIdFor } from "../reader-id.ts";
+import type { HardwareRoots } from "../serial/sysfs.ts";
 import type { Reader, ReaderCapability, ReaderDriver, ReaderEvents, ReaderOptions } from "../types.ts";
 
 const logger = log.withTag("opticaldrive");
@@ -137,11 +138,32 @@ export class OpticalReader implements Reader {
   }
 }
 
-export function opticalDriver(pollMs?: number): ReaderDriver {
+/** Optical drives the kernel knows: `/sys/block/srN` → `/dev/srN`. */
+async function opticalDrives(roots: HardwareRoots, exclude: ReadonlySet<string>): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(join(roots.sys, "block"));
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => /^sr\d+$/.test(n))
+    .sort((a, b) => Number(a.slice(2)) - Number(b.slice(2)))
+    .map((n) => join(roots.dev, n))
+    .filter((p) => !exclude.has(p) && existsSync(p));
+}
+
+/**
+ * `opticaldrive:/dev/srN` reads that drive; `opticaldrive:` (empty path) every optical drive present. Not
+ * auto-detected (as in the reference).
+ */
+export function opticalDriver(opts: { roots?: HardwareRoots; pollMs?: number } = {}): ReaderDriver {
+  const roots = opts.roots ?? { sys: "/sys", dev: "/dev" };
   return {
     id: "opticaldrive",
     names: ["opticaldrive"],
     autoDetect: false,
-    create: (path, options?: ReaderOptions) => new OpticalReader(path, idSourceOf(options?.idSource, path), pollMs),
+    create: (path, options?: ReaderOptions) => new OpticalReader(path, idSourceOf(options?.idSource, path), opts.pollMs),
+    detect: (exclude) => opticalDrives(roots, exclude),
   };
 }

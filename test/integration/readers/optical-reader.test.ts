@@ -175,3 +175,38 @@ describe("opticaldrive reader", () => {
     ]);
   });
 });
+
+describe("opticaldrive: with no path: every drive in /sys/block", () => {
+  let fake: string;
+  let other: TestService;
+  let c: RpcClient;
+
+  beforeAll(async () => {
+    fake = tempDir("tapserve-optical-root-"); // the data dir doubles as the hardware root (sys/, dev/)
+    mkdirSync(join(fake, "sys/block/sr0"), { recursive: true });
+    mkdirSync(join(fake, "sys/block/sda"), { recursive: true });
+    mkdirSync(join(fake, "dev"), { recursive: true });
+    copyFileSync(comix.iso, join(fake, "dev/sr0"));
+    writeFileSync(join(fake, "dev/sda"), "");
+    other = await startService({ dataDir: fake, configToml: ["[readers]", "auto_detect = false", "[[readers.connect]]", 'driver = "opticaldrive"', ""].join("\n") });
+    c = await other.connect();
+  });
+
+  afterAll(async () => {
+    await other?.stop();
+    rmSync(fake, { recursive: true, force: true });
+  });
+
+  test("finds sr0 (not sda), reads its disc, and drops the drive when it is unplugged", async () => {
+    const sr0 = join(fake, "dev/sr0");
+    const { readers } = await c.call<{ readers: Array<{ id: string }> }>("readers");
+    expect(readers.map((r) => r.id)).toEqual([sr0]);
+    const token = await waitFor(async () => (await c.call<{ active: Array<Record<string, unknown>> }>("tokens")).active[0], "the disc's token");
+    expect(token).toMatchObject({ type: "disc", uid: `${comix.uuid}/${comix.label}`, text: "Genesis/Comix Zone.md", readerId: readerIdFor("opticaldrive", sr0) });
+    const from = c.notifications.length;
+    rmSync(join(fake, "sys/block/sr0"), { recursive: true });
+    rmSync(sr0);
+    await waitFor(() => c.notifications.slice(from).find((n) => n.method === "readers.removed"), "readers.removed");
+    expect((await c.call<{ readers: unknown[] }>("readers")).readers).toEqual([]);
+  });
+});
