@@ -21,6 +21,7 @@ const TIOCNXCL = 0x540d;
 const TIOCGEXCL = 0x80045440;
 const LOCK_EX = 2;
 const LOCK_NB = 4;
+const LOCK_UN = 8;
 const CSIZE = 0o60;
 const CS8 = 0o60;
 const CSTOPB = 0o100;
@@ -153,6 +154,8 @@ export async function openBunSerial(path: string, options: SerialOptions): Promi
   }
   const release = () => {
     c.ioctl(fd, TIOCNXCL, null); // the flag outlives the descriptor on some ttys (pty slaves)
+    // Bun's stream may still hold the file for a moment after cancel; the lock must not wait for it.
+    c.flock(fd, LOCK_UN);
     c.close(fd);
   };
   const port = new FdSerialPort(fd, path, bunByteSource(fd, release));

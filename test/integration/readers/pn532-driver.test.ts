@@ -3,7 +3,8 @@
  * NDEF, writing with verify, every injected link fault, unplug and replug.
  */
 import { afterEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pn532Driver } from "../../../src/readers/pn532/driver.ts";
@@ -173,5 +174,55 @@ describe("PN532 driver over a pty", () => {
     expect(again.readerId).toBe(r.reader.readerId);
     await until(() => got.length > 0, "the tag after replug");
     expect(got[0]!.text).toBe("before");
+  });
+});
+
+describe("PN532 driver on the Node runtime (stty + libuv tty)", () => {
+  test("the Node build opens the chip, reports a tap with its text and the removal", async () => {
+    const ROOT = join(import.meta.dir, "../../..");
+    const dir = mkdtempSync(join(tmpdir(), "tapserve-node-pn532-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const entry = join(dir, "main.ts");
+    writeFileSync(
+      entry,
+      `import { pn532Driver } from ${JSON.stringify(join(ROOT, "src/readers/pn532/driver.ts"))};
+import { hardwareRoots } from ${JSON.stringify(join(ROOT, "src/readers/serial/sysfs.ts"))};
+import { openNodeSerial } from ${JSON.stringify(join(ROOT, "src/runtime/node/serial.ts"))};
+const reader = pn532Driver({ openSerial: openNodeSerial, roots: hardwareRoots("/nonexistent") }).create(process.argv[2]);
+const say = (o) => process.stdout.write(JSON.stringify(o) + "\\n");
+await reader.open({ token: (t) => say({ token: t }), removed: () => say({ removed: true }) });
+say({ open: reader.connected() });
+process.stdin.on("data", async () => { await reader.close(); say({ closed: true }); });
+`,
+    );
+    const out = join(dir, "main.mjs");
+    const built = spawnSync(join(ROOT, "node_modules/.bin/bun"), ["build", "--target=node", entry, "--outfile", out], { encoding: "utf8" });
+    expect(built.status).toBe(0);
+    const pair = await startSerialPair();
+    cleanups.push(() => pair.stop());
+    const sim = new Pn532Sim();
+    await sim.attach(pair.peerPath);
+    cleanups.push(() => sim.detach());
+    const child = spawn("node", [out, pair.devicePath], { stdio: ["pipe", "pipe", "inherit"] });
+    cleanups.push(() => child.kill());
+    const said: Array<Record<string, unknown>> = [];
+    let buf = "";
+    child.stdout.on("data", (d) => {
+      buf += d;
+      const lines = buf.split("\n");
+      buf = lines.pop()!;
+      for (const l of lines) if (l.startsWith("{")) said.push(JSON.parse(l));
+    });
+    await until(() => said.find((m) => "open" in m), "the reader to open under Node", 10000);
+    expect(said.find((m) => "open" in m)).toEqual({ open: true });
+    sim.place(Ntag215.withText("from node"));
+    const tok = await until(() => said.find((m) => "token" in m), "a token under Node");
+    expect(tok.token).toMatchObject({ uid: "04a1b2c3d4e580", text: "from node" });
+    sim.remove();
+    await until(() => said.find((m) => "removed" in m), "the removal under Node");
+    const exited = new Promise((r) => child.once("exit", r));
+    child.stdin.end("close\n");
+    await until(() => said.find((m) => "closed" in m), "the close under Node");
+    expect(await exited).toBe(0);
   });
 });
