@@ -1,13 +1,15 @@
 #!/bin/sh
 # Installs tapserve and the init files for this device: Raspberry Pi OS / Debian (and other systemd
-# distributions), SteamOS, Batocera. Safe to re-run: it replaces the binary and init files and keeps config
-# and data. Run it from the unpacked release archive (the binary `tapserve` sits next to it).
+# distributions), SteamOS, Batocera, Recalbox, LibreELEC / CoreELEC. Safe to re-run: it replaces the binary and
+# init files and keeps config and data. Run it from the unpacked release archive (the binary `tapserve` sits
+# next to it).
 set -eu
 
 usage() {
   cat <<'USAGE'
 Usage: ./install.sh [options]
-  --platform ID    linux, steamos or batocera (default: detected from the system)
+  --platform ID    linux, steamos, batocera, recalbox or libreelec (LibreELEC and CoreELEC)
+                   (default: detected from the system)
   --binary FILE    the tapserve binary (default: ./tapserve next to this script)
   --user NAME      SteamOS: the desktop user to install for (default: the sudo caller, you, or deck)
   --root DIR       install into DIR instead of / (a disk image or a test root); starts nothing
@@ -83,17 +85,29 @@ detect_platform() {
 [ -n "$platform" ] || platform=$(detect_platform)
 
 # put MODE SRC DEST: replaces DEST atomically (a running binary keeps its old copy until restarted).
+# With modes_optional=1 (a share that may be exFAT/FAT: no Unix modes) a refused chmod is not an error.
+modes_optional=0
 put() {
   mkdir -p "$(dirname "$3")"
   cp "$2" "$3.new.$$"
-  chmod "$1" "$3.new.$$"
+  chmod "$1" "$3.new.$$" 2>/dev/null || [ "$modes_optional" = 1 ] || chmod "$1" "$3.new.$$"
   mv -f "$3.new.$$" "$3"
   say "  $3"
 }
 
 check_binary_runs() {
   [ "$live" = 1 ] || return 0
-  "$binary" --version >/dev/null 2>&1 ||
+  try=$binary
+  if [ ! -x "$binary" ]; then
+    # unpacked where programs cannot run (a share on exFAT/FAT, noexec): try a copy
+    try=$(mktemp "${TMPDIR:-/tmp}/tapserve-check.XXXXXX") || die "cannot make a temporary file"
+    cp "$binary" "$try"
+    chmod 0755 "$try"
+  fi
+  runs=1
+  "$try" --version >/dev/null 2>&1 || runs=0
+  [ "$try" = "$binary" ] || rm -f "$try"
+  [ "$runs" = 1 ] ||
     die "$binary does not run on this machine ($(uname -m)): pick the archive for this CPU (see INSTALL.txt)"
 }
 
@@ -228,12 +242,86 @@ install_batocera() {
   fi
 }
 
+# hook_block FILE BLOCK: puts BLOCK (a file whose first and last lines are the markers below) into the shell
+# script FILE, creating it if need be: in place of an earlier copy, else right after the #! line. The other
+# lines stay as they are; an unchanged FILE is not rewritten.
+HOOK_BEGIN='# >>> tapserve >>>'
+HOOK_END='# <<< tapserve <<<'
+hook_block() {
+  f=$1
+  [ -f "$f" ] || printf '#!/bin/sh\n' >"$f.new.$$"
+  [ -f "$f.new.$$" ] || cp "$f" "$f.new.$$"
+  begins=$(awk -v b="$HOOK_BEGIN" 'index($0, b) == 1' "$f.new.$$" | wc -l)
+  ends=$(awk -v e="$HOOK_END" '$0 == e' "$f.new.$$" | wc -l)
+  if [ "$begins" -gt 1 ] || [ "$begins" != "$ends" ]; then
+    rm -f "$f.new.$$"
+    die "$f has a damaged tapserve block (lines from \"$HOOK_BEGIN\" to \"$HOOK_END\"): fix or delete it, then re-run"
+  fi
+  awk -v b="$HOOK_BEGIN" -v e="$HOOK_END" -v block="$2" -v has="$begins" '
+    function emit(line) { while ((getline line < block) > 0) print line; close(block); done = 1 }
+    has == 1 && index($0, b) == 1 { emit(); skip = 1; next }
+    skip { if ($0 == e) skip = 0; next }
+    has == 0 && !done && NR == 1 && /^#!/ { print; emit(); next }
+    has == 0 && !done { emit() }
+    { print }
+    END { if (!done) emit() }
+  ' "$f.new.$$" >"$f.tmp.$$"
+  mv -f "$f.tmp.$$" "$f.new.$$"
+  if [ -f "$f" ] && cmp -s "$f" "$f.new.$$"; then
+    rm -f "$f.new.$$"
+  else
+    mv -f "$f.new.$$" "$f"
+    say "  $f (tapserve block)"
+  fi
+  chmod 0755 "$f" 2>/dev/null || true
+}
+
+install_recalbox() {
+  [ "$live" = 0 ] || [ "$iam" = 0 ] || die "run as root"
+  share=$R/recalbox/share
+  [ -d "$share" ] || die "no $share: is the share partition mounted?"
+  check_binary_runs
+  say "Installing tapserve (Recalbox: started by /recalbox/share/system/custom.sh, data in /recalbox/share/system/tapserve):"
+  dir=$share/system/tapserve
+  modes_optional=1
+  put 0755 "$binary" "$dir/tapserve"
+  put 0644 "$here/INSTALL.txt" "$dir/INSTALL.txt"
+  put 0755 "$here/recalbox/tapserve.sh" "$dir/tapserve.sh"
+  put 0755 "$here/batocera/tapserve" "$dir/supervisor.sh"
+  hook_block "$share/system/custom.sh" "$here/recalbox/custom.sh"
+  if [ "$live" = 1 ]; then
+    "$dir/tapserve" --version >/dev/null 2>&1 ||
+      say "  note: the share cannot run programs (exFAT/FAT or noexec): the service runs a copy in /tmp/tapserve"
+    if [ "$start" = 1 ]; then sh "$dir/tapserve.sh" restart; fi
+  fi
+}
+
+install_libreelec() {
+  [ "$live" = 0 ] || [ "$iam" = 0 ] || die "run as root"
+  check_binary_runs
+  say "Installing tapserve (LibreELEC systemd service, data in /storage/.config/tapserve):"
+  put 0755 "$binary" "$R/storage/.config/tapserve/tapserve"
+  put 0644 "$here/INSTALL.txt" "$R/storage/.config/tapserve/INSTALL.txt"
+  # LibreELEC's systemd reads /storage/.config/system.d as /etc/systemd/system (which is read-only)
+  put 0644 "$here/libreelec/tapserve.service" "$R/storage/.config/system.d/tapserve.service"
+  if [ "$live" = 1 ]; then
+    systemctl daemon-reload
+    systemctl enable tapserve.service
+    if [ "$start" = 1 ]; then systemctl restart tapserve.service; fi
+  else
+    wants=$R/storage/.config/system.d/multi-user.target.wants
+    mkdir -p "$wants"
+    ln -sfn /storage/.config/system.d/tapserve.service "$wants/tapserve.service"
+  fi
+}
+
 case $platform in
   linux) install_linux ;;
   steamos) install_steamos ;;
   batocera) install_batocera ;;
+  recalbox) install_recalbox ;;
+  libreelec | coreelec) install_libreelec ;;
   mister) die "MiSTer runs the Node build (armv7), not these binaries" ;;
-  recalbox | libreelec) die "$platform is not supported by install.sh yet: start the binary from the system's own autostart (see INSTALL.txt)" ;;
-  *) die "unknown platform $platform (linux, steamos, batocera)" ;;
+  *) die "unknown platform $platform (linux, steamos, batocera, recalbox, libreelec)" ;;
 esac
 [ "$live" = 1 ] || say "Installed into $R (nothing started)."

@@ -22,6 +22,9 @@ export const DEPLOY_FILES: ReadonlyArray<readonly [string, number]> = [
   ["systemd/tapserve.sysusers", 0o644],
   ["steamos/tapserve.service", 0o644],
   ["batocera/tapserve", 0o755],
+  ["recalbox/tapserve.sh", 0o755],
+  ["recalbox/custom.sh", 0o644],
+  ["libreelec/tapserve.service", 0o644],
   ["udev/60-tapserve-readers.rules", 0o644],
   ["modprobe/tapserve-blacklist-pn533.conf", 0o644],
 ];

@@ -38,7 +38,7 @@ describe("make dist", () => {
         const [mode, owner] = line.split(/\s+/);
         expect(owner).toBe("0/0");
         const name = line.split(/\s+/).pop()!;
-        if (/\/(tapserve|install\.sh|batocera\/tapserve)$/.test(name)) expect(mode).toBe("-rwxr-xr-x");
+        if (/\/(tapserve|install\.sh|batocera\/tapserve|recalbox\/tapserve\.sh)$/.test(name)) expect(mode).toBe("-rwxr-xr-x");
       }
       expect(elfMachine(a.binary)).toBe(a.target.elfMachine);
     }

@@ -145,9 +145,9 @@ describe("deploy/install.sh", () => {
     const mister = install(deviceRoot({ "media/fat/MiSTer": "" }));
     expect(mister.status).not.toBe(0);
     expect(mister.out).toContain("MiSTer runs the Node build");
-    const recalbox = install(deviceRoot({ "etc/os-release": "ID=recalbox\n" }));
-    expect(recalbox.status).not.toBe(0);
-    expect(recalbox.out).toContain("recalbox is not supported by install.sh");
+    const unknown = install(deviceRoot({}), "--platform", "amiga");
+    expect(unknown.status).not.toBe(0);
+    expect(unknown.out).toContain("unknown platform amiga (linux, steamos, batocera, recalbox, libreelec)");
     const noBinary = run("sh", [join(DEPLOY, "install.sh"), "--root", deviceRoot({})]);
     expect(noBinary.status).not.toBe(0);
     expect(noBinary.out).toContain("no binary at");
