@@ -26,6 +26,8 @@ function newestSource(dir: string): number {
 
 export interface BuiltAsset {
   path: string;
+  /** The module the HTML loads (the rest are chunks it imports when needed). */
+  entry?: boolean;
   type: string;
   immutable: boolean;
   raw: Uint8Array;
@@ -36,6 +38,8 @@ export async function buildWebAssets(): Promise<BuiltAsset[]> {
     entrypoints: [join(SRC, "main.tsx")],
     minify: true,
     target: "browser",
+    // the pairing math, the secure layer and the QR encoder load only on the pages that use them
+    splitting: true,
     naming: { entry: "[name]-[hash].[ext]", chunk: "[name]-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": '"production"' },
   });
@@ -43,13 +47,13 @@ export async function buildWebAssets(): Promise<BuiltAsset[]> {
   const assets: BuiltAsset[] = [];
   for (const out of result.outputs) {
     const name = out.path.replace(/^\.\//, "");
-    assets.push({ path: `/app/${name}`, type: out.type, immutable: true, raw: new Uint8Array(await out.arrayBuffer()) });
+    assets.push({ path: `/app/${name}`, entry: out.kind === "entry-point", type: out.type, immutable: true, raw: new Uint8Array(await out.arrayBuffer()) });
   }
   const css = readFileSync(join(SRC, "styles.css"));
   const cssHash = createHash("sha256").update(css).digest("hex").slice(0, 8);
   const cssMin = new TextEncoder().encode(css.toString("utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\s*\n\s*/g, ""));
   assets.push({ path: `/app/styles-${cssHash}.css`, type: "text/css;charset=utf-8", immutable: true, raw: cssMin });
-  const scripts = assets.filter((a) => a.path.endsWith(".js")).map((a) => `<script type="module" src="${a.path}"></script>`).join("");
+  const scripts = assets.filter((a) => a.entry).map((a) => `<script type="module" src="${a.path}"></script>`).join("");
   const styles = assets.filter((a) => a.path.endsWith(".css")).map((a) => `<link rel="stylesheet" href="${a.path}">`).join("");
   const html = readFileSync(join(SRC, "index.html"), "utf8").replace("<!--SCRIPTS-->", scripts).replace("<!--STYLES-->", styles).replace(/\n\s*/g, "");
   assets.push({ path: "/app/", type: "text/html;charset=utf-8", immutable: false, raw: new TextEncoder().encode(html) });

@@ -60,11 +60,19 @@ async function pinFromDevice(): Promise<string> {
 }
 
 describe("the web app on a phone elsewhere on the LAN", () => {
-  test("the page opens from the namespace address and asks to pair", async () => {
-    await page.goto(`http://${ns.hostAddress}:${svc.port}/`);
+  test("the page opens from the namespace address and asks to pair; that first load is at most 80 KB compressed", async () => {
+    const bodies: Promise<number>[] = [];
+    const count = (req: import("playwright-core").Request) => bodies.push(req.sizes().then((s) => s.responseBodySize));
+    page.on("requestfinished", count);
+    await page.goto(`http://${ns.hostAddress}:${svc.port}/`, { waitUntil: "networkidle" });
     expect(page.url()).toBe(`http://${ns.hostAddress}:${svc.port}/app/`);
     await page.getByRole("heading", { level: 1, name: "Pair this browser" }).waitFor();
     expect(await page.getByRole("navigation").count()).toBe(0); // nothing else works before pairing
+    page.off("requestfinished", count);
+    // the phone's first load carries what the device's own page does not: the pairing math
+    const total = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
+    expect(bodies.length).toBeGreaterThanOrEqual(4);
+    expect(total).toBeLessThanOrEqual(80 * 1024);
     await checkScreen("pair");
   });
 

@@ -144,6 +144,17 @@ describe("the web app at phone size", () => {
     await page.getByTestId("now-playing").filter({ hasText: "Nothing is running" }).waitFor();
   });
 
+  test("a search link (/app/search?q=…) opens with its results", async () => {
+    const other = await phonePage(browser);
+    try {
+      await other.goto(`${svc.http}/app/search?q=${encodeURIComponent("donkey kong country")}`);
+      await other.getByTestId("results").getByRole("listitem").filter({ hasText: "Donkey Kong Country (USA)" }).waitFor();
+      await expect(other.getByLabel("Game name").inputValue()).resolves.toBe("donkey kong country");
+    } finally {
+      await other.context().close();
+    }
+  });
+
   test("a file-reader token appears on Home without a reload", async () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await scan("toy-42");

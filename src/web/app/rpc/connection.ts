@@ -1,4 +1,4 @@
-import { ClientSession } from "../../../core/secure/client-session.ts";
+import type { ClientSession } from "../../../core/secure/client-session.ts";
 import type { Credentials } from "./credentials.ts";
 import { friendlyError, OFFLINE, RpcFailure } from "./errors.ts";
 import { fromHex } from "./hex.ts";
@@ -22,6 +22,10 @@ interface Pending {
 }
 
 const RECONNECT_MS = 2000;
+
+/** The secure layer (AES-GCM, HKDF) loads only on pages that need it: the device itself is anonymous. */
+let secureLayer: Promise<typeof import("../../../core/secure/client-session.ts")> | null = null;
+const loadSecureLayer = () => (secureLayer ??= import("../../../core/secure/client-session.ts"));
 const REQUEST_TIMEOUT_MS = 30_000;
 
 export class Connection {
@@ -103,8 +107,23 @@ export class Connection {
       this.setState({ kind: "pair" });
       return;
     }
-    this.session = creds ? new ClientSession(creds.clientId, fromHex(creds.key)) : null;
     if (this.state.kind !== "offline") this.setState({ kind: "connecting" });
+    if (!creds) {
+      this.session = null;
+      this.dial();
+      return;
+    }
+    loadSecureLayer().then(
+      ({ ClientSession }) => {
+        if (this.stopped) return;
+        this.session = new ClientSession(creds.clientId, fromHex(creds.key));
+        this.dial();
+      },
+      () => this.dropped(), // the chunk did not arrive: the device went away meanwhile; try again later
+    );
+  }
+
+  private dial(): void {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.onopen = () => {
@@ -118,11 +137,15 @@ export class Connection {
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.ws = null;
-      this.failAll();
-      if (this.state.kind === "pair") return; // stays until the user pairs
-      this.setState({ kind: "offline" });
-      if (!this.stopped) this.retry = setTimeout(() => this.open(), RECONNECT_MS);
+      this.dropped();
     };
+  }
+
+  private dropped(): void {
+    this.failAll();
+    if (this.state.kind === "pair") return; // stays until the user pairs
+    this.setState({ kind: "offline" });
+    if (!this.stopped) this.retry = setTimeout(() => this.open(), RECONNECT_MS);
   }
 
   private send(text: string): void {

@@ -1,7 +1,10 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { useAction, useApp, useConnState } from "../hooks.ts";
 import { saveCredentials } from "../rpc/credentials.ts";
-import { pairWithPin } from "../rpc/pairing.ts";
+import { FriendlyError } from "../rpc/errors.ts";
+
+/** The PAKE (elliptic-curve math, the largest part of the app) loads only on this screen. */
+const loadPairing = () => import("../rpc/pairing.ts");
 import { Notice } from "../ui/notice.tsx";
 
 function defaultName(): string {
@@ -17,6 +20,7 @@ export function Pair() {
   const [pin, setPin] = useState("");
   const [name, setName] = useState(defaultName);
   const act = useAction();
+  useEffect(() => void loadPairing().catch(() => {}), []);
   if (state.kind === "open") {
     return (
       <>
@@ -32,6 +36,9 @@ export function Pair() {
       onSubmit={(e) => {
         e.preventDefault();
         void act.run(async () => {
+          const { pairWithPin } = await loadPairing().catch(() => {
+            throw new FriendlyError("The device is not reachable right now.");
+          });
           const creds = await pairWithPin(pin.trim(), name.trim() || "Web browser");
           saveCredentials(creds);
           conn.restart();

@@ -12,20 +12,24 @@ const MAX_RESULTS = 50;
 export function Search() {
   const { conn } = useApp();
   const systems = useRpc<{ systems: SystemEntry[] }>("systems");
-  const [query, setQuery] = useState("");
+  // `/app/search?q=…` opens with that search (a link or a bookmark); typing keeps the address current
+  const [query, setQuery] = useState(() => new URLSearchParams(location.search).get("q") ?? "");
   const [system, setSystem] = useState("");
   const [found, setFound] = useState<{ results: MediaResult[]; total: number; query: string } | null>(null);
   const [error, setError] = useState<string>();
   const [qrFor, setQrFor] = useState<string | null>(null);
   const action = useAction();
   const seq = useRef(0);
+  const opened = useRef(query.trim());
   useEffect(() => {
     const q = query.trim();
     if (q === "") {
+      if (location.search) history.replaceState(null, "", location.pathname);
       setFound(null);
       return;
     }
     const mine = ++seq.current;
+    history.replaceState(null, "", `${location.pathname}?q=${encodeURIComponent(q)}`);
     const timer = setTimeout(() => {
       conn.call<{ results: MediaResult[]; total: number }>("media.search", { query: q, maxResults: MAX_RESULTS, ...(system ? { systems: [system] } : {}) }).then(
         (r) => {
@@ -35,7 +39,7 @@ export function Search() {
         },
         (e) => mine === seq.current && setError(errorText(e)),
       );
-    }, DEBOUNCE_MS);
+    }, mine === 1 && q === opened.current ? 0 : DEBOUNCE_MS); // the query the page opened with runs at once
     return () => clearTimeout(timer);
   }, [query, system, conn]);
   const count = found ? `${found.total.toLocaleString()} ${found.total === 1 ? "result" : "results"}${found.total > found.results.length ? `, showing ${found.results.length}` : ""}` : "Type a name to search.";
