@@ -172,8 +172,20 @@ export class WebSocketSessions {
       return;
     }
     const caller = session.caller;
+    let answer: string | null | Promise<string | null>;
+    try {
+      answer = this.opts.dispatcher.handleTextNow(outcome.text, caller);
+    } catch (err) {
+      logger.error("dispatch failed:", err);
+      return;
+    }
+    if (typeof answer === "string") {
+      this.send(session, answer); // answered at once: sent within this read, batched with its neighbours
+      return;
+    }
+    if (answer === null) return;
     session.inFlight++;
-    this.opts.dispatcher.handleText(outcome.text, caller).then(
+    answer.then(
       (reply) => {
         session.inFlight--;
         if (reply !== null) this.send(session, reply);

@@ -36,6 +36,18 @@ export function protocolError(code: number, message: string): ErrorResponse {
   return { jsonrpc: "2.0", id: null, error: { code, message } };
 }
 
+type Outcome = { result: unknown } | { error: WireError };
+export type MaybePromise<T> = T | Promise<T>;
+
+function isPromise<T>(v: MaybePromise<T> | unknown): v is Promise<T> {
+  return typeof (v as { then?: unknown } | null)?.then === "function";
+}
+
+/** Applies `fn` now to a plain value, or once a promise settles. */
+function then<T, U>(v: MaybePromise<T>, fn: (value: T) => U): MaybePromise<U> {
+  return isPromise<T>(v) ? v.then(fn) : fn(v);
+}
+
 const isValidId = (id: unknown): id is RequestId =>
   typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
 
@@ -71,11 +83,18 @@ export class Dispatcher {
   }
 
   async handleText(text: string, caller: CallerContext): Promise<string | null> {
-    const answer = await this.handleFrame(text, caller);
-    return answer === null ? null : JSON.stringify(answer);
+    return this.handleTextNow(text, caller);
   }
 
-  async handleFrame(text: string, caller: CallerContext): Promise<Response | Response[] | null> {
+  /**
+   * As handleText, but answers synchronously when every method the frame calls did: the transport can then
+   * send the reply inside its message callback, batched with the other replies of the same read.
+   */
+  handleTextNow(text: string, caller: CallerContext): MaybePromise<string | null> {
+    return then(this.handleFrame(text, caller), (answer) => (answer === null ? null : JSON.stringify(answer)));
+  }
+
+  handleFrame(text: string, caller: CallerContext): MaybePromise<Response | Response[] | null> {
     if (text.length > this.limits.maxFrameChars) {
       return protocolError(ErrorCode.PayloadTooLarge, `request too large (limit ${this.limits.maxFrameChars} bytes)`);
     }
@@ -91,20 +110,23 @@ export class Dispatcher {
     return this.handleValue(value, caller);
   }
 
-  async handleValue(value: unknown, caller: CallerContext): Promise<Response | Response[] | null> {
+  handleValue(value: unknown, caller: CallerContext): MaybePromise<Response | Response[] | null> {
     if (Array.isArray(value)) {
       if (value.length === 0) return protocolError(ErrorCode.InvalidRequest, "invalid request: empty batch");
       if (value.length > this.limits.maxBatchLength) {
         return protocolError(ErrorCode.InvalidRequest, `invalid request: batch longer than ${this.limits.maxBatchLength}`);
       }
-      const answers = await Promise.all(value.map((item) => this.handleOne(item, caller)));
-      const present = answers.filter((a): a is Response => a !== null);
-      return present.length === 0 ? null : present;
+      const answers = value.map((item) => this.handleOne(item, caller));
+      const collect = (all: Array<Response | null>) => {
+        const present = all.filter((a): a is Response => a !== null);
+        return present.length === 0 ? null : present;
+      };
+      return answers.some(isPromise) ? Promise.all(answers).then(collect) : collect(answers as Array<Response | null>);
     }
     return this.handleOne(value, caller);
   }
 
-  private async handleOne(value: unknown, caller: CallerContext): Promise<Response | null> {
+  private handleOne(value: unknown, caller: CallerContext): MaybePromise<Response | null> {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       return protocolError(ErrorCode.InvalidRequest, "invalid request: expected a JSON-RPC object");
     }
@@ -120,18 +142,23 @@ export class Dispatcher {
     if (typeof req.method !== "string" || req.method.length === 0) {
       return { jsonrpc: "2.0", id, error: { code: ErrorCode.InvalidRequest, message: "invalid request: method must be a non-empty string" } };
     }
-    const outcome = await this.call(req.method, req.params, caller);
-    if (id === null) return null; // notification: never answered
-    return "error" in outcome
-      ? { jsonrpc: "2.0", id, error: outcome.error }
-      : { jsonrpc: "2.0", id, result: outcome.result };
+    return then(this.callNow(req.method, req.params, caller), (outcome): Response | null => {
+      if (id === null) return null; // notification: never answered
+      return "error" in outcome ? { jsonrpc: "2.0", id, error: outcome.error } : { jsonrpc: "2.0", id, result: outcome.result };
+    });
   }
 
   /** Runs one method by name; also the entry point for in-process callers such as the CLI and tests. */
-  async call(name: string, params: unknown, caller: CallerContext): Promise<{ result: unknown } | { error: WireError }> {
+  async call(name: string, params: unknown, caller: CallerContext): Promise<Outcome> {
+    return this.callNow(name, params, caller);
+  }
+
+  /** Runs one method; synchronous when its handler is. */
+  private callNow(name: string, params: unknown, caller: CallerContext): MaybePromise<Outcome> {
     const method = this.table.get(name);
     if (!method) return { error: { code: ErrorCode.MethodNotFound, message: `method not found: ${name}` } };
     this.inFlight++;
+    let pending = false;
     try {
       if (method.localOnly && !caller.local) {
         throw new RpcError(ErrorCode.LocalOnly, `${method.name} is only available from the device itself`);
@@ -144,16 +171,27 @@ export class Dispatcher {
         }
         input = checked;
       }
-      const result = await method.handler(input, caller);
-      return { result: result === undefined ? null : result };
+      const result = method.handler(input, caller);
+      if (!isPromise(result)) return { result: result === undefined ? null : result };
+      pending = true;
+      return result.then(
+        (r): Outcome => ({ result: r === undefined ? null : r }),
+        (err): Outcome => this.failure(name, err),
+      ).finally(() => this.settled());
     } catch (err) {
-      if (!(err instanceof RpcError)) {
-        log.withTag("rpc").error(`${name} failed:`, err);
-      }
-      return { error: toWireError(err) };
+      return this.failure(name, err);
     } finally {
-      if (--this.inFlight === 0) for (const w of this.idleWaiters.splice(0)) w();
+      if (!pending) this.settled();
     }
+  }
+
+  private failure(name: string, err: unknown): Outcome {
+    if (!(err instanceof RpcError)) log.withTag("rpc").error(`${name} failed:`, err);
+    return { error: toWireError(err) };
+  }
+
+  private settled(): void {
+    if (--this.inFlight === 0) for (const w of this.idleWaiters.splice(0)) w();
   }
 
   /** Resolves once no method call is running (used by graceful shutdown). */
