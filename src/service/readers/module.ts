@@ -89,7 +89,8 @@ export class ReadersModule implements AppModule {
     const token = this.tokens.remove(reader.readerId);
     if (!token) return;
     this.deps.bus.publish("tokens.removed");
-    this.insertMode.removed(token);
+    // Only readers that report removal (capability `removable`) end hold-mode media, as in the reference.
+    if (reader.capabilities.includes("removable")) this.insertMode.removed(token);
   }
 
   /** A reader that fails takes its token with it, but media keeps running (it was not a removal). */

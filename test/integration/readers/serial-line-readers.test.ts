@@ -146,6 +146,31 @@ describe("simpleserial", () => {
     await next("tokens.removed", back);
   });
 
+  test("hold mode: removal ends the media only while the reader reports `removable`", async () => {
+    expect(await client.call("settings.update", { insertMode: true, insertModeExitDelay: 0 })).toBeNull();
+    try {
+      const from = mark();
+      await say(simplePeer, "SCAN\ttext=Genesis/Sonic.md\tremovable=no\n");
+      await next("tokens.added", from);
+      const sonic = Number((await launched())[0]);
+      await next("tokens.removed", from);
+      await new Promise((r) => setTimeout(r, 500)); // an exit with delay 0 would have happened by now
+      expect(since(from, "media.stopped").filter((n) => (n.params as Params).mediaName === "Sonic")).toEqual([]);
+      expect(isAlive(sonic)).toBe(true);
+
+      const removable = mark();
+      await say(simplePeer, "SCAN\ttext=Genesis/Comix.md\tremovable=yes\n");
+      await next("tokens.added", removable);
+      await launched();
+      const afterLaunch = mark();
+      await next("tokens.removed", removable);
+      await next("media.stopped", afterLaunch, (p) => p.mediaName === "Comix");
+      expect(await client.call("media.active")).toBeNull();
+    } finally {
+      await client.call("settings.update", { insertMode: false });
+    }
+  });
+
   test("unplug → readers.removed (the token goes with it); replug → readers.added and scans work again", async () => {
     const from = mark();
     await say(simplePeer, "SCAN\tuid=99\n");
