@@ -62,7 +62,7 @@ describe("deploy/install.sh", () => {
     expect(run("shellcheck", ["--shell=sh", "--severity=style", join(DEPLOY, "install.sh"), join(DEPLOY, "batocera", "tapserve")])).toEqual({ status: 0, out: "" });
   });
 
-  test("Raspberry Pi OS / Debian: binary, system unit enabled, own user in plugdev and dialout, reader rules; a re-run changes nothing", () => {
+  test("Raspberry Pi OS / Debian: binary, system unit enabled, own user in plugdev, dialout, audio and cdrom, reader rules; a re-run changes nothing", () => {
     const root = deviceRoot({ "etc/os-release": 'PRETTY_NAME="Raspbian GNU/Linux 12 (bookworm)"\nID=raspbian\nID_LIKE=debian\n' });
     const first = install(root);
     expect(first.status).toBe(0);
@@ -84,6 +84,8 @@ describe("deploy/install.sh", () => {
     const groups = readFileSync(join(root, "etc/group"), "utf8");
     expect(groups).toMatch(/^plugdev:x:\d+:tapserve$/m);
     expect(groups).toMatch(/^dialout:x:\d+:tapserve$/m);
+    expect(groups).toMatch(/^audio:x:\d+:tapserve$/m); // scan sounds
+    expect(groups).toMatch(/^cdrom:x:\d+:tapserve$/m); // disc readers
   });
 
   test("plain Debian on an x86 mini PC gets the same system service", () => {
