@@ -15,6 +15,8 @@ Usage: ./install.sh [options]
   --root DIR       install into DIR instead of / (a disk image or a test root); starts nothing
   --no-start       install and enable, but do not (re)start the service now
   -h, --help       this help
+Recalbox: binary and scripts go to /recalbox/share/system/tapserve, started by a marked block it adds to
+/recalbox/share/system/custom.sh. LibreELEC / CoreELEC: unit in /storage/.config/system.d. See INSTALL.txt.
 USAGE
 }
 
@@ -133,7 +135,7 @@ ensure_system_user() {
   elif [ "$live" = 1 ]; then
     getent passwd tapserve >/dev/null ||
       useradd --system --user-group --home-dir /var/lib/tapserve --no-create-home --shell /usr/sbin/nologin tapserve
-    for g in plugdev dialout; do
+    for g in plugdev dialout audio cdrom; do
       if getent group "$g" >/dev/null; then usermod -a -G "$g" tapserve; fi
     done
   else
@@ -229,6 +231,7 @@ install_batocera() {
   [ "$live" = 0 ] || [ "$iam" = 0 ] || die "run as root"
   check_binary_runs
   say "Installing tapserve (Batocera service, data in /userdata/system/tapserve):"
+  modes_optional=1 # /userdata may be exFAT
   put 0755 "$binary" "$R/userdata/system/tapserve/tapserve"
   put 0644 "$here/INSTALL.txt" "$R/userdata/system/tapserve/INSTALL.txt"
   put 0755 "$here/batocera/tapserve" "$R/userdata/system/services/tapserve"
@@ -299,6 +302,7 @@ install_recalbox() {
 install_libreelec() {
   [ "$live" = 0 ] || [ "$iam" = 0 ] || die "run as root"
   check_binary_runs
+  [ -d "$R/storage" ] || [ "$live" = 0 ] || die "no /storage: is this LibreELEC / CoreELEC?"
   say "Installing tapserve (LibreELEC systemd service, data in /storage/.config/tapserve):"
   put 0755 "$binary" "$R/storage/.config/tapserve/tapserve"
   put 0644 "$here/INSTALL.txt" "$R/storage/.config/tapserve/INSTALL.txt"

@@ -120,6 +120,8 @@ describe("install.sh on Recalbox", () => {
     const help = run("sh", [join(x64.dir, "install.sh"), "--help"]);
     expect(help.status).toBe(0);
     expect(help.out).toContain("linux, steamos, batocera, recalbox or libreelec");
+    expect(help.out).toContain("/recalbox/share/system/custom.sh");
+    expect(help.out).toContain("/storage/.config/system.d");
   });
 
   test("binary and service scripts on the share, a marked block in custom.sh that keeps the user's lines; a re-run changes nothing", () => {
@@ -146,6 +148,19 @@ describe("install.sh on Recalbox", () => {
     expect(mode(hook)).toBe(0o755);
     // the data folder the scripts give the binary is its own default on Recalbox
     expect(`/${SHARE}/tapserve`).toBe(defaultDataDir("recalbox", {}));
+  });
+
+  test("a share that refuses chmod (exFAT/FAT): the Recalbox and Batocera installs go through, others still stop at it", () => {
+    const fake = join(scratch("tapserve-fakechmod-"), "bin");
+    mkdirSync(fake);
+    writeFileSync(join(fake, "chmod"), '#!/bin/sh\necho "chmod: $2: Operation not permitted" >&2\nexit 1\n', { mode: 0o755 });
+    const env = { ...process.env, PATH: `${fake}:${busyboxPath}` };
+    const installNoChmod = (root: string) => run("sh", [join(x64.dir, "install.sh"), "--root", root], env);
+    const recalbox = deviceRoot({ "etc/os-release": "ID=recalbox\n", "recalbox/share/roms/.keep": "" });
+    expect(installNoChmod(recalbox).status).toBe(0);
+    expect(readFileSync(join(recalbox, SHARE, "custom.sh"), "utf8")).toBe(`#!/bin/sh\n${BLOCK}`);
+    expect(installNoChmod(deviceRoot({ "usr/bin/batocera-version": "" })).status).toBe(0);
+    expect(installNoChmod(deviceRoot({ "etc/os-release": "ID=debian\n" })).status).not.toBe(0);
   });
 
   test("an updated block replaces the old one where it is; no custom.sh yet gets a new one; a damaged block is left alone", () => {
