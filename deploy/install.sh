@@ -255,7 +255,7 @@ hook_block() {
   [ -f "$f" ] || printf '#!/bin/sh\n' >"$f.new.$$"
   [ -f "$f.new.$$" ] || cp "$f" "$f.new.$$"
   begins=$(awk -v b="$HOOK_BEGIN" 'index($0, b) == 1' "$f.new.$$" | wc -l)
-  ends=$(awk -v e="$HOOK_END" '$0 == e' "$f.new.$$" | wc -l)
+  ends=$(awk -v e="$HOOK_END" '$0 == e || $0 == e "\r"' "$f.new.$$" | wc -l)
   if [ "$begins" -gt 1 ] || [ "$begins" != "$ends" ]; then
     rm -f "$f.new.$$"
     die "$f has a damaged tapserve block (lines from \"$HOOK_BEGIN\" to \"$HOOK_END\"): fix or delete it, then re-run"
@@ -263,7 +263,7 @@ hook_block() {
   awk -v b="$HOOK_BEGIN" -v e="$HOOK_END" -v block="$2" -v has="$begins" '
     function emit(line) { while ((getline line < block) > 0) print line; close(block); done = 1 }
     has == 1 && index($0, b) == 1 { emit(); skip = 1; next }
-    skip { if ($0 == e) skip = 0; next }
+    skip { if ($0 == e || $0 == e "\r") skip = 0; next }
     has == 0 && !done && NR == 1 && /^#!/ { print; emit(); next }
     has == 0 && !done { emit() }
     { print }

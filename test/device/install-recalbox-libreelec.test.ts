@@ -169,6 +169,11 @@ describe("install.sh on Recalbox", () => {
     expect(install(root, "--platform", "recalbox").status).toBe(0);
     expect(readFileSync(join(root, SHARE, "custom.sh"), "utf8")).toBe(`#!/bin/sh\necho one\n${BLOCK}echo two\n`);
 
+    // edited on Windows over the network share: CRLF line ends, the block still found and replaced
+    const crlf = deviceRoot({ [`${SHARE}/custom.sh`]: `#!/bin/bash\r\n${old.replaceAll("\n", "\r\n")}echo mine\r\n` });
+    expect(install(crlf, "--platform", "recalbox").status).toBe(0);
+    expect(readFileSync(join(crlf, SHARE, "custom.sh"), "utf8")).toBe(`#!/bin/bash\r\n${BLOCK}echo mine\r\n`);
+
     const fresh = deviceRoot({ "recalbox/share/roms/.keep": "" }); // detected by the share alone
     expect(install(fresh).status).toBe(0);
     expect(readFileSync(join(fresh, SHARE, "custom.sh"), "utf8")).toBe(`#!/bin/sh\n${BLOCK}`);
