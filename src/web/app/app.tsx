@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { Ctx, useConnState } from "./hooks.ts";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { type AppContext, Ctx, useConnState } from "./hooks.ts";
 import { Live } from "./live.ts";
 import { Connection } from "./rpc/connection.ts";
 import { loadCredentials } from "./rpc/credentials.ts";
@@ -37,13 +37,17 @@ function Banner() {
   return null;
 }
 
-export function App() {
+/** The page's connection and shared state, started before the first render so the socket opens meanwhile. */
+export function connect(): Omit<AppContext, "navigate"> {
   const secure = needsSecureLayer(location);
-  const ctx = useMemo(() => {
-    const conn = new Connection(socketUrl(location), secure, () => loadCredentials());
-    const live = new Live(conn);
-    return { conn, live, local: !secure && location.protocol !== "https:" };
-  }, []);
+  const conn = new Connection(socketUrl(location), secure, () => loadCredentials());
+  const live = new Live(conn);
+  live.start();
+  conn.start();
+  return { conn, live, local: !secure && location.protocol !== "https:" };
+}
+
+export function App({ ctx }: { ctx: Omit<AppContext, "navigate"> }) {
   const [screen, setScreen] = useState<ScreenPath>(screenOf(location.pathname));
   // an unpaired remote browser can do nothing but pair: the other screens stay out of reach until then
   const [unpaired, setUnpaired] = useState(false);
@@ -55,12 +59,10 @@ export function App() {
   useEffect(() => {
     const onPop = () => setScreen(screenOf(location.pathname));
     addEventListener("popstate", onPop);
-    ctx.live.start();
     const off = ctx.conn.onState((s) => {
       setUnpaired(s.kind === "pair");
       if (s.kind === "pair") setScreen("pair");
     });
-    ctx.conn.start();
     if (ctx.conn.state.kind === "pair") {
       setUnpaired(true);
       setScreen("pair");

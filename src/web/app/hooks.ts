@@ -51,9 +51,14 @@ export function useRpc<T>(method: string, params?: unknown): { data?: T; error?:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [conn, method, key]);
   useEffect(() => {
-    if (conn.state.kind === "open" || conn.state.kind === "connecting") reload();
+    // a call made while connecting is queued and sent on open: that open needs no second call
+    let queued = conn.state.kind === "connecting";
+    if (queued || conn.state.kind === "open") reload();
     return conn.onState((s) => {
-      if (s.kind === "open") reload();
+      if (s.kind === "offline" || s.kind === "pair") queued = false; // the queued call failed with the socket
+      if (s.kind !== "open") return;
+      if (queued) queued = false;
+      else reload();
     });
   }, [conn, reload]);
   return { data, error, reload };

@@ -1,5 +1,5 @@
 import { render } from "preact";
-import { App } from "./app.tsx";
+import { App, connect } from "./app.tsx";
 
 const root = document.getElementById("app");
-if (root) render(<App />, root);
+if (root) render(<App ctx={connect()} />, root);

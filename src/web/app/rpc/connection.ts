@@ -128,8 +128,9 @@ export class Connection {
     this.ws = ws;
     ws.onopen = () => {
       if (this.ws !== ws) return;
+      this.state = { kind: "open" };
+      for (const text of this.queue.splice(0)) this.send(text); // what the screen asked for first goes first
       this.setState({ kind: "open" });
-      for (const text of this.queue.splice(0)) this.send(text);
     };
     ws.onmessage = (e) => {
       if (this.ws === ws) this.receive(String(e.data));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { useAction, useApp, useRpc } from "../hooks.ts";
 import { errorText } from "../rpc/errors.ts";
 import type { MediaResult, SystemEntry } from "../types.ts";
@@ -21,7 +21,9 @@ export function Search() {
   const action = useAction();
   const seq = useRef(0);
   const opened = useRef(query.trim());
-  useEffect(() => {
+  // a layout effect: the search the page opened with is queued before the first paint, so it is the first
+  // request on the socket
+  useLayoutEffect(() => {
     const q = query.trim();
     if (q === "") {
       if (location.search) history.replaceState(null, "", location.pathname);
@@ -30,7 +32,7 @@ export function Search() {
     }
     const mine = ++seq.current;
     history.replaceState(null, "", `${location.pathname}?q=${encodeURIComponent(q)}`);
-    const timer = setTimeout(() => {
+    const search = () =>
       conn.call<{ results: MediaResult[]; total: number }>("media.search", { query: q, maxResults: MAX_RESULTS, ...(system ? { systems: [system] } : {}) }).then(
         (r) => {
           if (mine !== seq.current) return;
@@ -39,7 +41,11 @@ export function Search() {
         },
         (e) => mine === seq.current && setError(errorText(e)),
       );
-    }, mine === 1 && q === opened.current ? 0 : DEBOUNCE_MS); // the query the page opened with runs at once
+    if (mine === 1 && q === opened.current) {
+      void search(); // the query the page opened with runs at once
+      return;
+    }
+    const timer = setTimeout(search, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [query, system, conn]);
   const count = found ? `${found.total.toLocaleString()} ${found.total === 1 ? "result" : "results"}${found.total > found.results.length ? `, showing ${found.results.length}` : ""}` : "Type a name to search.";
