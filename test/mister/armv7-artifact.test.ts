@@ -194,4 +194,11 @@ describe("MiSTer (armv7) build in a glibc 2.31 root", () => {
     expect((await script("status")).output).toContain("Service: not running");
     expect((await script("stop")).output).toContain("tapserve is not running");
   }, 60_000);
+
+  test("PC/SC (no binding on Node) was switched off with one log line per start, nothing else about it", () => {
+    const lines = readFileSync(join(fat(), "tapserve", "service.log"), "utf8").split("\n");
+    const starts = lines.filter((l) => l.includes("listening on port")).length;
+    expect(starts).toBe(2);
+    expect(lines.filter((l) => l.includes("PC/SC"))).toEqual(Array(starts).fill(expect.stringContaining("PC/SC readers disabled: the node runtime has no PC/SC binding")));
+  });
 });
