@@ -1,8 +1,10 @@
 /**
  * The same end-to-end checks against both runtimes: the service from source on Bun, and the Node bundle (what
  * MiSTer runs) on the official Node 24 for x64. Each is a real child process with a real data dir, a real
- * launcher process, a real token file and real SQLite. Serial ports (a socat pty pair) are driven through each
- * runtime's seam; on Node, PC/SC has no binding and must say so once.
+ * launcher process, a real token file, a PN532 simulator on a serial line (socat pty pair) and real SQLite.
+ * Serial ports are also driven through each runtime's seam directly; on Node, PC/SC has no binding and must say
+ * so once. The PN532 test runs before the kill -9: on Bun the port's TIOCEXCL outlives a killed service while
+ * socat holds the pty, so the restarted service would find it "held by another program".
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
@@ -13,7 +15,9 @@ import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import type { ChildService } from "../fixtures/process.ts";
 import { NODE_X64_VERSION, RUNTIME_SETUP_TIMEOUT_MS, RUNTIMES, type RuntimeService, scriptOnRuntime, startOnRuntime } from "../fixtures/runtimes.ts";
-import { startSerialPair } from "../fixtures/serial-pair.ts";
+import { Pn532Sim } from "../fixtures/pn532-sim.ts";
+import { Ntag215 } from "../fixtures/pn532-tags.ts";
+import { type SerialPair, startSerialPair } from "../fixtures/serial-pair.ts";
 import { tempDir } from "../fixtures/service.ts";
 
 for (const runtime of RUNTIMES) {
@@ -23,6 +27,8 @@ for (const runtime of RUNTIMES) {
     let client: RpcClient;
     let emu: { script: string; record: string };
     let tokenFile: string;
+    let pair: SerialPair;
+    let pn532: Pn532Sim;
 
     /** Runs `trigger`, then waits for the fake emulator to record its launch; returns [pid, path]. */
     async function launched(trigger: () => unknown): Promise<[number, string]> {
@@ -37,6 +43,10 @@ for (const runtime of RUNTIMES) {
       writeFiles(root, ["roms/SNES/Super Mario World (USA).sfc", "roms/Genesis/Sonic the Hedgehog (World).md", "roms/NES/Zelda.nes"]);
       emu = writeEmulator(join(root, "emu"));
       tokenFile = join(root, "token.txt");
+      // A PN532 board on a serial line: the simulator answers on the far end of a pty pair.
+      pair = await startSerialPair();
+      pn532 = new Pn532Sim();
+      await pn532.attach(pair.peerPath);
       const dataDir = join(root, "data");
       mkdirSync(dataDir, { recursive: true });
       writeFileSync(
@@ -50,6 +60,9 @@ for (const runtime of RUNTIMES) {
           "[[readers.connect]]",
           'driver = "file"',
           `path = "${tokenFile}"`,
+          "[[readers.connect]]",
+          'driver = "pn532_uart"',
+          `path = "${pair.devicePath}"`,
           "[launchers]",
           `index_root = ["${root}/roms"]`,
           "retroarch = false",
@@ -67,6 +80,8 @@ for (const runtime of RUNTIMES) {
     afterAll(async () => {
       await client?.call("stop").catch(() => {});
       if (svc) expect(await svc.stop()).toEqual({ code: 0, signal: null });
+      await pn532?.detach();
+      await pair?.stop();
       rmSync(root, { recursive: true, force: true });
     });
 
@@ -105,6 +120,21 @@ for (const runtime of RUNTIMES) {
       await client.call("stop");
       await waitFor(() => !isAlive(pid), "the launcher to be stopped");
     });
+
+    test("a serial reader: a tag placed on the PN532 launches its text, and the reader reports the removal", async () => {
+      await waitFor(async () => {
+        const { readers } = await client.call<{ readers: Array<{ driver: string; connected: boolean }> }>("readers");
+        return readers.some((r) => r.driver === "pn532" && r.connected);
+      }, "the PN532 reader to be open");
+      const [pid, path] = await launched(() => pn532.place(Ntag215.withText("Genesis/Sonic the Hedgehog (World).md")));
+      expect(path).toBe(join(root, "roms/Genesis/Sonic the Hedgehog (World).md"));
+      const active = async () => (await client.call<{ active: Array<{ uid: string; text: string }> }>("tokens")).active;
+      expect(await active()).toEqual([expect.objectContaining({ uid: "04a1b2c3d4e580", text: "Genesis/Sonic the Hedgehog (World).md" })]);
+      pn532.remove();
+      await waitFor(async () => (await active()).length === 0, "the removal to be reported");
+      await client.call("stop");
+      await waitFor(() => !isAlive(pid), "the launcher to be stopped");
+    }, 30_000);
 
     test("a mapping rewrites a token, and it and the history survive kill -9", async () => {
       await client.call("mappings.new", { enabled: true, type: "uid", match: "exact", pattern: "04:aa:bb:cc", override: "SNES/Super Mario World (USA).sfc" });
