@@ -1,7 +1,7 @@
 /**
  * Issue 10: the device's web app on a phone-class CPU. Headless Debian Chromium (one browser for the whole
  * bench), 360×640, CPU throttled 4× through the DevTools protocol (Emulation.setCPUThrottlingRate), the real
- * service in-process with an indexed tree of 20k games.
+ * service as a process of its own (as on a device) with an indexed tree of 20k games.
  * - First load: bytes of every response body as the browser received them (cold cache), and the embedded
  *   assets' brotli/gzip sizes (the budget is 80 KB compressed).
  * - Navigation → first search result on screen: `/app/search?q=…` (the app boots, connects its WebSocket,
@@ -9,10 +9,14 @@
  *   HTML with its CSS inline, no script, served from loopback) in the same run. "On screen" is the first
  *   animation frame after the first result row exists, on the page's own clock (ms since navigation start).
  */
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, phonePage } from "../test/fixtures/browser.ts";
-import { startService } from "../test/fixtures/service.ts";
+import { freePort, runChild, waitHealthy } from "../test/fixtures/process.ts";
+import { RpcClient } from "../test/fixtures/rpc-client.ts";
+import { tempDir } from "../test/fixtures/service.ts";
 import { createWebEnv } from "../test/fixtures/web-env.ts";
 import { median, percentile } from "./lib.ts";
 
@@ -64,8 +68,13 @@ async function staticShell(page: Page, css: string): Promise<string> {
 
 export async function run(): Promise<Record<string, number | string>> {
   const env = createWebEnv({ treeFiles: 20_000 });
-  const svc = await startService({ configToml: env.configToml });
-  const rpc = await svc.connect();
+  const dataDir = tempDir("tapserve-bench-web-");
+  writeFileSync(join(dataDir, "config.toml"), env.configToml);
+  const port = await freePort();
+  const child = runChild(["--data-dir", dataDir, "--port", String(port), "--host", "127.0.0.1"], { env: { TAPSERVE_MDNS: "off" } });
+  const svc = { http: `http://127.0.0.1:${port}` };
+  await waitHealthy(port, child);
+  const rpc = await RpcClient.connect(`ws://127.0.0.1:${port}/`);
   let browser: Browser | undefined;
   let shellServer: ReturnType<typeof Bun.serve> | undefined;
   try {
@@ -129,7 +138,9 @@ export async function run(): Promise<Record<string, number | string>> {
     shellServer?.stop(true);
     await browser?.close();
     rpc.close();
-    await svc.stop();
+    child.proc.kill("SIGKILL"); // its data folder is thrown away next
+    await child.exited;
+    rmSync(dataDir, { recursive: true, force: true });
     env.remove();
   }
 }

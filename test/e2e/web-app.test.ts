@@ -150,6 +150,15 @@ describe("the web app at phone size", () => {
       await other.goto(`${svc.http}/app/search?q=${encodeURIComponent("donkey kong country")}`);
       await other.getByTestId("results").getByRole("listitem").filter({ hasText: "Donkey Kong Country (USA)" }).waitFor();
       await expect(other.getByLabel("Game name").inputValue()).resolves.toBe("donkey kong country");
+      // a common word: the first screenful, then more on request
+      await other.getByLabel("Game name").fill("mario");
+      const rows = other.getByTestId("results").getByRole("listitem");
+      await other.getByTestId("result-count").filter({ hasText: /results, showing 20$/ }).waitFor();
+      expect(await rows.count()).toBe(20);
+      await other.getByRole("button", { name: "Show more results" }).click();
+      await other.getByTestId("result-count").filter({ hasText: /results, showing 70$/ }).waitFor();
+      expect(await rows.count()).toBe(70);
+      expect(other.url()).toBe(`${svc.http}/app/search?q=mario`);
     } finally {
       await other.context().close();
     }

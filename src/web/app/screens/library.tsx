@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { useAction, useApp, useLive, useRpc } from "../hooks.ts";
 import type { SystemEntry } from "../types.ts";
 import { Notice } from "../ui/notice.tsx";
+import { count } from "../ui/format.ts";
 
 /** Systems with their media counts; Update index with live progress; the root folders the index reads. */
 export function Library() {
@@ -26,9 +27,9 @@ export function Library() {
         <h2 id="h-index">Media index</h2>
         <p data-testid="index-status">
           {indexing
-            ? `Indexing ${index?.currentStepDisplay ?? ""} (${step} of ${total} systems, ${(index?.totalFiles ?? 0).toLocaleString()} files so far)…`
+            ? `Indexing ${index?.currentStepDisplay ?? ""} (${step} of ${total} systems, ${count(index?.totalFiles ?? 0)} files so far)…`
             : index?.exists
-              ? `${(index.totalMedia ?? 0).toLocaleString()} media indexed${index.lastIndexed ? ` on ${new Date(index.lastIndexed).toLocaleString()}` : ""}.`
+              ? `${count(index.totalMedia ?? 0)} media indexed${index.lastIndexed ? ` on ${new Date(index.lastIndexed).toLocaleString()}` : ""}.`
               : "No media index yet."}
         </p>
         <progress data-testid="index-progress" max={Math.max(total, 1)} value={indexing ? step : index?.exists ? Math.max(total, 1) : 0} aria-label="Indexing progress" />
@@ -44,7 +45,7 @@ export function Library() {
           {(systems.data?.systems ?? []).map((s) => (
             <li key={s.id}>
               <span class="title">{s.name}</span>
-              <span class="sub">{(s.mediaCount ?? 0).toLocaleString()}</span>
+              <span class="sub">{count(s.mediaCount ?? 0)}</span>
             </li>
           ))}
         </ul>

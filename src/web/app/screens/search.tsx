@@ -4,9 +4,12 @@ import { errorText } from "../rpc/errors.ts";
 import type { MediaResult, SystemEntry } from "../types.ts";
 import { Toast } from "../ui/toast.tsx";
 import { QrCode } from "../ui/qr.tsx";
+import { count } from "../ui/format.ts";
 
 const DEBOUNCE_MS = 250;
-const MAX_RESULTS = 50;
+/** Rows in the first answer (a phone screen or two; less to render) and per "Show more". */
+const PAGE = 20;
+const MORE = 50;
 
 /** Results as you type, a systems filter and the total; per result Launch, Write to tag and a QR code. */
 export function Search() {
@@ -18,6 +21,7 @@ export function Search() {
   const [found, setFound] = useState<{ results: MediaResult[]; total: number; query: string } | null>(null);
   const [error, setError] = useState<string>();
   const [qrFor, setQrFor] = useState<string | null>(null);
+  const [limit, setLimit] = useState(PAGE);
   const action = useAction();
   const seq = useRef(0);
   const opened = useRef(query.trim());
@@ -33,7 +37,7 @@ export function Search() {
     const mine = ++seq.current;
     history.replaceState(null, "", `${location.pathname}?q=${encodeURIComponent(q)}`);
     const search = () =>
-      conn.call<{ results: MediaResult[]; total: number }>("media.search", { query: q, maxResults: MAX_RESULTS, ...(system ? { systems: [system] } : {}) }).then(
+      conn.call<{ results: MediaResult[]; total: number }>("media.search", { query: q, maxResults: limit, ...(system ? { systems: [system] } : {}) }).then(
         (r) => {
           if (mine !== seq.current) return;
           setFound({ ...r, query: q });
@@ -47,18 +51,27 @@ export function Search() {
     }
     const timer = setTimeout(search, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [query, system, conn]);
-  const count = found ? `${found.total.toLocaleString()} ${found.total === 1 ? "result" : "results"}${found.total > found.results.length ? `, showing ${found.results.length}` : ""}` : "Type a name to search.";
+  }, [query, system, limit, conn]);
+  const summary = found ? `${count(found.total)} ${found.total === 1 ? "result" : "results"}${found.total > found.results.length ? `, showing ${found.results.length}` : ""}` : "Type a name to search.";
   return (
     <>
       <form class="row" role="search" onSubmit={(e) => e.preventDefault()}>
         <label class="grow">
           Game name
-          <input type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} autoComplete="off" enterKeyHint="search" />
+          <input
+          type="search"
+          value={query}
+          onInput={(e) => {
+            setQuery(e.currentTarget.value);
+            setLimit(PAGE);
+          }} autoComplete="off" enterKeyHint="search" />
         </label>
         <label>
           System
-          <select value={system} onChange={(e) => setSystem(e.currentTarget.value)}>
+          <select value={system} onChange={(e) => {
+              setSystem(e.currentTarget.value);
+              setLimit(PAGE);
+            }}>
             <option value="">All systems</option>
             {(systems.data?.systems ?? []).map((s) => (
               <option key={s.id} value={s.id}>
@@ -69,7 +82,7 @@ export function Search() {
         </label>
       </form>
       <p class="count" role="status" data-testid="result-count">
-        {error ?? count}
+        {error ?? summary}
       </p>
       <Toast error={action.error} message={action.message} seq={action.seq} />
       <ul class="results" data-testid="results">
@@ -99,6 +112,11 @@ export function Search() {
           </li>
         ))}
       </ul>
+      {found && found.total > found.results.length && (
+        <button type="button" class="secondary" disabled={limit > found.results.length} onClick={() => setLimit(found.results.length + MORE)}>
+          Show more results
+        </button>
+      )}
     </>
   );
 }
