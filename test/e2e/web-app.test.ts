@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, phonePage, screenshot, seriousViolations } from "../fixtures/browser.ts";
+import { launchChromium, PHONE, phonePage, screenshot, seriousViolations } from "../fixtures/browser.ts";
 import { isAlive, waitFor } from "../fixtures/launch-env.ts";
 import { freePort, ROOT, runChild, waitHealthy } from "../fixtures/process.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
@@ -257,6 +257,21 @@ describe("the web app at phone size", () => {
     await go("Home");
     await checkScreen("home-dark");
     await page.emulateMedia({ colorScheme: "light" });
+  });
+
+  test("on a desktop window the navigation is one row and the content keeps a readable width", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      await go("Search");
+      await page.getByLabel("Game name").fill("sonic");
+      await page.getByTestId("results").getByRole("listitem").first().waitFor();
+      const nav = await page.getByRole("navigation").getByRole("link").evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
+      expect(new Set(nav).size).toBe(1);
+      expect(await page.locator("main").evaluate((m) => m.getBoundingClientRect().width)).toBeLessThanOrEqual(800);
+      await checkScreen("desktop-search");
+    } finally {
+      await page.setViewportSize(PHONE);
+    }
   });
 
   test("when the service goes away a banner says so, and the page reconnects by itself", async () => {
