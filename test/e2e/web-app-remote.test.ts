@@ -4,6 +4,7 @@
  * speak only the secure layer: every WebSocket frame the browser sends or receives is checked for plaintext.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -11,7 +12,7 @@ import { launchChromium, phonePage, screenshot, seriousViolations } from "../fix
 import { isAlive, waitFor } from "../fixtures/launch-env.ts";
 import { createNetNamespace, type NetNamespace } from "../fixtures/netns.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
-import { startService, type TestService } from "../fixtures/service.ts";
+import { startService, tempDir, type TestService } from "../fixtures/service.ts";
 import { createWebEnv, type WebEnv } from "../fixtures/web-env.ts";
 
 let env: WebEnv;
@@ -131,6 +132,27 @@ describe("the web app on a phone elsewhere on the LAN", () => {
     }
     // the first frame of each socket opens the session; the device's replies are all envelopes
     expect(received.every((f) => Object.keys(JSON.parse(f.payload) as object).join() === "e")).toBe(true);
+  });
+
+  test("over https (TLS configured) the page is anonymous: no pairing, JSON-RPC inside TLS", async () => {
+    const certDir = tempDir("tapserve-web-cert-");
+    const cert = join(certDir, "cert.pem");
+    const key = join(certDir, "key.pem");
+    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=tapserve-test"], { stdio: "ignore" });
+    const tls = await startService({ host: "0.0.0.0", configToml: `${env.configToml}[service]\ntls_cert = "${cert}"\ntls_key = "${key}"\n` });
+    const other = await phonePage(browser, { ignoreHTTPSErrors: true });
+    const plain: string[] = [];
+    other.on("websocket", (ws) => ws.on("framesent", (f) => plain.push(String(f.payload))));
+    try {
+      await other.goto(`https://${ns.hostAddress}:${tls.port}/`);
+      await other.getByTestId("version").filter({ hasText: /tapserve \S+ on linux/ }).waitFor();
+      await expect(other.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Home");
+      expect(plain.some((f) => f.includes('"method":"version"'))).toBe(true);
+    } finally {
+      await other.context().close();
+      await tls.stop();
+      rmSync(certDir, { recursive: true, force: true });
+    }
   });
 
   test("'Forget this device' removes the credentials and the page asks to pair again", async () => {
