@@ -59,9 +59,10 @@ async function launched(): Promise<{ pid: number; path: string }> {
   return { pid: Number(pid), path: path! };
 }
 
+/** A tag on the file reader: the previous one leaves first (the reader must see it gone), then `text` arrives. */
 async function scan(text: string): Promise<void> {
   writeFileSync(env.tokenFile, "");
-  await Bun.sleep(400); // the file reader must see the tag leave before the same text counts as a new scan
+  await waitFor(async () => (await rpc.call<{ active: unknown[] }>("tokens")).active.length === 0, "tag removed");
   writeFileSync(env.tokenFile, text);
 }
 
