@@ -15,7 +15,7 @@ export function History() {
     <>
       {h.error && <Notice error={h.error} />}
       <Toast error={again.error} message={again.message} seq={again.seq} />
-      {h.data && entries.length === 0 && <p class="sub">Nothing launched yet.</p>}
+      {h.data && <p class="sub">{entries.length === 0 ? "Nothing launched yet." : "Newest first. Tap an entry to launch it again."}</p>}
       <ul class="list" data-testid="history">
         {entries.map((e, i) => (
           <li key={`${e.time}-${i}`}>
