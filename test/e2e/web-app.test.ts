@@ -291,6 +291,7 @@ describe("the web app at phone size", () => {
       child.proc.kill("SIGKILL");
       await child.exited;
       await other.getByRole("alert").filter({ hasText: "The device is not reachable. Reconnecting…" }).waitFor();
+      expect((await seriousViolations(other)).map((v) => v.id)).toEqual([]);
       await screenshot(other, "offline");
       child = runChild(args, { env });
       await waitHealthy(port, child);
