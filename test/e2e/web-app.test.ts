@@ -185,6 +185,11 @@ describe("the web app at phone size", () => {
     await page.getByLabel("Launch instead").fill("@Genesis/Sonic The Hedgehog (World)");
     await page.getByRole("button", { name: "Save mapping" }).click();
     await page.getByTestId("mappings").filter({ hasText: "toy-42" }).waitFor();
+    // edit: a label of the player's own
+    await page.getByRole("button", { name: /^Edit / }).click();
+    await page.getByLabel("Label").fill("Sonic figure");
+    await page.getByRole("button", { name: "Save mapping" }).click();
+    await page.getByTestId("mappings").filter({ hasText: "Sonic figure" }).waitFor();
     await checkScreen("mappings");
     await scan("toy-42");
     const run = await launched();
