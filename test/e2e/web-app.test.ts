@@ -180,8 +180,10 @@ describe("the web app at phone size", () => {
     await page.getByLabel("Launch instead").fill(broken);
     const cli = spawnSync(join(ROOT, "node_modules/.bin/bun"), [join(ROOT, "src/main.ts"), "parse", broken], { encoding: "utf8" });
     const cliError = JSON.parse(cli.stdout).error as string;
-    await expect(page.getByTestId("override-check").textContent()).resolves.toBe(cliError);
+    await expect(page.getByTestId("override-check").textContent()).resolves.toBe(`This launch script will not run: ${cliError}.`);
     await expect(page.getByRole("button", { name: "Save mapping" }).isDisabled()).resolves.toBe(true);
+    await page.getByTestId("override-check").scrollIntoViewIfNeeded();
+    await checkScreen("mapping-editor");
     await page.getByLabel("Launch instead").fill("@Genesis/Sonic The Hedgehog (World)");
     await page.getByRole("button", { name: "Save mapping" }).click();
     await page.getByTestId("mappings").filter({ hasText: "toy-42" }).waitFor();

@@ -117,7 +117,7 @@ function Editor({ draft, onCancel, onSaved }: { draft: Draft; onCancel(): void; 
   const { conn } = useApp();
   const [d, setD] = useState<Draft>(draft);
   const save = useAction();
-  const check = d.override.trim() === "" ? { ok: false as const, error: "Enter what the tag should launch." } : checkZapScript(d.override);
+  const check = d.override.trim() === "" ? { ok: false as const, error: "" } : checkZapScript(d.override);
   const set = (patch: Partial<Draft>) => setD({ ...d, ...patch });
   return (
     <form
@@ -172,7 +172,11 @@ function Editor({ draft, onCancel, onSaved }: { draft: Draft; onCancel(): void; 
         />
       </label>
       <p id="override-check" class={check.ok || d.override === "" ? "sub" : "notice error"} data-testid="override-check">
-        {check.ok ? `Runs ${check.script.commands.map((c) => c.name).join(", ")}.` : check.error}
+        {check.ok
+          ? `Runs ${check.script.commands.map((c) => c.name).join(", ")}.`
+          : check.error
+            ? `This launch script will not run: ${check.error.replace(/\.$/, "")}.` // the parser's own words, as `tapserve parse` prints them
+            : "Enter what the tag should launch."}
       </p>
       <label class="switch">
         <input type="checkbox" checked={d.enabled} onChange={(e) => set({ enabled: e.currentTarget.checked })} />
