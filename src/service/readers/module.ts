@@ -18,6 +18,8 @@ import { InsertMode, realTimers, type Timers } from "./insert-mode.ts";
 import { ReaderManager } from "./manager.ts";
 import { TokenState, tokenView } from "./token-state.ts";
 
+/** How long start-up waits for the first reader pass before the service starts listening. */
+const FIRST_PASS_WAIT_MS = 300;
 const logger = log.withTag("readers");
 
 export interface ReadersDeps {
@@ -67,7 +69,12 @@ export class ReadersModule implements AppModule {
     this.unsubscribe = this.deps.config.onChange((next, prev) => {
       if (next.readers !== prev.readers) void this.manager?.kick();
     });
-    await this.manager.start();
+    // Readers that answer quickly are listed before the service listens; a slow probe (ruling out a serial port
+    // that holds no PN532 takes about a second) finishes in the background and announces itself with readers.added.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const first = this.manager.start().catch((err) => logger.error("readers could not start:", err));
+    await Promise.race([first, new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_PASS_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   async stop(): Promise<void> {
