@@ -232,12 +232,15 @@ export class App {
       }
     };
     await step("withdraw mDNS advertisement", () => this.advertiser?.stop());
-    await step("stop accepting", () => this.server?.stop(false));
+    // Stop accepting now; the runtime's graceful stop resolves only once every connection is gone, so it is
+    // not awaited before the open WebSockets are closed below (a phone left connected must not hang a stop).
+    const accepting = this.server?.stop(false).catch((err) => logger.error("shutdown: stop accepting failed:", err));
     await step("finish in-flight requests", () =>
       this.dispatcher ? Promise.race([this.dispatcher.idle(), new Promise((r) => setTimeout(r, 5000))]) : undefined,
     );
     await step("close sockets", () => this.sessions?.closeAll());
     await step("close server", () => this.server?.stop(true));
+    await step("stop accepting", () => accepting);
     for (const m of this.started.reverse()) await step(`stop ${m.name}`, () => m.stop?.());
     this.started = [];
     await step("close user database", () => this.userDb?.close());

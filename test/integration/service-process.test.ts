@@ -33,6 +33,18 @@ describe("the service as a process", () => {
     expect(child.output()).toContain("shutting down");
   });
 
+  test("SIGTERM with clients still connected: they are told the service is going, and it exits cleanly", async () => {
+    const port = await freePort();
+    const child = runChild(["--data-dir", tempDir(), "--port", String(port)]);
+    await waitHealthy(port, child);
+    const clients = await Promise.all([RpcClient.connect(`ws://127.0.0.1:${port}/`), RpcClient.connect(`ws://127.0.0.1:${port}/api/v0.1`)]);
+    for (const c of clients) expect(await c.call("version")).toMatchObject({ platform: expect.any(String) });
+    child.proc.kill("SIGTERM");
+    // no client closes its side: the service has to end the sessions itself (a phone left open must not hang a stop)
+    for (const c of clients) expect((await c.waitClosed(10_000)).code).toBe(1001);
+    expect(await child.exited).toEqual({ code: 0, signal: null });
+  });
+
   test("a truncated config file is reported clearly and left untouched", async () => {
     const dataDir = tempDir();
     const broken = '[service]\napi_port = 7497\n[readers.scan]\nmode = "ta';
