@@ -62,29 +62,6 @@ export function unionSorted(lists: readonly Int32Array[]): Int32Array {
   return all.subarray(0, w);
 }
 
-/**
- * Marks in `hits` the positions of `candidates` (ascending) that also occur in `list` (ascending). Walks the
- * shorter side and gallops through the longer one, so a short candidate list costs little against a long list.
- */
-export function markCommon(candidates: Int32Array, list: Int32Array, hits: Uint8Array): void {
-  if (candidates.length === 0 || list.length === 0) return;
-  if (candidates.length <= list.length) {
-    let j = 0;
-    for (let i = 0; i < candidates.length && j < list.length; i++) {
-      const c = candidates[i] as number;
-      j = gallop(list, j, c);
-      if (j < list.length && list[j] === c) hits[i] = 1;
-    }
-  } else {
-    let i = 0;
-    for (let j = 0; j < list.length && i < candidates.length; j++) {
-      const v = list[j] as number;
-      i = gallop(candidates, i, v);
-      if (i < candidates.length && candidates[i] === v) hits[i] = 1;
-    }
-  }
-}
-
 /** First index ≥ `from` whose value is ≥ `target` (exponential then binary search). */
 function gallop(a: Int32Array, from: number, target: number): number {
   if (from >= a.length || (a[from] as number) >= target) return from;
@@ -105,14 +82,6 @@ function gallop(a: Int32Array, from: number, target: number): number {
   return hi;
 }
 
-/** Keeps the candidates whose hit flag is set. */
-export function keepHits(candidates: Int32Array, hits: Uint8Array): Int32Array {
-  let w = 0;
-  const out = new Int32Array(candidates.length);
-  for (let i = 0; i < candidates.length; i++) if (hits[i]) out[w++] = candidates[i] as number;
-  return out.subarray(0, w);
-}
-
 /** Number of ascending ids within the inclusive ranges, and the first `limit` of them. */
 export function withinRanges(ids: Int32Array, ranges: ReadonlyArray<readonly [number, number]>, limit: number): { total: number; first: number[] } {
   let total = 0;
@@ -124,4 +93,45 @@ export function withinRanges(ids: Int32Array, ranges: ReadonlyArray<readonly [nu
     for (let i = a; i < b && first.length < limit; i++) first.push(ids[i] as number);
   }
   return { total, first };
+}
+
+/**
+ * Sets `mark[id] = 1` for each of `count` ids of an encoded list, without materialising the list. With a
+ * mark array as long as the index (one byte per media), unions and intersections of many long lists cost one
+ * pass over each list instead of a sort or a search per id.
+ */
+export function markPostings(buf: Uint8Array, count: number, mark: Uint8Array): void {
+  let p = 0;
+  let prev = 0;
+  for (let i = 0; i < count; i++) {
+    let d = 0;
+    let shift = 0;
+    let b: number;
+    do {
+      b = buf[p++] as number;
+      d |= (b & 0x7f) << shift;
+      shift += 7;
+    } while (b & 0x80);
+    prev += d;
+    mark[prev] = 1;
+  }
+}
+
+/** The marked ids in ascending order (`mark` indexed by id). */
+export function collectMarked(mark: Uint8Array, expected: number): Int32Array {
+  const out = new Int32Array(expected);
+  let w = 0;
+  for (let id = 0; id < mark.length && w < expected; id++) if (mark[id]) out[w++] = id;
+  return w === expected ? out : out.subarray(0, w);
+}
+
+/** The candidates (ascending) that are marked. */
+export function keepMarked(candidates: Int32Array, mark: Uint8Array): Int32Array {
+  const out = new Int32Array(candidates.length);
+  let w = 0;
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i] as number;
+    if (mark[c]) out[w++] = c;
+  }
+  return out.subarray(0, w);
 }

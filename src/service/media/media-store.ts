@@ -1,6 +1,6 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { decodePostings, keepHits, markCommon, unionSorted, withinRanges } from "../../core/media/postings.ts";
+import { collectMarked, decodePostings, keepMarked, markPostings, unionSorted, withinRanges } from "../../core/media/postings.ts";
 import { ftsLiteral, mediaName, queryWords, TRIGRAM_MIN } from "../../core/media/words.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
 import { type SystemCatalog, systemInfo } from "../../core/systems/catalog.ts";
@@ -39,6 +39,7 @@ export class MediaStore {
   private systems: IndexedSystem[] = [];
   private bySystem = new Map<string, IndexedSystem>();
   private completeAt = "";
+  private mark: Uint8Array | null = null;
 
   constructor(
     private readonly runtime: Runtime,
@@ -146,9 +147,21 @@ export class MediaStore {
     return db.prepare("SELECT id, count FROM words WHERE instr(word, ?) > 0").all<WordRow>(word);
   }
 
+  private blob(db: SqlDatabase, row: WordRow): Uint8Array | undefined {
+    return db.prepare("SELECT postings FROM words WHERE id = ?").get<{ postings: Uint8Array }>(row.id)?.postings;
+  }
+
   private postings(db: SqlDatabase, row: WordRow): Int32Array {
-    const r = db.prepare("SELECT postings FROM words WHERE id = ?").get<{ postings: Uint8Array }>(row.id);
-    return r ? decodePostings(r.postings, row.count) : new Int32Array(0);
+    const b = this.blob(db, row);
+    return b ? decodePostings(b, row.count) : new Int32Array(0);
+  }
+
+  /** One byte per media id, cleared before each use: unions and intersections of long lists in linear time. */
+  private marks(): Uint8Array {
+    const size = this.totalMedia + 1;
+    if (this.mark?.length !== size) this.mark = new Uint8Array(size);
+    else this.mark.fill(0);
+    return this.mark;
   }
 
   /** Ids (ascending) of the media whose name holds every word; `null` when there are no words. */
@@ -159,13 +172,29 @@ export class MediaStore {
       return { rows, weight: rows.reduce((n, r) => n + r.count, 0) };
     });
     perWord.sort((a, b) => a.weight - b.weight);
-    if ((perWord[0]?.weight ?? 0) === 0) return new Int32Array(0);
-    let candidates = unionSorted((perWord[0] as { rows: WordRow[] }).rows.map((r) => this.postings(db, r)));
+    const first = perWord[0] as { rows: WordRow[]; weight: number };
+    if (first.weight === 0) return new Int32Array(0);
+    let candidates: Int32Array;
+    if (first.rows.length === 1 || first.weight * 16 < this.totalMedia) {
+      // one list, or few ids: decode and merge them
+      candidates = unionSorted(first.rows.map((r) => this.postings(db, r)));
+    } else {
+      // many ids in many lists (a common fragment such as "usa"): mark them, then read the marks in order
+      const mark = this.marks();
+      for (const r of first.rows) {
+        const b = this.blob(db, r);
+        if (b) markPostings(b, r.count, mark);
+      }
+      candidates = collectMarked(mark, Math.min(first.weight, this.totalMedia));
+    }
     for (const { rows } of perWord.slice(1)) {
       if (candidates.length === 0) break;
-      const hits = new Uint8Array(candidates.length);
-      for (const r of rows) markCommon(candidates, this.postings(db, r), hits);
-      candidates = keepHits(candidates, hits);
+      const mark = this.marks();
+      for (const r of rows) {
+        const b = this.blob(db, r);
+        if (b) markPostings(b, r.count, mark);
+      }
+      candidates = keepMarked(candidates, mark);
     }
     return candidates;
   }

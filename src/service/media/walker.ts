@@ -35,14 +35,17 @@ export const IGNORE_MARKER = ".zaparooignore";
  * skipped: it never stops the walk.
  */
 export async function walkSystemFolder(folder: string, relBase: string, extensions: ReadonlySet<string>, scan: SystemScan, ctx: WalkContext): Promise<void> {
-  const stack: Array<{ abs: string; rel: string }> = [{ abs: folder, rel: relBase }];
-  const seen = new Set<string>();
+  // Every folder is walked once by its real path: a link back up the tree, or a second way to the same folder,
+  // adds nothing. Plain folders' real paths follow from their parent's, so only links cost a realpath call.
+  let rootReal = folder;
   try {
-    seen.add(realpathSync(folder));
+    rootReal = realpathSync(folder);
   } catch {}
+  const stack: Array<{ abs: string; rel: string; real: string }> = [{ abs: folder, rel: relBase, real: rootReal }];
+  const seen = new Set<string>([rootReal]);
   let sinceTick = 0;
   while (stack.length > 0) {
-    const { abs, rel } = stack.pop() as { abs: string; rel: string };
+    const { abs, rel, real: dirReal } = stack.pop() as { abs: string; rel: string; real: string };
     let entries: Dirent[];
     try {
       entries = readdirSync(abs, { withFileTypes: true });
@@ -56,23 +59,21 @@ export async function walkSystemFolder(folder: string, relBase: string, extensio
       const name = e.name;
       let isDir = e.isDirectory();
       let isFile = e.isFile();
+      let real = `${dirReal}/${name}`;
       if (e.isSymbolicLink()) {
         try {
           const st = statSync(`${abs}/${name}`);
           isDir = st.isDirectory();
           isFile = st.isFile();
-          if (isDir) {
-            const real = realpathSync(`${abs}/${name}`);
-            if (seen.has(real)) continue;
-            seen.add(real);
-          }
+          if (isDir) real = realpathSync(`${abs}/${name}`);
         } catch {
           continue; // dangling link
         }
       }
       if (isDir) {
-        if (name.startsWith(".") || name === "__MACOSX") continue;
-        stack.push({ abs: `${abs}/${name}`, rel: `${rel}/${name}` });
+        if (name.startsWith(".") || name === "__MACOSX" || seen.has(real)) continue;
+        seen.add(real);
+        stack.push({ abs: `${abs}/${name}`, rel: `${rel}/${name}`, real });
       } else if (isFile) {
         if (name.startsWith("._")) continue;
         const ext = extensionOf(name);

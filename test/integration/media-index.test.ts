@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFiles } from "../fixtures/launch-env.ts";
+import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+
+/**
+ * The media index through the whole service: a real ROM tree (several systems, nested folders, unicode and
+ * bracketed names, things a walk must skip), `media.index` over WebSocket with its progress notifications,
+ * then every rule of `media.search`, `systems` and `media`.
+ */
+interface Media {
+  system: { id: string; name: string; category: string };
+  name: string;
+  path: string;
+  zapScript: string;
+  tags: string[];
+}
+interface Status {
+  exists: boolean;
+  indexing: boolean;
+  totalSteps?: number;
+  currentStep?: number;
+  currentStepDisplay?: string;
+  totalFiles?: number;
+  totalMedia?: number;
+  lastIndexed?: string;
+}
+
+let root: string;
+let svc: TestService;
+let c: RpcClient;
+const FILES = [
+  "SNES/Super Mario World (USA).sfc",
+  "SNES/RPG/Chrono Trigger (USA) [!].sfc",
+  "SNES/RPG/Deep/Seiken Densetsu 3 (Japan) {T+Eng}.smc",
+  "SNES/Super Metroid (Japan, USA) (En,Ja).sfc",
+  "NES/Pokémon – Edición Roja.nes",
+  "NES/ドラゴンクエスト (Japan).nes",
+  "NES/Super Mario Bros. (World).nes",
+  "Genesis/Sonic the Hedgehog (USA, Europe).md",
+  "Genesis/Disc & Cart/Streets of Rage 2 (USA).md",
+  "PSX/Final Fantasy VII (USA) (Disc 1).cue",
+];
+const SKIPPED = [
+  "SNES/notes.txt", // not an extension SNES uses
+  "SNES/._Super Mario World (USA).sfc", // AppleDouble
+  "SNES/.hidden/Secret Game (USA).sfc", // hidden folder
+  "SNES/__MACOSX/Mac Junk (USA).sfc",
+  "NES/Ignored/Ignored Game (USA).nes", // folder with .zaparooignore
+];
+const MANY = 260; // more than the default maxResults
+
+beforeAll(async () => {
+  root = tempDir("tapserve-media-");
+  const roms = join(root, "roms");
+  writeFiles(roms, [...FILES, ...SKIPPED]);
+  writeFileSync(join(roms, "NES/Ignored/.zaparooignore"), "");
+  for (let i = 0; i < MANY; i++) writeFileSync(join(roms, "NES", `Puzzle Pack ${String(i).padStart(3, "0")} (USA).nes`), "");
+  symlinkSync(join(roms, "SNES/RPG"), join(roms, "SNES/RPG/loop")); // a cycle: walked once
+  symlinkSync(join(root, "nowhere"), join(roms, "SNES/dangling.sfc")); // dangling link: skipped
+  svc = await startService({ configToml: `[launchers]\nindex_root = ["${roms}"]\nretroarch = false\n` });
+  c = await svc.connect();
+});
+
+afterAll(async () => {
+  await svc.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const search = (params: Record<string, unknown>) => c.call<{ results: Media[]; total: number }>("media.search", params);
+const names = (r: { results: Media[] }) => r.results.map((m) => m.name).sort();
+
+describe("media index through the service", () => {
+  test("before any index: media says none exists; searches find nothing", async () => {
+    expect(await c.call("media")).toEqual({ database: { exists: false, indexing: false, optimizing: false }, active: [] });
+    expect(await search({ query: "mario" })).toEqual({ results: [], total: 0 });
+  });
+
+  test("media.index answers null when done, after media.indexing progress notifications", async () => {
+    c.notifications.length = 0;
+    expect(await c.call("media.index", null)).toBeNull();
+    const progress = c.notifications.filter((n) => n.method === "media.indexing").map((n) => n.params as Status);
+    const running = progress.filter((p) => p.indexing);
+    expect(running.length).toBeGreaterThan(0);
+    for (const p of running) {
+      expect(p.totalSteps).toBeGreaterThan(0);
+      expect(p.currentStep).toBeGreaterThanOrEqual(1);
+      expect(p.currentStep).toBeLessThanOrEqual(p.totalSteps as number);
+      expect(p.totalFiles).toBeGreaterThanOrEqual(0);
+      expect(Object.values(p)).not.toContain(null);
+    }
+    expect(progress.length).toBeLessThan(FILES.length + MANY); // a sensible rate, not one per file
+    expect(progress.at(-1)).toMatchObject({ exists: true, indexing: false, totalMedia: FILES.length + MANY });
+    const status = await c.call<{ database: Status; active: unknown[] }>("media");
+    expect(status.database).toMatchObject({ exists: true, indexing: false, totalMedia: FILES.length + MANY });
+    expect(Date.parse(status.database.lastIndexed as string)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  test("names keep unicode, spaces and brackets; paths are compressed to <system>/<path>", async () => {
+    const poke = await search({ query: "pokémon" });
+    expect(poke.results).toEqual([
+      { system: { id: "NES", name: expect.any(String), category: "Console" }, name: "Pokémon – Edición Roja", path: "NES/Pokémon – Edición Roja.nes", zapScript: "NES/Pokémon – Edición Roja.nes", tags: [] },
+    ]);
+    expect(names(await search({ query: "ドラゴンクエスト" }))).toEqual(["ドラゴンクエスト (Japan)"]);
+    expect((await search({ query: "{t+eng}" })).results[0]?.path).toBe("SNES/RPG/Deep/Seiken Densetsu 3 (Japan) {T+Eng}.smc");
+    expect((await search({ query: "rage" })).results[0]?.path).toBe("Genesis/Disc & Cart/Streets of Rage 2 (USA).md");
+  });
+
+  test("every word must appear, in any order and case, also inside longer words", async () => {
+    expect(names(await search({ query: "MARIO super" }))).toEqual(["Super Mario Bros. (World)", "Super Mario World (USA)"]);
+    expect(names(await search({ query: "world mario" }))).toEqual(["Super Mario Bros. (World)", "Super Mario World (USA)"]);
+    expect(names(await search({ query: "  metro  japan " }))).toEqual(["Super Metroid (Japan, USA) (En,Ja)"]);
+    expect((await search({ query: "mario zelda" })).total).toBe(0);
+  });
+
+  test("the systems filter is case-sensitive; missing or empty searches all", async () => {
+    expect(names(await search({ query: "mario", systems: ["SNES"] }))).toEqual(["Super Mario World (USA)"]);
+    expect(names(await search({ query: "mario", systems: ["NES", "Genesis"] }))).toEqual(["Super Mario Bros. (World)"]);
+    expect((await search({ query: "mario", systems: ["snes"] })).total).toBe(0);
+    expect((await search({ query: "mario", systems: [] })).total).toBe(2);
+  });
+
+  test("results stop at maxResults (default 250) while total counts every match", async () => {
+    const all = await search({ query: "puzzle pack" });
+    expect(all.total).toBe(MANY);
+    expect(all.results).toHaveLength(250);
+    const few = await search({ query: "puzzle", maxResults: 5 });
+    expect(few).toMatchObject({ total: MANY });
+    expect(few.results).toHaveLength(5);
+    expect((await c.request("media.search", { query: "puzzle", maxResults: 0 })).error?.code).toBe(-32602);
+  });
+
+  test("an empty query needs a system: with one it lists that system, without it is refused", async () => {
+    const r = await c.request("media.search", { query: "  " });
+    expect(r.error).toEqual({ code: -32602, message: "invalid params: a query or a system is required" });
+    expect((await search({ query: "", systems: ["PSX"] })).results.map((m) => m.name)).toEqual(["Final Fantasy VII (USA) (Disc 1)"]);
+  });
+
+  test("skipped: other extensions, AppleDouble files, hidden and ignored folders, dangling links; a symlink cycle once", async () => {
+    for (const q of ["notes", "secret", "junk", "ignored", "dangling"]) expect((await search({ query: q })).total).toBe(0);
+    expect((await search({ query: "chrono" })).total).toBe(1);
+  });
+
+  test("systems lists the indexed systems with their counts", async () => {
+    const { systems } = await c.call<{ systems: Array<{ id: string; name: string; category: string; mediaCount: number }> }>("systems");
+    const counts = Object.fromEntries(systems.map((s) => [s.id, s.mediaCount]));
+    expect(counts).toEqual({ SNES: 4, NES: 3 + MANY, Genesis: 2, PSX: 1 });
+    for (const s of systems) expect(s.name.length).toBeGreaterThan(0);
+  });
+
+  test("media.index {systems} re-indexes only those and leaves the others as they were", async () => {
+    writeFileSync(join(root, "roms/NES/Zelda (Europe).nes"), "");
+    writeFileSync(join(root, "roms/SNES/Zelda no Densetsu (Japan).sfc"), "");
+    expect(await c.call("media.index", { systems: ["NES"] })).toBeNull();
+    expect(names(await search({ query: "zelda" }))).toEqual(["Zelda (Europe)"]); // SNES not walked again
+    expect((await search({ query: "chrono" })).total).toBe(1); // SNES still served
+    expect((await c.request("media.index", { systems: ["Nintendo"] })).error?.code).toBe(-32602);
+    expect(await c.call("media.index")).toBeNull();
+    expect((await search({ query: "zelda" })).total).toBe(2);
+  });
+
+  test("a folder that cannot be read is skipped, never aborting the run", async () => {
+    mkdirSync(join(root, "roms/Genesis/Broken"));
+    symlinkSync("/proc/self/fd/does-not-exist", join(root, "roms/Genesis/Broken/Link Folder"));
+    rmSync(join(root, "roms/Genesis/Disc & Cart"), { recursive: true });
+    mkdirSync(join(root, "roms/Genesis/Disc & Cart"));
+    writeFileSync(join(root, "roms/Genesis/Disc & Cart/Streets of Rage 3 (USA).md"), "");
+    expect(await c.call("media.index", { systems: ["Genesis"] })).toBeNull();
+    expect(names(await search({ query: "streets" }))).toEqual(["Streets of Rage 3 (USA)"]);
+  });
+});
