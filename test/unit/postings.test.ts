@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { collectMarked, decodePostings, encodePostings, keepMarked, markPostings, unionSorted, withinRanges } from "../../src/core/media/postings.ts";
+import { collectMarked, decodePostings, encodePostings, keepMarked, markIds, unionSorted, withinRanges } from "../../src/core/media/postings.ts";
 import { prng } from "../fixtures/rom-names.ts";
 
 /** Posting lists of the media index, checked against plain Set arithmetic on random lists. */
@@ -25,7 +25,7 @@ describe("posting lists", () => {
     const want = [...new Set(lists.flat())].sort((a, b) => a - b);
     expect([...unionSorted(lists.map((l) => Int32Array.from(l)))]).toEqual(want);
     const mark = new Uint8Array(N + 1);
-    for (const l of lists) markPostings(encodePostings(l), l.length, mark);
+    for (const l of lists) markIds(decodePostings(encodePostings(l), l.length), mark);
     expect([...collectMarked(mark, lists.reduce((n, l) => n + l.length, 0))]).toEqual(want);
   });
 
@@ -34,7 +34,7 @@ describe("posting lists", () => {
     const lists = [randomList(0.02), randomList(0.1)];
     const inLists = new Set(lists.flat());
     const mark = new Uint8Array(N + 1);
-    for (const l of lists) markPostings(encodePostings(l), l.length, mark);
+    for (const l of lists) markIds(decodePostings(encodePostings(l), l.length), mark);
     expect([...keepMarked(candidates, mark)]).toEqual([...candidates].filter((c) => inLists.has(c)));
     expect([...keepMarked(new Int32Array(0), mark)]).toEqual([]);
   });

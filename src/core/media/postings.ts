@@ -96,25 +96,11 @@ export function withinRanges(ids: Int32Array, ranges: ReadonlyArray<readonly [nu
 }
 
 /**
- * Sets `mark[id] = 1` for each of `count` ids of an encoded list, without materialising the list. With a
- * mark array as long as the index (one byte per media), unions and intersections of many long lists cost one
- * pass over each list instead of a sort or a search per id.
+ * Sets `mark[id] = 1` for each id. With a mark array as long as the index (one byte per media), unions and
+ * intersections of many long lists cost one pass over each list instead of a sort or a search per id.
  */
-export function markPostings(buf: Uint8Array, count: number, mark: Uint8Array): void {
-  let p = 0;
-  let prev = 0;
-  for (let i = 0; i < count; i++) {
-    let d = 0;
-    let shift = 0;
-    let b: number;
-    do {
-      b = buf[p++] as number;
-      d |= (b & 0x7f) << shift;
-      shift += 7;
-    } while (b & 0x80);
-    prev += d;
-    mark[prev] = 1;
-  }
+export function markIds(ids: Int32Array, mark: Uint8Array): void {
+  for (let i = 0; i < ids.length; i++) mark[ids[i] as number] = 1;
 }
 
 /** The marked ids in ascending order (`mark` indexed by id). */

@@ -1,6 +1,6 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { collectMarked, decodePostings, keepMarked, markPostings, unionSorted, withinRanges } from "../../core/media/postings.ts";
+import { collectMarked, decodePostings, keepMarked, markIds, unionSorted, withinRanges } from "../../core/media/postings.ts";
 import { ftsLiteral, mediaName, queryWords, TRIGRAM_MIN } from "../../core/media/words.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
 import { type SystemCatalog, systemInfo } from "../../core/systems/catalog.ts";
@@ -11,6 +11,9 @@ import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { WrittenSystem } from "./index-writer.ts";
 import type { SystemScan } from "./walker.ts";
 
+/** Posting lists at least this long are kept decoded, up to CACHE_MAX_IDS ids in all (4 bytes each). */
+const CACHE_MIN_IDS = 2048;
+const CACHE_MAX_IDS = 2_000_000;
 const logger = log.withTag("media");
 
 /** One indexed system as the index file records it. */
@@ -40,6 +43,8 @@ export class MediaStore {
   private bySystem = new Map<string, IndexedSystem>();
   private completeAt = "";
   private mark: Uint8Array | null = null;
+  private decoded = new Map<number, Int32Array>();
+  private decodedIds = 0;
 
   constructor(
     private readonly runtime: Runtime,
@@ -78,6 +83,9 @@ export class MediaStore {
   close(): void {
     this.db?.close();
     this.db = null;
+    this.decoded.clear(); // word ids belong to the file just closed
+    this.decodedIds = 0;
+    this.mark = null;
   }
 
   get exists(): boolean {
@@ -147,13 +155,26 @@ export class MediaStore {
     return db.prepare("SELECT id, count FROM words WHERE instr(word, ?) > 0").all<WordRow>(word);
   }
 
-  private blob(db: SqlDatabase, row: WordRow): Uint8Array | undefined {
-    return db.prepare("SELECT postings FROM words WHERE id = ?").get<{ postings: Uint8Array }>(row.id)?.postings;
-  }
-
+  /** A word's media ids; long lists stay decoded in a small cache (common words recur in most queries). */
   private postings(db: SqlDatabase, row: WordRow): Int32Array {
-    const b = this.blob(db, row);
-    return b ? decodePostings(b, row.count) : new Int32Array(0);
+    const hit = this.decoded.get(row.id);
+    if (hit) {
+      this.decoded.delete(row.id); // most recently used last
+      this.decoded.set(row.id, hit);
+      return hit;
+    }
+    const r = db.prepare("SELECT postings FROM words WHERE id = ?").get<{ postings: Uint8Array }>(row.id);
+    const ids = r ? decodePostings(r.postings, row.count) : new Int32Array(0);
+    if (ids.length >= CACHE_MIN_IDS) {
+      this.decoded.set(row.id, ids);
+      this.decodedIds += ids.length;
+      for (const [id, list] of this.decoded) {
+        if (this.decodedIds <= CACHE_MAX_IDS) break;
+        this.decoded.delete(id);
+        this.decodedIds -= list.length;
+      }
+    }
+    return ids;
   }
 
   /** One byte per media id, cleared before each use: unions and intersections of long lists in linear time. */
@@ -181,19 +202,13 @@ export class MediaStore {
     } else {
       // many ids in many lists (a common fragment such as "usa"): mark them, then read the marks in order
       const mark = this.marks();
-      for (const r of first.rows) {
-        const b = this.blob(db, r);
-        if (b) markPostings(b, r.count, mark);
-      }
+      for (const r of first.rows) markIds(this.postings(db, r), mark);
       candidates = collectMarked(mark, Math.min(first.weight, this.totalMedia));
     }
     for (const { rows } of perWord.slice(1)) {
       if (candidates.length === 0) break;
       const mark = this.marks();
-      for (const r of rows) {
-        const b = this.blob(db, r);
-        if (b) markPostings(b, r.count, mark);
-      }
+      for (const r of rows) markIds(this.postings(db, r), mark);
       candidates = keepMarked(candidates, mark);
     }
     return candidates;
