@@ -45,3 +45,13 @@ describe("posting lists", () => {
     expect(withinRanges(ids, [[11, 14]], 10)).toEqual({ total: 0, first: [] });
   });
 });
+
+describe("name words", () => {
+  test("lowercased, split on any white space, each word once", async () => {
+    const { nameWords, queryWords } = await import("../../src/core/media/words.ts");
+    expect(nameWords("Super Mario  World (USA)")).toEqual(["super", "mario", "world", "(usa)"]);
+    expect(nameWords("Tab\tSep\u00a0NBSP\u3000Wide  tab")).toEqual(["tab", "sep", "nbsp", "wide"]);
+    expect(nameWords("  ")).toEqual([]);
+    expect(queryWords("a bbb cc")).toEqual(["bbb", "cc", "a"]);
+  });
+});

@@ -5,9 +5,13 @@
  * that hold it; a query word is looked up among the distinct words, never among all media.
  */
 
+/** White space other than the plain space: names rarely hold any, so most take the quick split. */
+const OTHER_SPACE = /[^\S ]/;
+
 /** The distinct lowercased words of a media name. */
 export function nameWords(name: string): string[] {
-  const words = name.toLowerCase().split(/\s+/);
+  const lower = name.toLowerCase();
+  const words = OTHER_SPACE.test(lower) ? lower.split(/\s+/) : lower.split(" ");
   const out: string[] = [];
   for (const w of words) if (w !== "" && !out.includes(w)) out.push(w);
   return out;
