@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { buildDist, type DistResult } from "../build/release/build.ts";
@@ -6,7 +5,7 @@ import { ensureBunExecutable } from "../build/release/bun-executable.ts";
 import { compileBinary } from "../build/release/compile.ts";
 import { DIST_TARGETS, findTarget } from "../build/release/targets.ts";
 import { pinnedBunVersion } from "../build/release/version.ts";
-import { freePort, median, ROOT, stopChild, tempDir } from "./lib.ts";
+import { execToVersion, freePort, median, ROOT, tempDir } from "./lib.ts";
 
 /**
  * Issue 7: the device builds. Binary and archive size per target, and the time from exec to the first
@@ -19,38 +18,12 @@ const RUNS_QEMU = 3;
 const QEMU = ["qemu-aarch64-static", "-cpu", "cortex-a53", "-L", "/usr/aarch64-linux-gnu"];
 const MiB = 1024 * 1024;
 
-/** Spawns the command and measures until a WebSocket `version` request on the port gets its answer. */
-async function execToVersion(cmd: string, args: string[], port: number): Promise<number> {
-  const t0 = performance.now();
-  const child = spawn(cmd, args, { stdio: "ignore", env: { ...process.env, TAPSERVE_MDNS: "off" } });
-  try {
-    const deadline = t0 + 120_000;
-    while (performance.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`${cmd} exited with ${child.exitCode}`);
-      const answered = await new Promise<boolean>((resolve) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
-        ws.onopen = () => ws.send('{"jsonrpc":"2.0","id":1,"method":"version"}');
-        ws.onmessage = () => {
-          resolve(true);
-          ws.close();
-        };
-        ws.onerror = () => resolve(false);
-      });
-      if (answered) return performance.now() - t0;
-      await Bun.sleep(2);
-    }
-    throw new Error(`${cmd}: no answer`);
-  } finally {
-    await stopChild(child);
-  }
-}
-
 async function startupMs(prefix: string[], binary: string, serviceArgs: (port: number) => string[], runs: number): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs + 1; i++) {
     const port = await freePort();
     const [cmd, ...pre] = [...prefix, binary];
-    const t = await execToVersion(cmd!, [...pre, ...serviceArgs(port)], port);
+    const { ms: t } = await execToVersion(cmd!, [...pre, ...serviceArgs(port)], port, { timeoutMs: 120_000, pollMs: 2 }, () => undefined);
     if (i > 0) times.push(t); // the first run warms the page cache and creates the config
   }
   return median(times);

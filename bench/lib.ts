@@ -45,3 +45,45 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   child.kill("SIGTERM");
   await done;
 }
+
+/** True once a WebSocket `version` request on the port gets an answer; false when nothing listens yet. */
+function answersVersion(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
+    ws.onopen = () => ws.send('{"jsonrpc":"2.0","id":1,"method":"version"}');
+    ws.onmessage = () => {
+      resolve(true);
+      ws.close();
+    };
+    ws.onerror = () => resolve(false);
+  });
+}
+
+/**
+ * Spawns a service and measures exec → first answered `version` over WebSocket on `port`. `atAnswer` samples
+ * the still-running child at that moment (e.g. its memory); the child is stopped afterwards.
+ */
+export async function execToVersion<T>(
+  cmd: string,
+  args: string[],
+  port: number,
+  opts: { env?: Record<string, string>; timeoutMs: number; pollMs: number },
+  atAnswer: (child: ChildProcess) => T,
+): Promise<{ ms: number; sample: T }> {
+  const t0 = performance.now();
+  const child = spawn(cmd, args, { stdio: "ignore", env: { ...process.env, TAPSERVE_MDNS: "off", ...opts.env } });
+  try {
+    const deadline = t0 + opts.timeoutMs;
+    while (performance.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`${cmd} exited with ${child.exitCode}`);
+      if (await answersVersion(port)) {
+        const ms = performance.now() - t0;
+        return { ms, sample: atAnswer(child) };
+      }
+      await Bun.sleep(opts.pollMs);
+    }
+    throw new Error(`${cmd}: no answer`);
+  } finally {
+    await stopChild(child);
+  }
+}

@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { buildDist } from "../build/release/build.ts";
 import { findTarget } from "../build/release/targets.ts";
 import { armv7Build } from "../test/fixtures/armv7-build.ts";
-import { freePort, median, ROOT, stopChild, tempDir } from "./lib.ts";
+import { execToVersion, freePort, median, ROOT, tempDir } from "./lib.ts";
 
 /**
  * Issue 14: the MiSTer build (Node 24 from Debian armhf with its own loader, emulated Cortex-A9) beside the
@@ -57,31 +56,8 @@ function memoryOf(pid: number): Memory {
 
 /** Spawns, measures until a WebSocket `version` gets its answer, samples memory there, stops the process. */
 async function startOnce(cmd: string, args: string[], port: number, env: Record<string, string>): Promise<{ ms: number; mem: Memory }> {
-  const t0 = performance.now();
-  const child = spawn(cmd, args, { stdio: "ignore", env: { ...process.env, TAPSERVE_MDNS: "off", ...env } });
-  try {
-    const deadline = t0 + 180_000;
-    while (performance.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`${cmd} exited with ${child.exitCode}`);
-      const answered = await new Promise<boolean>((resolve) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
-        ws.onopen = () => ws.send('{"jsonrpc":"2.0","id":1,"method":"version"}');
-        ws.onmessage = () => {
-          resolve(true);
-          ws.close();
-        };
-        ws.onerror = () => resolve(false);
-      });
-      if (answered) {
-        const ms = performance.now() - t0;
-        return { ms, mem: memoryOf(child.pid!) };
-      }
-      await Bun.sleep(5);
-    }
-    throw new Error(`${cmd}: no answer`);
-  } finally {
-    await stopChild(child);
-  }
+  const { ms, sample } = await execToVersion(cmd, args, port, { env, timeoutMs: 180_000, pollMs: 5 }, (child) => memoryOf(child.pid!));
+  return { ms, mem: sample };
 }
 
 interface Side {
