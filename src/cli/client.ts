@@ -96,3 +96,22 @@ export function serviceUrl(cmd: { url?: string; port?: number }): string {
   if (cmd.url) return cmd.url;
   return `ws://127.0.0.1:${cmd.port ?? 7497}/`;
 }
+
+/** Exit code of a command that could not reach the service. */
+export const EXIT_UNREACHABLE = 3;
+
+/** Connects a command to the running service; when it cannot, says why on stderr and resolves null. */
+export async function connectCommand(cmd: { url?: string; port?: number }): Promise<ServiceClient | null> {
+  try {
+    return await ServiceClient.connect(serviceUrl(cmd));
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    return null;
+  }
+}
+
+/** Prints a method's error the way every command does; returns the exit code for it (1). */
+export function reportCallFailure(error: CallFailure): number {
+  process.stderr.write(`${error.message} (code ${error.code})\n`);
+  return 1;
+}

@@ -1,4 +1,4 @@
-import { ServiceClient, serviceUrl } from "../client.ts";
+import { connectCommand, EXIT_UNREACHABLE, reportCallFailure } from "../client.ts";
 import { defineSubcommand } from "../subcommands.ts";
 
 defineSubcommand("call", "call <method> [json-params]: call a method on the running service, print the result", async (_rt, cmd) => {
@@ -16,18 +16,12 @@ defineSubcommand("call", "call <method> [json-params]: call a method on the runn
       return 2;
     }
   }
-  let client: ServiceClient;
-  try {
-    client = await ServiceClient.connect(serviceUrl(cmd));
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n`);
-    return 3;
-  }
+  const client = await connectCommand(cmd);
+  if (!client) return EXIT_UNREACHABLE;
   const answer = await client.call(method, params);
   client.close();
   if (answer.error) {
-    process.stderr.write(`${answer.error.message} (code ${answer.error.code})\n`);
-    return 1;
+    return reportCallFailure(answer.error);
   }
   process.stdout.write(`${JSON.stringify(answer.result ?? null, null, 2)}\n`);
   return 0;

@@ -1,4 +1,4 @@
-import { ServiceClient, serviceUrl } from "../client.ts";
+import { connectCommand, EXIT_UNREACHABLE, reportCallFailure } from "../client.ts";
 import { defineSubcommand } from "../subcommands.ts";
 import { type IndexProgress, progressLine } from "../progress-line.ts";
 
@@ -7,13 +7,8 @@ import { type IndexProgress, progressLine } from "../progress-line.ts";
  * progress: a redrawn bar on a terminal, one line per system otherwise (logs, pipes). Ends with the total.
  */
 defineSubcommand("index", "index [system …]: rebuild the media index (all systems, or those named), with progress", async (_rt, cmd) => {
-  let client: ServiceClient;
-  try {
-    client = await ServiceClient.connect(serviceUrl(cmd));
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n`);
-    return 3;
-  }
+  const client = await connectCommand(cmd);
+  if (!client) return EXIT_UNREACHABLE;
   const tty = process.stdout.isTTY === true;
   const width = () => (tty ? process.stdout.columns || Number(process.env.COLUMNS) || 80 : 0);
   let lastStep = -1;
@@ -35,8 +30,7 @@ defineSubcommand("index", "index [system …]: rebuild the media index (all syst
   if (drawn) process.stdout.write("\r\x1b[K");
   if (answer.error) {
     client.close();
-    process.stderr.write(`${answer.error.message} (code ${answer.error.code})\n`);
-    return 1;
+    return reportCallFailure(answer.error);
   }
   const status = await client.call("media");
   client.close();

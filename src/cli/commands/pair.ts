@@ -1,19 +1,13 @@
-import { ServiceClient, serviceUrl } from "../client.ts";
+import { connectCommand, EXIT_UNREACHABLE, reportCallFailure } from "../client.ts";
 import { defineSubcommand } from "../subcommands.ts";
 
 defineSubcommand("pair", "pair: show a PIN to pair a phone with the running service (valid 5 minutes)", async (_rt, cmd) => {
-  let client: ServiceClient;
-  try {
-    client = await ServiceClient.connect(serviceUrl(cmd));
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n`);
-    return 3;
-  }
+  const client = await connectCommand(cmd);
+  if (!client) return EXIT_UNREACHABLE;
   const answer = await client.call(cmd.args[0] === "cancel" ? "clients.pair.cancel" : "clients.pair.start");
   client.close();
   if (answer.error) {
-    process.stderr.write(`${answer.error.message} (code ${answer.error.code})\n`);
-    return 1;
+    return reportCallFailure(answer.error);
   }
   if (cmd.args[0] === "cancel") {
     process.stdout.write("pairing window closed\n");

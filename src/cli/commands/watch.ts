@@ -1,14 +1,9 @@
-import { ServiceClient, serviceUrl } from "../client.ts";
+import { connectCommand, EXIT_UNREACHABLE } from "../client.ts";
 import { defineSubcommand } from "../subcommands.ts";
 
 defineSubcommand("watch", "watch: print the running service's notifications as JSON lines until interrupted", async (_rt, cmd) => {
-  let client: ServiceClient;
-  try {
-    client = await ServiceClient.connect(serviceUrl(cmd));
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n`);
-    return 3;
-  }
+  const client = await connectCommand(cmd);
+  if (!client) return EXIT_UNREACHABLE;
   return new Promise<number>((resolve) => {
     client.onNotification((method, params) => {
       process.stdout.write(`${JSON.stringify(params === undefined ? { method } : { method, params })}\n`);
