@@ -53,32 +53,45 @@ async function scan(client: RpcClient, tokenFile: string, text: string, record: 
   await waitFor(async () => (await historyCount(client)) > before, `the launch of ${text}`);
 }
 
-describe("audio feedback with aplay on the null device", () => {
-  let root: string;
-  let tokenFile: string;
-  let svc: TestService;
-  let client: RpcClient;
-  let emu: { script: string; record: string };
-  let player: ReturnType<typeof writeRecordingPlayer>;
+interface Rig {
+  root: string;
+  tokenFile: string;
+  svc: TestService;
+  client: RpcClient;
+  emu: { script: string; record: string };
+}
 
+/**
+ * For one describe block: a service with a file reader and a launcher for two Genesis games, started before
+ * its tests and removed after them. `audio` gives the [audio] lines (it may write a player into the root).
+ */
+function useRig(prefix: string, audio: (root: string) => string[]): Rig {
+  const rig = {} as Rig;
   beforeAll(async () => {
-    root = tempDir("tapserve-audio-");
-    writeFiles(root, ["roms/Genesis/Sonic.md", "roms/Genesis/Ristar.md"]);
-    emu = writeEmulator(join(root, "emu"));
-    player = writeRecordingPlayer(join(root, "player"));
-    tokenFile = join(root, "token.txt");
-    svc = await startService({ configToml: serviceConfig(root, tokenFile, emu.script, ["scan_feedback = true", `player = "${player.script}"`, 'device = "null"']) });
-    client = await svc.connect();
+    rig.root = tempDir(prefix);
+    writeFiles(rig.root, ["roms/Genesis/Sonic.md", "roms/Genesis/Ristar.md"]);
+    rig.emu = writeEmulator(join(rig.root, "emu"));
+    rig.tokenFile = join(rig.root, "token.txt");
+    rig.svc = await startService({ configToml: serviceConfig(rig.root, rig.tokenFile, rig.emu.script, audio(rig.root)) });
+    rig.client = await rig.svc.connect();
   });
-
   afterAll(async () => {
-    await svc?.stop();
-    rmSync(root, { recursive: true, force: true });
+    await rig.svc?.stop();
+    rmSync(rig.root, { recursive: true, force: true });
+  });
+  return rig;
+}
+
+describe("audio feedback with aplay on the null device", () => {
+  let player: ReturnType<typeof writeRecordingPlayer>;
+  const rig = useRig("tapserve-audio-", (root) => {
+    player = writeRecordingPlayer(join(root, "player"));
+    return ["scan_feedback = true", `player = "${player.script}"`, 'device = "null"'];
   });
 
   test("a scan that launches plays the built-in success sound", async () => {
-    await scan(client, tokenFile, "Genesis/Sonic.md", emu.record);
-    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Sonic.md"));
+    await scan(rig.client, rig.tokenFile, "Genesis/Sonic.md", rig.emu.record);
+    expect(await launched(rig.emu.record)).toBe(join(rig.root, "roms/Genesis/Sonic.md"));
     const [played] = await waitFor(() => player.plays().length === 1 && player.plays(), "the success sound");
     expect(played!.args).toEqual(["-q", "-D", "null", "-"]);
     expect(played!.wav.equals(feedbackSound("success"))).toBe(true);
@@ -87,7 +100,7 @@ describe("audio feedback with aplay on the null device", () => {
   });
 
   test("a scan whose script fails plays the fail sound", async () => {
-    await scan(client, tokenFile, "**no.such.command", emu.record);
+    await scan(rig.client, rig.tokenFile, "**no.such.command", rig.emu.record);
     const plays = await waitFor(() => player.plays().length === 2 && player.plays(), "the fail sound");
     expect(plays.filter((p) => p.wav.equals(feedbackSound("fail")))).toHaveLength(1);
     expect(plays.every((p) => p.rc === "0")).toBe(true);
@@ -95,19 +108,19 @@ describe("audio feedback with aplay on the null device", () => {
   });
 
   test("launches from the API and scans with audioFeedback off are silent", async () => {
-    const before = await historyCount(client);
-    rmSync(emu.record, { force: true });
-    await client.call("launch", { text: "Genesis/Ristar.md" });
-    await waitFor(async () => (await historyCount(client)) > before, "the API launch");
-    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Ristar.md"));
+    const before = await historyCount(rig.client);
+    rmSync(rig.emu.record, { force: true });
+    await rig.client.call("launch", { text: "Genesis/Ristar.md" });
+    await waitFor(async () => (await historyCount(rig.client)) > before, "the API launch");
+    expect(await launched(rig.emu.record)).toBe(join(rig.root, "roms/Genesis/Ristar.md"));
 
-    expect(await client.call("settings.update", { audioFeedback: false })).toBeNull();
-    await scan(client, tokenFile, "Genesis/Sonic.md", emu.record);
-    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Sonic.md"));
+    expect(await rig.client.call("settings.update", { audioFeedback: false })).toBeNull();
+    await scan(rig.client, rig.tokenFile, "Genesis/Sonic.md", rig.emu.record);
+    expect(await launched(rig.emu.record)).toBe(join(rig.root, "roms/Genesis/Sonic.md"));
 
     // back on: the next scan's sound is the only one played since the fail sound
-    expect(await client.call("settings.update", { audioScanFeedback: true })).toBeNull();
-    await scan(client, tokenFile, "**no.such.command", emu.record);
+    expect(await rig.client.call("settings.update", { audioScanFeedback: true })).toBeNull();
+    await scan(rig.client, rig.tokenFile, "**no.such.command", rig.emu.record);
     const plays = await waitFor(() => player.plays().length >= 3 && player.plays(), "the next fail sound");
     expect(plays).toHaveLength(3);
     expect(plays.filter((p) => p.wav.equals(feedbackSound("fail")))).toHaveLength(2);
@@ -115,69 +128,33 @@ describe("audio feedback with aplay on the null device", () => {
 });
 
 describe("audio feedback without a player installed", () => {
-  let root: string;
-  let tokenFile: string;
-  let svc: TestService;
-  let client: RpcClient;
-  let emu: { script: string; record: string };
-
-  beforeAll(async () => {
-    root = tempDir("tapserve-audio-missing-");
-    writeFiles(root, ["roms/Genesis/Sonic.md", "roms/Genesis/Ristar.md"]);
-    emu = writeEmulator(join(root, "emu"));
-    tokenFile = join(root, "token.txt");
-    svc = await startService({ configToml: serviceConfig(root, tokenFile, emu.script, ["scan_feedback = true", 'player = "tapserve-no-such-player"']) });
-    client = await svc.connect();
-  });
-
-  afterAll(async () => {
-    await svc?.stop();
-    rmSync(root, { recursive: true, force: true });
-  });
+  const rig = useRig("tapserve-audio-missing-", () => ["scan_feedback = true", 'player = "tapserve-no-such-player"']);
 
   test("scans still launch; the missing player is logged once", async () => {
-    const log = () => readFileSync(join(svc.dataDir, "service.log"), "utf8");
+    const log = () => readFileSync(join(rig.svc.dataDir, "service.log"), "utf8");
     const warning = "WARN [audio] the audio player tapserve-no-such-player is not installed";
-    await scan(client, tokenFile, "Genesis/Sonic.md", emu.record);
-    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Sonic.md"));
+    await scan(rig.client, rig.tokenFile, "Genesis/Sonic.md", rig.emu.record);
+    expect(await launched(rig.emu.record)).toBe(join(rig.root, "roms/Genesis/Sonic.md"));
     await waitFor(() => log().includes(warning), "the missing-player warning");
-    await scan(client, tokenFile, "Genesis/Ristar.md", emu.record);
-    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Ristar.md"));
-    await scan(client, tokenFile, "**no.such.command", emu.record);
+    await scan(rig.client, rig.tokenFile, "Genesis/Ristar.md", rig.emu.record);
+    expect(await launched(rig.emu.record)).toBe(join(rig.root, "roms/Genesis/Ristar.md"));
+    await scan(rig.client, rig.tokenFile, "**no.such.command", rig.emu.record);
     expect(log().split(warning)).toHaveLength(2);
     expect(log()).not.toContain("the audio player tapserve-no-such-player failed");
   });
 });
 
 describe("audio feedback with a player that fails", () => {
-  let root: string;
-  let tokenFile: string;
-  let svc: TestService;
-  let client: RpcClient;
-  let emu: { script: string; record: string };
-
-  beforeAll(async () => {
-    root = tempDir("tapserve-audio-failing-");
-    writeFiles(root, ["roms/Genesis/Sonic.md", "roms/Genesis/Ristar.md"]);
-    emu = writeEmulator(join(root, "emu"));
-    tokenFile = join(root, "token.txt");
-    svc = await startService({ configToml: serviceConfig(root, tokenFile, emu.script, ["scan_feedback = true", 'device = "tapserve_no_such_pcm"']) });
-    client = await svc.connect();
-  });
-
-  afterAll(async () => {
-    await svc?.stop();
-    rmSync(root, { recursive: true, force: true });
-  });
+  const rig = useRig("tapserve-audio-failing-", () => ["scan_feedback = true", 'device = "tapserve_no_such_pcm"']);
 
   test("aplay with a device that does not exist: scans still launch, the failure is logged once with aplay's reason", async () => {
-    const log = () => readFileSync(join(svc.dataDir, "service.log"), "utf8");
+    const log = () => readFileSync(join(rig.svc.dataDir, "service.log"), "utf8");
     const warning = "WARN [audio] the audio player aplay failed (exit 1): aplay: main:";
-    await scan(client, tokenFile, "Genesis/Sonic.md", emu.record);
-    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Sonic.md"));
+    await scan(rig.client, rig.tokenFile, "Genesis/Sonic.md", rig.emu.record);
+    expect(await launched(rig.emu.record)).toBe(join(rig.root, "roms/Genesis/Sonic.md"));
     await waitFor(() => log().includes(warning), "the player failure warning");
-    await scan(client, tokenFile, "Genesis/Ristar.md", emu.record);
-    expect(await launched(emu.record)).toBe(join(root, "roms/Genesis/Ristar.md"));
+    await scan(rig.client, rig.tokenFile, "Genesis/Ristar.md", rig.emu.record);
+    expect(await launched(rig.emu.record)).toBe(join(rig.root, "roms/Genesis/Ristar.md"));
     expect(log().split(warning)).toHaveLength(2);
   });
 });
