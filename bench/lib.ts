@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, watch } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../test/fixtures/process.ts";
@@ -86,4 +86,19 @@ export async function execToVersion<T>(
   } finally {
     await stopChild(child);
   }
+}
+
+/** Resolves with `now()` at the moment `file` appears (a folder watch, with a 1 ms poll as a fallback). */
+export function whenCreated(file: string, now: () => number = () => performance.now()): Promise<number> {
+  return new Promise((resolve) => {
+    const done = () => {
+      if (!existsSync(file)) return;
+      const t = now();
+      w.close();
+      clearInterval(poll);
+      resolve(t);
+    };
+    const w = watch(join(file, ".."), done);
+    const poll = setInterval(done, 1);
+  });
 }

@@ -8,13 +8,13 @@
  * against the same service once the reader is closed.
  */
 import { spawn } from "node:child_process";
-import { existsSync, rmSync, watch } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { RpcClient } from "../test/fixtures/rpc-client.ts";
 import { startSerialPair } from "../test/fixtures/serial-pair.ts";
 import { startService, type TestService } from "../test/fixtures/service.ts";
-import { median, percentile, ROOT, tempDir } from "./lib.ts";
+import { median, percentile, ROOT, tempDir, whenCreated } from "./lib.ts";
 
 const ROUNDS = 30;
 const IDLE_MS = 10_000;
@@ -33,21 +33,6 @@ function configFor(marker: string, device: string | null): string {
     `command = ["/bin/sh", "-c", ": > '${marker}'; exec sleep 600", "{path}"]`,
     "",
   ].join("\n");
-}
-
-/** Resolves with the wall-clock time when `file` appears. */
-function whenCreated(file: string): Promise<number> {
-  return new Promise((resolve) => {
-    const done = () => {
-      if (!existsSync(file)) return;
-      const t = wallNow();
-      w.close();
-      clearInterval(poll);
-      resolve(t);
-    };
-    const w = watch(join(file, ".."), done);
-    const poll = setInterval(done, 1);
-  });
 }
 
 async function next(client: RpcClient, method: string, from = client.notifications.length): Promise<void> {
@@ -91,7 +76,7 @@ export async function run(): Promise<Record<string, number | string>> {
     const baseline: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       rmSync(marker, { force: true });
-      const spawned = whenCreated(marker);
+      const spawned = whenCreated(marker, wallNow);
       const t0 = wallNow();
       await client.call("launch", rom);
       baseline.push((await spawned) - t0);
@@ -107,7 +92,7 @@ export async function run(): Promise<Record<string, number | string>> {
     for (let i = 0; i < ROUNDS; i++) {
       rmSync(marker, { force: true });
       await Bun.sleep(50); // the driver is back to waiting on the chip
-      const spawned = whenCreated(marker);
+      const spawned = whenCreated(marker, wallNow);
       const from = client.notifications.length;
       tell("place");
       const placedAt = Number((await reply("placed ")).slice(7));

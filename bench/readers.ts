@@ -5,13 +5,13 @@
  * of pcscd polling; the driver's figure starts when pcscd has seen the card (it asks the card for its ATR).
  * Baseline: the same launch through the `launch` method (no reader). Also: idle CPU with the reader open.
  */
-import { existsSync, rmSync, watch } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { TestPcscd, usePrivatePcscd } from "../test/fixtures/pcscd.ts";
 import type { RpcClient } from "../test/fixtures/rpc-client.ts";
 import { startService, type TestService } from "../test/fixtures/service.ts";
 import { VirtualNtag } from "../test/fixtures/virtual-ntag.ts";
-import { median, percentile, tempDir } from "./lib.ts";
+import { median, percentile, tempDir, whenCreated } from "./lib.ts";
 
 const ROUNDS = 15;
 
@@ -27,29 +27,6 @@ function configFor(dir: string, marker: string, readers: boolean): string {
     `command = ["/bin/sh", "-c", ": > '${marker}'; exec sleep 600", "{path}"]`,
     "",
   ].join("\n");
-}
-
-/** Resolves with performance.now() when `file` appears. */
-function whenCreated(file: string): Promise<number> {
-  return new Promise((resolve) => {
-    const dir = join(file, "..");
-    const w = watch(dir, () => {
-      if (existsSync(file)) {
-        const t = performance.now();
-        w.close();
-        clearInterval(poll);
-        resolve(t);
-      }
-    });
-    const poll = setInterval(() => {
-      if (existsSync(file)) {
-        const t = performance.now();
-        w.close();
-        clearInterval(poll);
-        resolve(t);
-      }
-    }, 1);
-  });
 }
 
 async function next(client: RpcClient, method: string): Promise<number> {
