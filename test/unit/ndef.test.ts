@@ -6,6 +6,7 @@ import {
   decodeUri,
   findNdefTlv,
   messageText,
+  ndefContent,
   parseCapabilityContainer,
   parseMessage,
   planNdefWrite,
@@ -119,5 +120,24 @@ describe("Type 2 tag writes", () => {
     const msg = buildMessage([textRecord("y".repeat(200))]);
     expect(() => planNdefWrite(msg, 144)).toThrow(TagCapacityError);
     expect(() => planNdefWrite(msg, 496)).not.toThrow();
+  });
+});
+
+describe("the content a reader reports", () => {
+  test("a complete message: its text and its bytes as hex", () => {
+    const msg = buildMessage([textRecord("**launch.random:SNES")]);
+    const scan = findNdefTlv(buildNdefTlv(msg));
+    if (scan.kind === "short") throw new Error("scan incomplete");
+    expect(ndefContent(scan)).toEqual({ text: "**launch.random:SNES", data: toHex(msg) });
+  });
+
+  test("no message, a broken TLV, or a message that does not parse: empty text and the reason", () => {
+    expect(ndefContent({ kind: "none" })).toEqual({ text: "", data: "", note: "no NDEF message" });
+    expect(ndefContent({ kind: "invalid", reason: "bad length" })).toEqual({ text: "", data: "", note: "bad length" });
+    const junk = hex("d1 01 ff 54");
+    const got = ndefContent({ kind: "ndef", message: junk, start: 2, end: 6 });
+    expect(got.text).toBe("");
+    expect(got.data).toBe("d101ff54");
+    expect(got.note).toBeString();
   });
 });

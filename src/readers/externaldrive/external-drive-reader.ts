@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import { log } from "../../log.ts";
 import { type MountWatch, pollMountTable } from "../../runtime/mount-watch.ts";
-import { toHex } from "../pcsc/apdu.ts";
+import { toHex } from "../../core/bytes.ts";
 import { readerIdFor } from "../reader-id.ts";
 import type { Reader, ReaderCapability, ReaderDriver, ReaderEvents } from "../types.ts";
 import { driveMounts, parseMountInfo } from "./mountinfo.ts";

@@ -6,7 +6,7 @@
 import { existsSync, type FSWatcher, readFileSync, statSync, watch } from "node:fs";
 import { basename, dirname, isAbsolute } from "node:path";
 import { log } from "../../log.ts";
-import { toHex } from "../pcsc/apdu.ts";
+import { toHex } from "../../core/bytes.ts";
 import { readerIdFor } from "../reader-id.ts";
 import type { Reader, ReaderCapability, ReaderDriver, ReaderEvents } from "../types.ts";
 

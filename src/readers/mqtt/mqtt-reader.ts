@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import mqtt, { type IClientOptions, type MqttClient } from "mqtt";
 import type { AuthEntry, AuthTarget } from "../../config/auth-file.ts";
 import { log } from "../../log.ts";
-import { toHex } from "../pcsc/apdu.ts";
+import { toHex } from "../../core/bytes.ts";
 import { readerIdFor } from "../reader-id.ts";
 import type { Reader, ReaderCapability, ReaderDriver, ReaderEvents } from "../types.ts";
 import { type MqttTarget, parseMqttPath } from "./mqtt-path.ts";

@@ -11,7 +11,7 @@ import { open as openFile, readdir } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
 import { discTokenId, type DiscIdentity, type IdSource, readDiscIdentity, type TokenFile } from "../../core/disc/iso9660.ts";
 import { log } from "../../log.ts";
-import { toHex } from "../pcsc/apdu.ts";
+import { toHex } from "../../core/bytes.ts";
 import { readerIdFor } from "../reader-id.ts";
 import type { HardwareRoots } from "../serial/sysfs.ts";
 import type { Reader, ReaderCapability, ReaderDriver, ReaderEvents, ReaderOptions } from "../types.ts";

@@ -26,4 +26,3 @@ export function responseData(res: Uint8Array, what: string): Uint8Array {
   return res.subarray(0, res.length - 2);
 }
 
-export const toHex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");

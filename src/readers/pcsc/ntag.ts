@@ -6,18 +6,17 @@ import {
   buildMessage,
   DATA_START_PAGE,
   findNdefTlv,
-  messageText,
-  NdefError,
+  ndefContent,
   PAGE_SIZE,
   parseCapabilityContainer,
-  parseMessage,
   planNdefWrite,
   TagCapacityError,
   tagTypeName,
   textRecord,
 } from "../../core/ndef/index.ts";
 import { ReaderWriteError, type TokenRead } from "../types.ts";
-import { ApduError, getUid, readBinary, responseData, toHex, updateBinary } from "./apdu.ts";
+import { concatBytes, toHex } from "../../core/bytes.ts";
+import { ApduError, getUid, readBinary, responseData, updateBinary } from "./apdu.ts";
 
 export type Transmit = (apdu: Uint8Array) => Promise<Uint8Array>;
 
@@ -40,25 +39,15 @@ export async function readToken(tx: Transmit): Promise<TokenRead & { note?: stri
   const cc = parseCapabilityContainer(head.subarray(0, 4));
   const type = tagTypeName(cc);
   if (!cc.ndef) return { type, uid, text: "", data: "", note: "not NDEF formatted" };
-  let area = head.slice(4);
+  let area: Uint8Array = head.slice(4);
   while (true) {
     const scan = findNdefTlv(area, cc.dataAreaBytes);
     if (scan.kind === "short") {
       const page = DATA_START_PAGE + area.length / PAGE_SIZE;
-      const more = responseData(await tx(readBinary(page, READ_CHUNK)), `read page ${page}`);
-      const grown = new Uint8Array(area.length + more.length);
-      grown.set(area);
-      grown.set(more, area.length);
-      area = grown;
+      area = concatBytes(area, responseData(await tx(readBinary(page, READ_CHUNK)), `read page ${page}`));
       continue;
     }
-    if (scan.kind !== "ndef") return { type, uid, text: "", data: "", note: scan.kind === "invalid" ? scan.reason : "no NDEF message" };
-    try {
-      return { type, uid, text: messageText(parseMessage(scan.message)), data: toHex(scan.message) };
-    } catch (err) {
-      if (err instanceof NdefError) return { type, uid, text: "", data: toHex(scan.message), note: err.message };
-      throw err;
-    }
+    return { type, uid, ...ndefContent(scan) };
   }
 }
 

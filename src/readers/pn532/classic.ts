@@ -3,9 +3,10 @@
  * the MAD, the NDEF TLVs run through the data blocks of sectors 1…, each sector opened with the public NDEF
  * key (key A, then key B), sector trailers skipped, reading stops at the message's end or the terminator.
  */
-import { findNdefTlv, messageText, NdefError, parseMessage } from "../../core/ndef/index.ts";
+import { concatBytes } from "../../core/bytes.ts";
+import { findNdefTlv, ndefContent } from "../../core/ndef/index.ts";
 import type { TagContent } from "./ntag.ts";
-import { type TagIo, TagIoError, toHex } from "./tag-io.ts";
+import { type TagIo, TagIoError } from "./tag-io.ts";
 
 export const NDEF_KEY = [0xd3, 0xf7, 0xd3, 0xf7, 0xd3, 0xf7] as const;
 const AUTH_A = 0x60;
@@ -35,27 +36,18 @@ async function authenticate(io: TagIo, reselect: () => Promise<void>, block: num
 export async function readClassic(io: TagIo, uid: Uint8Array, reselect: () => Promise<void>, layout: ClassicLayout = CLASSIC_1K): Promise<TagContent> {
   const type = layout === CLASSIC_1K ? "mifare_classic_1k" : "mifare_classic_4k";
   const capacity = (layout.sectors - 1) * 3 * 16;
-  let area = new Uint8Array(0);
+  let area: Uint8Array = new Uint8Array(0);
   for (let sector = 1; sector < layout.sectors; sector++) {
     if (!(await authenticate(io, reselect, sector * 4, uid))) {
       return { type, text: "", data: "", note: sector === 1 ? "no NDEF key (not NDEF formatted)" : `sector ${sector} refuses the NDEF key` };
     }
     for (let b = 0; b < 3; b++) {
       const block = (await io([0x30, sector * 4 + b], `read block ${sector * 4 + b}`)).subarray(0, 16);
-      const grown = new Uint8Array(area.length + block.length);
-      grown.set(area);
-      grown.set(block, area.length);
-      area = grown;
+      area = concatBytes(area, block);
     }
     const scan = findNdefTlv(area, capacity);
     if (scan.kind === "short") continue;
-    if (scan.kind !== "ndef") return { type, text: "", data: "", note: scan.kind === "invalid" ? scan.reason : "no NDEF message" };
-    try {
-      return { type, text: messageText(parseMessage(scan.message)), data: toHex(scan.message) };
-    } catch (err) {
-      if (err instanceof NdefError) return { type, text: "", data: toHex(scan.message), note: err.message };
-      throw err;
-    }
+    return { type, ...ndefContent(scan) };
   }
   return { type, text: "", data: "", note: "no NDEF message" };
 }

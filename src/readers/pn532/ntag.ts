@@ -6,18 +6,17 @@ import {
   buildMessage,
   DATA_START_PAGE,
   findNdefTlv,
-  messageText,
-  NdefError,
+  ndefContent,
   PAGE_SIZE,
   parseCapabilityContainer,
-  parseMessage,
   planNdefWrite,
   TagCapacityError,
   tagTypeName,
   textRecord,
 } from "../../core/ndef/index.ts";
 import { ReaderWriteError } from "../types.ts";
-import { type TagIo, TagIoError, toHex } from "./tag-io.ts";
+import { concatBytes, toHex } from "../../core/bytes.ts";
+import { type TagIo, TagIoError } from "./tag-io.ts";
 
 const READ_BYTES = 16;
 
@@ -32,13 +31,6 @@ export interface TagContent {
 
 const readPages = (io: TagIo, page: number) => io([0x30, page], `read page ${page}`).then((d) => d.subarray(0, READ_BYTES));
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
-
 /** Reads the capability container and the first NDEF message's text. */
 export async function readNtag(io: TagIo): Promise<TagContent> {
   const head = await readPages(io, 3);
@@ -49,16 +41,10 @@ export async function readNtag(io: TagIo): Promise<TagContent> {
   while (true) {
     const scan = findNdefTlv(area, cc.dataAreaBytes);
     if (scan.kind === "short") {
-      area = concat(area, await readPages(io, DATA_START_PAGE + area.length / PAGE_SIZE));
+      area = concatBytes(area, await readPages(io, DATA_START_PAGE + area.length / PAGE_SIZE));
       continue;
     }
-    if (scan.kind !== "ndef") return { type, text: "", data: "", note: scan.kind === "invalid" ? scan.reason : "no NDEF message" };
-    try {
-      return { type, text: messageText(parseMessage(scan.message)), data: toHex(scan.message) };
-    } catch (err) {
-      if (err instanceof NdefError) return { type, text: "", data: toHex(scan.message), note: err.message };
-      throw err;
-    }
+    return { type, ...ndefContent(scan) };
   }
 }
 
@@ -89,7 +75,7 @@ export async function writeNtagText(io: TagIo, text: string): Promise<number> {
   }
   let back: Uint8Array = new Uint8Array(0);
   while (back.length < plan.image.length) {
-    back = concat(back, await readPages(io, DATA_START_PAGE + back.length / PAGE_SIZE).catch(fail("failed", "could not read the tag back to verify")));
+    back = concatBytes(back, await readPages(io, DATA_START_PAGE + back.length / PAGE_SIZE).catch(fail("failed", "could not read the tag back to verify")));
   }
   if (toHex(back.subarray(0, plan.image.length)) !== toHex(plan.image)) {
     throw new ReaderWriteError("failed", "verification failed: the tag does not read back what was written");

@@ -11,7 +11,8 @@ import { CLASSIC_1K, CLASSIC_4K, readClassic } from "./classic.ts";
 import { CMD, LIST_ONE_TYPE_A, maxRetries, parseFirmwareVersion, parseTypeATarget, SAM_NORMAL, tagFamily, type TypeATarget } from "./commands.ts";
 import { Pn532Aborted, Pn532Link, type LinkTuning } from "./link.ts";
 import { type TagContent, readNtag, writeNtagText } from "./ntag.ts";
-import { type TagIo, TagIoError, tagIo, toHex } from "./tag-io.ts";
+import { toHex } from "../../core/bytes.ts";
+import { type TagIo, TagIoError, tagIo } from "./tag-io.ts";
 
 const logger = log.withTag("pn532");
 

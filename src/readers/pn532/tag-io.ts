@@ -27,9 +27,3 @@ export function tagIo(link: Pn532Link, tg: number, timeoutMs = 300): TagIo {
     return pd.subarray(1);
   };
 }
-
-export function toHex(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += b.toString(16).padStart(2, "0");
-  return s;
-}
