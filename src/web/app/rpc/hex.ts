@@ -1,6 +1,4 @@
-export function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+export { toHex } from "../../../core/bytes.ts";
 
 export function fromHex(hex: string): Uint8Array {
   const out = new Uint8Array(hex.length >> 1);
