@@ -18,7 +18,7 @@ import { freePort, httpOk, median, percentile, ROOT, startChild, stopChild, temp
  * - B3: `media.search` two-word queries on 500k entries, p50/p99 (goal p99 < 3 ms), in process and over
  *   WebSocket; baseline a LIKE scan over a plain table of the same names.
  * - B5: idle RSS of the compiled binary serving a 250k index vs a compiled bare Bun server. Goal < 1.8×.
- * Generated trees live in /tmp and are removed afterwards.
+ * Generated trees live in /tmp and are removed afterwards. Env TAPSERVE_BENCH_MEDIA=b2,b3 runs only those parts.
  */
 const B2_FILES = 250_000;
 const B3_ENTRIES = 500_000;
@@ -250,6 +250,29 @@ async function b5(tree: string, indexedDataDir: string, work: string): Promise<R
   };
 }
 
+const PARTS = ["b2", "b3", "b5"];
+
+/** The parts to run: env TAPSERVE_BENCH_MEDIA (e.g. "b2,b3"), all of them when unset. */
+function benchParts(): Set<string> {
+  const env = process.env.TAPSERVE_BENCH_MEDIA?.trim();
+  if (!env) return new Set(PARTS);
+  const parts = new Set(env.split(",").map((p) => p.trim().toLowerCase()).filter((p) => p !== ""));
+  const unknown = [...parts].filter((p) => !PARTS.includes(p));
+  if (unknown.length) throw new Error(`TAPSERVE_BENCH_MEDIA: unknown part ${unknown.join(", ")} (known: ${PARTS.join(", ")})`);
+  return parts;
+}
+
+/** Indexes the tree once into `dataDir` (what B2 otherwise leaves there). */
+async function indexOnce(tree: string, dataDir: string): Promise<void> {
+  const svc = await startService({ dataDir, configToml: `[launchers]\nindex_root = ["${tree}"]\n` });
+  try {
+    const client = await svc.connect();
+    await client.call("media.index");
+  } finally {
+    await svc.stop();
+  }
+}
+
 export async function run(): Promise<Record<string, number | string>> {
   const work = tempDir("tapserve-bench-media-");
   try {
@@ -260,10 +283,12 @@ export async function run(): Promise<Record<string, number | string>> {
     const dataDir = join(work, "data");
     mkdirSync(dataDir);
     writeFileSync(join(dataDir, "config.toml"), `[launchers]\nindex_root = ["${tree}"]\n`);
+    const parts = benchParts();
     const out: Record<string, number | string> = {};
-    Object.assign(out, await b2(tree, systems, dataDir));
-    Object.assign(out, await b3(join(work, "data500k")));
-    Object.assign(out, await b5(tree, dataDir, work));
+    if (parts.has("b2")) Object.assign(out, await b2(tree, systems, dataDir));
+    else if (parts.has("b5")) await indexOnce(tree, dataDir); // B5 serves the index B2 leaves behind
+    if (parts.has("b3")) Object.assign(out, await b3(join(work, "data500k")));
+    if (parts.has("b5")) Object.assign(out, await b5(tree, dataDir, work));
     return out;
   } finally {
     rmSync(work, { recursive: true, force: true });
