@@ -55,3 +55,40 @@ describe("name words", () => {
     expect(queryWords("a bbb cc")).toEqual(["bbb", "cc", "a"]);
   });
 });
+
+describe("word postings while indexing", () => {
+  test("the same words and media as nameWords(mediaName(file)), for random unicode names", async () => {
+    const { WordPostings } = await import("../../src/core/media/word-postings.ts");
+    const { mediaName, nameWords } = await import("../../src/core/media/words.ts");
+    // letters that lowercase by context (Σ) or to two units (İ), every kind of white space, things that are not
+    const parts = ["A", "b", "Σ", "ς", "İ", "É", "ß", "ドラ", "(USA)", ".", ".SFC", " ", "  ", "\t", "\n", "\u00a0", "\u1680", "\u2003", "\u2028", "\u202f", "\u3000", "\ufeff", "\u200b", "\u180e", "Mario", "mario"];
+    const pick = prng(9);
+    const files: string[] = [];
+    for (let i = 0; i < 5000; i++) {
+      let f = "";
+      const n = Math.floor(pick() * 9);
+      for (let j = 0; j < n; j++) f += parts[Math.floor(pick() * parts.length)];
+      files.push(f);
+    }
+    const want = new Map<string, number[]>();
+    const built = new WordPostings();
+    files.forEach((f, i) => {
+      for (const w of nameWords(mediaName(f))) want.set(w, [...(want.get(w) ?? []), i + 1]);
+      built.addFile(f, i + 1);
+    });
+    const got = new Map([...built.lists()].map(([w, ids]) => [w, [...ids]]));
+    expect(got.size).toBe(want.size);
+    expect(got).toEqual(want);
+    expect(got.get("mario")?.length).toBeGreaterThan(100); // "Mario" and "mario" are one word
+  });
+
+  test("grows past its initial tables: many distinct words and pairs", async () => {
+    const { WordPostings } = await import("../../src/core/media/word-postings.ts");
+    const built = new WordPostings();
+    for (let id = 1; id <= 40_000; id++) built.addFile(`Game w${id % 5000} common w${id % 5000} (USA).nes`, id);
+    expect(built.size).toBe(5003); // w0…w4999, game, common, (usa)
+    const lists = new Map(built.lists());
+    expect([...(lists.get("w42") ?? [])]).toEqual(Array.from({ length: 8 }, (_, k) => 42 + k * 5000));
+    expect(lists.get("common")?.length).toBe(40_000);
+  });
+});

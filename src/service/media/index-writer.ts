@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, openSync, rmSync } from "node:fs";
 import { encodePostings } from "../../core/media/postings.ts";
-import { mediaName, nameWords } from "../../core/media/words.ts";
+import { WordPostings } from "../../core/media/word-postings.ts";
 import { mediaMigrations } from "../../db/migrations/media.ts";
 import { openDatabase } from "../../db/open.ts";
 import type { Runtime } from "../../runtime/types.ts";
@@ -31,7 +31,7 @@ export async function writeIndexFile(runtime: Runtime, path: string, systems: re
     const insSystem = db.prepare("INSERT INTO systems (id, system, first_id, last_id, count, indexed_at) VALUES (?, ?, ?, ?, ?, ?)");
     const insDir = db.prepare("INSERT INTO dirs (id, abs, rel) VALUES (?, ?, ?)");
     const insMedia = db.prepare("INSERT INTO media (id, system, dir, file) VALUES (?, ?, ?, ?)");
-    const postings = new Map<string, number[]>();
+    const postings = new WordPostings();
     let nextId = 1;
     let nextDir = 1;
     let sinceTick = 0;
@@ -46,11 +46,7 @@ export async function writeIndexFile(runtime: Runtime, path: string, systems: re
         const file = scan.files[i] as string;
         const id = nextId++;
         insMedia.run(id, systemRow, dirBase + (scan.fileDirs[i] as number), file);
-        for (const w of nameWords(mediaName(file))) {
-          const list = postings.get(w);
-          if (list) list.push(id);
-          else postings.set(w, [id]);
-        }
+        postings.addFile(file, id);
         if (++sinceTick >= TICK_ROWS) {
           sinceTick = 0;
           await tick();
@@ -61,7 +57,7 @@ export async function writeIndexFile(runtime: Runtime, path: string, systems: re
     const insWord = db.prepare("INSERT INTO words (id, word, count, postings) VALUES (?, ?, ?, ?)");
     const insWordFts = db.prepare("INSERT INTO words_fts (rowid, word) VALUES (?, ?)");
     let wordId = 1;
-    for (const [word, ids] of postings) {
+    for (const [word, ids] of postings.lists()) {
       insWord.run(wordId, word, ids.length, encodePostings(ids));
       insWordFts.run(wordId, word);
       wordId++;
