@@ -35,6 +35,9 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/** The tests that write tens of thousands of files (seconds on a busy machine) get more than the default 5 s. */
+const TREE_TEST_MS = 30_000;
+
 const status = async () => (await c.call<{ database: Status }>("media")).database;
 
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
@@ -67,7 +70,7 @@ describe("media.generate, media.generate.cancel, media.tags", () => {
     expect(second.error?.message).toMatch(/already|running|in progress/i);
     await until(async () => !(await status()).indexing, "the build to end");
     expect((await status()).totalMedia).toBe(20_002);
-  });
+  }, TREE_TEST_MS);
 
   test("media.generate.cancel stops the build and the previous index keeps serving", async () => {
     writeTree(join(root, "roms"), [{ folder: "PSX", ext: ".cue" }, { folder: "N64", ext: ".z64" }, { folder: "SMS", ext: ".sms" }], 30_000, 7);
@@ -80,7 +83,7 @@ describe("media.generate, media.generate.cancel, media.tags", () => {
     expect(await c.call("media.search", { query: "super mario", systems: ["SNES"] })).toMatchObject({ total: 1 });
     expect(c.notifications.filter((n) => n.method === "media.indexing").at(-1)?.params).toMatchObject({ indexing: false, exists: true });
     expect((await c.call<{ message: string }>("media.generate.cancel")).message).toMatch(/no media indexing/i);
-  });
+  }, TREE_TEST_MS);
 
   test("media.tags lists no tags until tags exist; unknown systems are refused", async () => {
     expect(await c.call("media.tags", {})).toEqual({ tags: [] });
