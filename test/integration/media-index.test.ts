@@ -171,3 +171,34 @@ describe("media index through the service", () => {
     expect(names(await search({ query: "streets" }))).toEqual(["Streets of Rage 3 (USA)"]);
   });
 });
+
+describe("a media.db written by an older schema", () => {
+  test("is reported as no index (index again), and indexing again replaces it", async () => {
+    const { openDatabase } = await import("../../src/db/open.ts");
+    const { mediaMigrations } = await import("../../src/db/migrations/media.ts");
+    const { bunRuntime } = await import("../../src/runtime/bun/index.ts");
+    const dir = tempDir("tapserve-media-old-");
+    try {
+      writeFiles(join(dir, "roms"), ["SNES/Super Mario World (USA).sfc"]);
+      // version 1: media rows carried their system; a complete index of one file
+      const old = openDatabase(bunRuntime, join(dir, "media.db"), { durability: "normal", journal: "delete", migrations: mediaMigrations.slice(0, 1) });
+      old.exec("INSERT INTO systems VALUES (1, 'SNES', 1, 1, 1, '2024-01-01T00:00:00Z'); INSERT INTO dirs VALUES (1, '/old/SNES', 'SNES')");
+      old.exec("INSERT INTO media VALUES (1, 1, 1, 'Old Game.sfc'); INSERT INTO meta VALUES ('complete', '2024-01-01T00:00:00Z')");
+      old.close();
+      const s = await startService({ dataDir: dir, configToml: `[launchers]\nindex_root = ["${join(dir, "roms")}"]\nretroarch = false\n` });
+      try {
+        const client = await s.connect();
+        expect((await client.call<{ database: Status }>("media")).database).toMatchObject({ exists: false, indexing: false });
+        expect(await client.call("media.search", { query: "game" })).toEqual({ results: [], total: 0 });
+        expect(await client.call("media.index")).toBeNull();
+        expect((await client.call<{ database: Status }>("media")).database).toMatchObject({ exists: true, totalMedia: 1 });
+        const found = await client.call<{ results: Media[]; total: number }>("media.search", { query: "mario" });
+        expect(found.results.map((m) => [m.system.id, m.path])).toEqual([["SNES", "SNES/Super Mario World (USA).sfc"]]);
+      } finally {
+        await s.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

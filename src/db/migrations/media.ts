@@ -6,7 +6,8 @@ import type { Migration } from "../migrate.ts";
  *
  * - `systems`: one row per indexed system; its media have the contiguous ids first_id..last_id.
  * - `dirs`: folders (or folders inside a .zip) holding media: absolute path and compressed `<SystemId>/<path>`.
- * - `media`: one row per file; the name is the file name without its extension.
+ * - `media`: one row per file (its folder and file name; the name is the file name without its extension). Its
+ *   system is the one whose id range holds it.
  * - `words`: each distinct lowercased name word with the delta-varint list of the media ids holding it.
  * - `words_fts`: trigram index over `words.word` (rowid = words.id), to find the words containing a query word.
  */
@@ -29,6 +30,17 @@ export const mediaMigrations: readonly Migration[] = [
       CREATE TABLE media (id INTEGER PRIMARY KEY, system INTEGER NOT NULL, dir INTEGER NOT NULL, file TEXT NOT NULL);
       CREATE TABLE words (id INTEGER PRIMARY KEY, word TEXT NOT NULL, count INTEGER NOT NULL, postings BLOB NOT NULL);
       CREATE VIRTUAL TABLE words_fts USING fts5(word, content='', columnsize=0, tokenize='trigram case_sensitive 1');
+    `,
+  },
+  {
+    // media rows lose their system column (the systems' id ranges tell it). An index written before this step
+    // stops being complete: the service reports no index and asks to index again, which writes a new file.
+    version: 2,
+    name: "media without system",
+    sql: `
+      DELETE FROM meta WHERE key = 'complete';
+      DROP TABLE media;
+      CREATE TABLE media (id INTEGER PRIMARY KEY, dir INTEGER NOT NULL, file TEXT NOT NULL);
     `,
   },
 ];

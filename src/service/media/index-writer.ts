@@ -3,7 +3,7 @@ import { encodePostings } from "../../core/media/postings.ts";
 import { WordPostings } from "../../core/media/word-postings.ts";
 import { mediaMigrations } from "../../db/migrations/media.ts";
 import { openDatabase } from "../../db/open.ts";
-import type { Runtime } from "../../runtime/types.ts";
+import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime/types.ts";
 import type { SystemScan } from "./walker.ts";
 
 export interface WrittenSystem {
@@ -13,6 +13,35 @@ export interface WrittenSystem {
 }
 
 const TICK_ROWS = 8192;
+/** Media rows per INSERT statement: one statement step per batch instead of one per file. */
+const BATCH_ROWS = 64;
+
+/** Inserts three-column rows into `table`, BATCH_ROWS rows per statement; `flush()` writes the rest. */
+class BatchInsert {
+  private readonly many: SqlStatement;
+  private readonly one: SqlStatement;
+  private readonly values: SqlValue[] = [];
+
+  constructor(db: SqlDatabase, table: string, columns: readonly [string, string, string]) {
+    const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
+    this.many = db.prepare(head + Array(BATCH_ROWS).fill("(?, ?, ?)").join(", "));
+    this.one = db.prepare(`${head}(?, ?, ?)`);
+  }
+
+  add(a: SqlValue, b: SqlValue, c: SqlValue): void {
+    this.values.push(a, b, c);
+    if (this.values.length === BATCH_ROWS * 3) {
+      this.many.run(...this.values);
+      this.values.length = 0;
+    }
+  }
+
+  flush(): void {
+    const v = this.values;
+    for (let i = 0; i < v.length; i += 3) this.one.run(v[i] as SqlValue, v[i + 1] as SqlValue, v[i + 2] as SqlValue);
+    v.length = 0;
+  }
+}
 
 /**
  * Writes a complete media index into a new file at `path` (replacing any leftover there): systems in the given
@@ -30,7 +59,7 @@ export async function writeIndexFile(runtime: Runtime, path: string, systems: re
     db.exec("BEGIN");
     const insSystem = db.prepare("INSERT INTO systems (id, system, first_id, last_id, count, indexed_at) VALUES (?, ?, ?, ?, ?, ?)");
     const insDir = db.prepare("INSERT INTO dirs (id, abs, rel) VALUES (?, ?, ?)");
-    const insMedia = db.prepare("INSERT INTO media (id, system, dir, file) VALUES (?, ?, ?, ?)");
+    const insMedia = new BatchInsert(db, "media", ["id", "dir", "file"]);
     const postings = new WordPostings();
     let nextId = 1;
     let nextDir = 1;
@@ -45,7 +74,7 @@ export async function writeIndexFile(runtime: Runtime, path: string, systems: re
       for (let i = 0; i < scan.files.length; i++) {
         const file = scan.files[i] as string;
         const id = nextId++;
-        insMedia.run(id, systemRow, dirBase + (scan.fileDirs[i] as number), file);
+        insMedia.add(id, dirBase + (scan.fileDirs[i] as number), file);
         postings.addFile(file, id);
         if (++sinceTick >= TICK_ROWS) {
           sinceTick = 0;
@@ -54,6 +83,7 @@ export async function writeIndexFile(runtime: Runtime, path: string, systems: re
       }
       insSystem.run(systemRow, scan.system, first, nextId - 1, scan.files.length, indexedAt);
     }
+    insMedia.flush();
     const insWord = db.prepare("INSERT INTO words (id, word, count, postings) VALUES (?, ?, ?, ?)");
     const insWordFts = db.prepare("INSERT INTO words_fts (rowid, word) VALUES (?, ?)");
     let wordId = 1;

@@ -262,12 +262,25 @@ export class MediaStore {
   private items(db: SqlDatabase, ids: readonly number[]): MediaItem[] {
     if (ids.length === 0) return [];
     const rows = db
-      .prepare("SELECT m.file AS file, d.rel AS rel, s.system AS system FROM media m JOIN dirs d ON d.id = m.dir JOIN systems s ON s.id = m.system WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id")
-      .all<{ file: string; rel: string; system: string }>(JSON.stringify(ids));
+      .prepare("SELECT m.id AS id, m.file AS file, d.rel AS rel FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id")
+      .all<{ id: number; file: string; rel: string }>(JSON.stringify(ids));
     return rows.map((r) => {
       const path = `${r.rel}/${r.file}`;
-      return { system: this.info(r.system), name: mediaName(r.file), path, zapScript: path, tags: [] };
+      return { system: this.info(this.systemOf(r.id)), name: mediaName(r.file), path, zapScript: path, tags: [] };
     });
+  }
+
+  /** The system whose id range holds a media id (the systems' ranges ascend and do not overlap). */
+  private systemOf(id: number): string {
+    const s = this.systems;
+    let lo = 0;
+    let hi = s.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if ((s[mid] as IndexedSystem).first <= id) lo = mid;
+      else hi = mid - 1;
+    }
+    return (s[lo] as IndexedSystem).id;
   }
 
   private info(id: string): SystemInfo {
