@@ -5,8 +5,7 @@
  * retried with backoff (1 s doubling to 30 s) and the topic subscribed again (QoS 1). Credentials come from
  * auth.toml and are never logged.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import mqtt, { type IClientOptions, type MqttClient } from "mqtt";
+import type { IClientOptions, MqttClient } from "mqtt";
 import type { AuthEntry, AuthTarget } from "../../config/auth-file.ts";
 import { log } from "../../log.ts";
 import { toHex } from "../../core/bytes.ts";
@@ -68,7 +67,7 @@ export class MqttReader implements Reader {
       protocol: target.tls ? "mqtts" : "mqtt",
       host: target.host,
       port: target.port,
-      clientId: `tapserve-${randomBytes(4).toString("hex")}`,
+      clientId: `tapserve-${toHex(crypto.getRandomValues(new Uint8Array(4)))}`,
       clean: true,
       connectTimeout: CONNECT_TIMEOUT_MS,
       reconnectPeriod: 0, // reconnects are ours, with backoff
@@ -76,7 +75,9 @@ export class MqttReader implements Reader {
       ...(auth?.username ? { username: auth.username, password: auth.password ?? "" } : {}),
       ...(target.tls ? { rejectUnauthorized: true, minVersion: "TLSv1.2" as const, servername: target.host } : {}),
     };
-    const client = mqtt.connect(options);
+    // mqtt.js and the Node stream, net and tls modules under it load only when an MQTT reader opens
+    const { connect } = await import("mqtt");
+    const client = connect(options);
     await new Promise<void>((resolve, reject) => {
       const fail = (err: Error) => {
         cleanup();
@@ -151,7 +152,7 @@ export class MqttReader implements Reader {
   private onMessage(payload: Buffer): void {
     if (payload.length === 0 || !this.events) return;
     const text = payload.toString("utf8");
-    this.events.token({ type: "mqtt", uid: randomUUID(), text, data: toHex(payload) });
+    this.events.token({ type: "mqtt", uid: crypto.randomUUID(), text, data: toHex(payload) });
   }
 }
 
