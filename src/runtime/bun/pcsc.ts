@@ -3,11 +3,21 @@
  * (pcsc-worker.ts); this side turns its answers into promises and calls SCardCancel directly, which
  * pcsclite allows from another thread to wake a pending SCardGetStatusChange.
  */
+import { existsSync } from "node:fs";
 import type { PcscCard, PcscContext, PcscLibrary, PcscLoad, PcscReaderStatus } from "../types.ts";
 import { LIBRARY, openPcscLibrary, type PcscSymbols, type WorkerRequest, type WorkerResponse } from "./pcsc-ffi.ts";
 import { pcscWorkerMain } from "./pcsc-worker.ts";
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+
+const SCARD_E_NO_SERVICE = 0x8010001d;
+
+/** Where libpcsclite looks for pcscd: its environment variable, else the socket pcscd creates (Debian, Alpine …). */
+function pcscdSocketPresent(): boolean {
+  const named = process.env.PCSCLITE_CSOCK_NAME;
+  if (named) return existsSync(named);
+  return existsSync("/run/pcscd/pcscd.comm") || existsSync("/var/run/pcscd/pcscd.comm");
+}
 
 /** Error carrying the PC/SC return value in `code`. */
 export class PcscCallFailed extends Error {
@@ -56,6 +66,9 @@ class BunPcscLibrary implements PcscLibrary {
   }
 
   async establish(): Promise<PcscContext> {
+    // The worker thread (a second JavaScript VM, ~6 MB) starts only once pcscd is there to talk to: without its
+    // socket, libpcsclite would answer SCARD_E_NO_SERVICE anyway, and most devices never run pcscd.
+    if (!this.worker && !pcscdSocketPresent()) throw new PcscCallFailed(SCARD_E_NO_SERVICE, "pcscd is not running (no socket)");
     const ctx = await this.call<bigint>({ op: "establish" });
     const lib = this;
     return {

@@ -191,6 +191,22 @@ describe("PC/SC reader through pcscd", () => {
     expect(token.text).toBe("after restart");
     await remove(card);
   });
+
+  test("a service started while pcscd is down finds the reader once pcscd comes up", async () => {
+    await pcscd.stop();
+    const late = await startService({});
+    try {
+      const lateClient = await late.connect();
+      expect((await lateClient.call<{ readers: ReaderInfo[] }>("readers")).readers).toEqual([]);
+      await pcscd.start();
+      const found = await waitFor(async () => (await lateClient.call<{ readers: ReaderInfo[] }>("readers")).readers.find((r) => r.id === READER), "the reader in the late service");
+      expect(found).toMatchObject({ driver: "pcsc", connected: true });
+      lateClient.close();
+    } finally {
+      await late.stop();
+    }
+    await virtualReader(); // the first service has it back too
+  });
 });
 
 describe("insert mode with a real launcher process", () => {
