@@ -14,8 +14,15 @@ export interface CompileOptions {
 }
 
 /**
+ * Start-up code stays in the interpreter until the service is listening (runtime `settled()` then restores the
+ * normal policy): run-once code is not worth the JIT's time or memory.
+ */
+export const START_JIT_POLICY = 100;
+
+/**
  * One self-contained, minified executable for a device. A device binary never reads a stray .env or
- * bunfig.toml from the folder it is started in.
+ * bunfig.toml from the folder it is started in. Its code ships as precompiled bytecode (no parsing at start),
+ * and it starts with the JIT held back (START_JIT_POLICY). Both cut start time and idle memory on devices.
  */
 export async function compileBinary(o: CompileOptions): Promise<void> {
   const args = [
@@ -23,6 +30,9 @@ export async function compileBinary(o: CompileOptions): Promise<void> {
     o.entry,
     "--compile",
     "--minify",
+    "--bytecode",
+    "--format=esm",
+    `--compile-jit-policy=${START_JIT_POLICY}`,
     `--target=${o.target.bunTarget}`,
     `--compile-executable-path=${o.targetExecutable}`,
     "--no-compile-autoload-dotenv",

@@ -36,6 +36,7 @@ export async function runCli(runtime: Runtime, argv: string[], env: Record<strin
   const app = new App({ runtime, dataDir, configPath: cmd.configPath, port: cmd.port, host: cmd.host, mdns });
   try {
     await app.start();
+    runtime.settled?.();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${SERVICE_NAME}: ${err.message}\n`);

@@ -93,6 +93,11 @@ export interface Runtime {
   openSerial(path: string, options: SerialOptions): Promise<SerialPort>;
   /** Calls `onChange` when the mount table (`/proc/self/mountinfo`) changes; see mount-watch.ts. */
   watchMounts?(path: string, onChange: () => void): MountWatch;
+  /**
+   * The service is up and listening: start-up code is done. A device build starts with the JIT held back (run-once
+   * start-up code is not worth compiling, and compiling it costs memory); this restores the normal JIT policy.
+   */
+  settled?(): void;
 }
 
 /** One reader's state as `SCardGetStatusChange` reports it. `eventState` keeps pcsclite's bits (SCARD_STATE_*). */

@@ -13,4 +13,6 @@ export const bunRuntime: Runtime = {
   openSerial: openBunSerial,
   pcsc: loadBunPcsc,
   watchMounts: watchMountsBun,
+  // device builds start with `--compile-jit-policy` (build/release/compile.ts); back to normal once serving
+  settled: () => Bun.unsafe.setJITPolicy?.(1),
 };
