@@ -69,7 +69,7 @@ export class MediaStore {
       this.db = db;
       this.completeAt = complete.value;
       this.systems = db
-        .prepare("SELECT id AS row, system AS id, first_id AS first, last_id AS last, count, indexed_at AS indexedAt FROM systems ORDER BY id")
+        .prepare("SELECT id AS row, system AS id, first_id AS first, last_id AS last, count, indexed_at AS indexedAt FROM systems ORDER BY first_id")
         .all<IndexedSystem>();
       this.bySystem = new Map(this.systems.map((s) => [s.id, s]));
     } catch (err) {
