@@ -11,7 +11,8 @@ import { nameGenerator, prng } from "../fixtures/rom-names.ts";
 
 /**
  * media search against a plain filter over the same names: every query word a substring of a name word, the
- * systems filter, total and the first maxResults in index order, the system and name of each item.
+ * systems filter, total and the first maxResults in index order. With the default cache and with one so small
+ * that every search evicts (the bitsets of common words and query words must give the same answers).
  */
 const dir = mkdtempSync(join(tmpdir(), "tapserve-search-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -53,9 +54,12 @@ for (let i = 0; i < 150; i++) {
 }
 
 describe("media search", () => {
-  test("matches a plain filter over the names", async () => {
-    const dataDir = join(dir, "default");
-    const store = new MediaStore(bunRuntime, dataDir, systemCatalog());
+  test.each([
+    ["the default cache", undefined],
+    ["a cache that holds at most one bitset", 2048],
+  ])("matches a plain filter over the names, with %s", async (_label, cacheBytes) => {
+    const dataDir = join(dir, String(cacheBytes ?? "default"));
+    const store = new MediaStore(bunRuntime, dataDir, systemCatalog(), cacheBytes);
     mkdirSync(dataDir, { recursive: true });
     await writeIndexFile(bunRuntime, store.buildingPath, written, async () => {});
     store.replaceWith(store.buildingPath);

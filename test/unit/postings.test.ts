@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { collectMarked, decodePostings, encodePostings, keepMarked, markIds, unionSorted, withinRanges } from "../../src/core/media/postings.ts";
+import { andBits, bitsetWords, collectBits, countBits, decodePostings, encodePostings, orBits, orPostings } from "../../src/core/media/postings.ts";
 import { prng } from "../fixtures/rom-names.ts";
 
 /** Posting lists of the media index, checked against plain Set arithmetic on random lists. */
@@ -20,29 +20,51 @@ describe("posting lists", () => {
     expect([...decodePostings(encodePostings(big), big.length)]).toEqual(big);
   });
 
-  test("union by merge and union by marks both give the sorted distinct ids of every list", () => {
-    const lists = [randomList(0.01), randomList(0.2), randomList(0.05), [1, N]];
-    const want = [...new Set(lists.flat())].sort((a, b) => a - b);
-    expect([...unionSorted(lists.map((l) => Int32Array.from(l)))]).toEqual(want);
-    const mark = new Uint8Array(N + 1);
-    for (const l of lists) markIds(decodePostings(encodePostings(l), l.length), mark);
-    expect([...collectMarked(mark, lists.reduce((n, l) => n + l.length, 0))]).toEqual(want);
+  test("orPostings sets the ids of encoded lists in a bitset; orBits and andBits are union and intersection", () => {
+    const a = randomList(0.3);
+    const b = randomList(0.02);
+    const c = [1, 31, 32, 33, 63, 64, N];
+    const bitsOf = (...lists: number[][]) => {
+      const bits = new Int32Array(bitsetWords(N));
+      for (const l of lists) orPostings(encodePostings(l), l.length, bits);
+      return bits;
+    };
+    const idsOf = (bits: Int32Array) => {
+      const out: number[] = [];
+      collectBits(bits, 0, N, Number.POSITIVE_INFINITY, out);
+      return out;
+    };
+    const sorted = (s: Iterable<number>) => [...s].sort((x, y) => x - y);
+    expect(idsOf(bitsOf(c))).toEqual(c);
+    expect(idsOf(bitsOf(a, b, c))).toEqual(sorted(new Set([...a, ...b, ...c])));
+    const union = bitsOf(a);
+    orBits(union, bitsOf(b));
+    expect(idsOf(union)).toEqual(sorted(new Set([...a, ...b])));
+    const both = bitsOf(a, c);
+    andBits(both, bitsOf(b, c));
+    const inB = new Set([...b, ...c]);
+    expect(idsOf(both)).toEqual(sorted(new Set([...a, ...c].filter((id) => inB.has(id)))));
   });
 
-  test("keepMarked intersects candidates with the union of a word's lists", () => {
-    const candidates = Int32Array.from(randomList(0.3));
-    const lists = [randomList(0.02), randomList(0.1)];
-    const inLists = new Set(lists.flat());
-    const mark = new Uint8Array(N + 1);
-    for (const l of lists) markIds(decodePostings(encodePostings(l), l.length), mark);
-    expect([...keepMarked(candidates, mark)]).toEqual([...candidates].filter((c) => inLists.has(c)));
-    expect([...keepMarked(new Int32Array(0), mark)]).toEqual([]);
-  });
-
-  test("withinRanges counts ids inside the systems' id ranges and returns the first ones", () => {
-    const ids = Int32Array.from([2, 5, 9, 10, 15, 21, 30]);
-    expect(withinRanges(ids, [[20, 40], [1, 9]], 3)).toEqual({ total: 5, first: [2, 5, 9] });
-    expect(withinRanges(ids, [[11, 14]], 10)).toEqual({ total: 0, first: [] });
+  test("countBits and collectBits see only the ids inside a range, at word edges too", () => {
+    const ids = [0, 1, 30, 31, 32, 33, 62, 63, 64, 95, 96, 200, 1000];
+    const bits = new Int32Array(bitsetWords(1000));
+    orPostings(encodePostings(ids.slice(1)), ids.length - 1, bits);
+    bits[0] = (bits[0] as number) | 1; // id 0 (never a media id, but a bit like the others)
+    const ranges: Array<[number, number]> = [
+      [0, 1000], [0, 0], [31, 31], [31, 32], [32, 63], [33, 62], [1, 30], [64, 96], [65, 94], [97, 199], [96, 5000], [2000, 3000],
+    ];
+    for (const [lo, hi] of ranges) {
+      const want = ids.filter((id) => id >= lo && id <= hi);
+      expect([lo, hi, countBits(bits, lo, hi)]).toEqual([lo, hi, want.length]);
+      const got: number[] = [];
+      collectBits(bits, lo, hi, 3, got);
+      expect([lo, hi, got]).toEqual([lo, hi, want.slice(0, 3)]);
+    }
+    const acrossRanges: number[] = [];
+    collectBits(bits, 30, 33, 5, acrossRanges);
+    collectBits(bits, 95, 1000, 5, acrossRanges);
+    expect(acrossRanges).toEqual([30, 31, 32, 33, 95]);
   });
 });
 

@@ -42,82 +42,79 @@ export function decodePostings(buf: Uint8Array, count: number): Int32Array {
   return out;
 }
 
-/** Union of ascending lists, ascending and without duplicates. */
-export function unionSorted(lists: readonly Int32Array[]): Int32Array {
-  if (lists.length === 0) return new Int32Array(0);
-  if (lists.length === 1) return lists[0] as Int32Array;
-  let total = 0;
-  for (const l of lists) total += l.length;
-  const all = new Int32Array(total);
-  let o = 0;
-  for (const l of lists) {
-    all.set(l, o);
-    o += l.length;
-  }
-  all.sort();
-  let w = 0;
-  for (let i = 0; i < all.length; i++) {
-    if (i === 0 || all[i] !== all[i - 1]) all[w++] = all[i] as number;
-  }
-  return all.subarray(0, w);
-}
-
-/** First index ≥ `from` whose value is ≥ `target` (exponential then binary search). */
-function gallop(a: Int32Array, from: number, target: number): number {
-  if (from >= a.length || (a[from] as number) >= target) return from;
-  let step = 1;
-  let lo = from;
-  let hi = from + 1;
-  while (hi < a.length && (a[hi] as number) < target) {
-    lo = hi;
-    step <<= 1;
-    hi = from + step;
-  }
-  if (hi > a.length) hi = a.length;
-  while (lo + 1 < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((a[mid] as number) < target) lo = mid;
-    else hi = mid;
-  }
-  return hi;
-}
-
-/** Number of ascending ids within the inclusive ranges, and the first `limit` of them. */
-export function withinRanges(ids: Int32Array, ranges: ReadonlyArray<readonly [number, number]>, limit: number): { total: number; first: number[] } {
-  let total = 0;
-  const first: number[] = [];
-  for (const [lo, hi] of [...ranges].sort((a, b) => a[0] - b[0])) {
-    const a = gallop(ids, 0, lo);
-    const b = gallop(ids, a, hi + 1);
-    total += b - a;
-    for (let i = a; i < b && first.length < limit; i++) first.push(ids[i] as number);
-  }
-  return { total, first };
-}
-
 /**
- * Sets `mark[id] = 1` for each id. With a mark array as long as the index (one byte per media), unions and
- * intersections of many long lists cost one pass over each list instead of a sort or a search per id.
+ * Id sets as bitsets: bit `id & 31` of `bits[id >>> 5]`. With one bit per media, unions and intersections of
+ * long lists cost a pass over N/32 integers, and a common word's set is smaller than its list of ids.
  */
-export function markIds(ids: Int32Array, mark: Uint8Array): void {
-  for (let i = 0; i < ids.length; i++) mark[ids[i] as number] = 1;
+export function bitsetWords(maxId: number): number {
+  return (maxId >>> 5) + 1;
 }
 
-/** The marked ids in ascending order (`mark` indexed by id). */
-export function collectMarked(mark: Uint8Array, expected: number): Int32Array {
-  const out = new Int32Array(expected);
-  let w = 0;
-  for (let id = 0; id < mark.length && w < expected; id++) if (mark[id]) out[w++] = id;
-  return w === expected ? out : out.subarray(0, w);
-}
-
-/** The candidates (ascending) that are marked. */
-export function keepMarked(candidates: Int32Array, mark: Uint8Array): Int32Array {
-  const out = new Int32Array(candidates.length);
-  let w = 0;
-  for (let i = 0; i < candidates.length; i++) {
-    const c = candidates[i] as number;
-    if (mark[c]) out[w++] = c;
+/** Sets the bits of the `count` ids of an encoded list, without decoding it into an array. */
+export function orPostings(buf: Uint8Array, count: number, bits: Int32Array): void {
+  let p = 0;
+  let prev = 0;
+  for (let i = 0; i < count; i++) {
+    let d = 0;
+    let shift = 0;
+    let b: number;
+    do {
+      b = buf[p++] as number;
+      d |= (b & 0x7f) << shift;
+      shift += 7;
+    } while (b & 0x80);
+    prev += d;
+    (bits[prev >>> 5] as number) |= 1 << (prev & 31);
   }
-  return out.subarray(0, w);
+}
+
+export function orBits(dst: Int32Array, src: Int32Array): void {
+  for (let i = 0; i < dst.length; i++) (dst[i] as number) |= src[i] as number;
+}
+
+export function andBits(dst: Int32Array, src: Int32Array): void {
+  for (let i = 0; i < dst.length; i++) (dst[i] as number) &= src[i] as number;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/** The bits of word `w` that stand for ids lo..hi (inclusive). */
+function rangeMask(w: number, lo: number, hi: number): number {
+  let m = -1;
+  if (w === lo >>> 5) m &= -1 << (lo & 31);
+  if (w === hi >>> 5) m &= -1 >>> (31 - (hi & 31));
+  return m;
+}
+
+/** How many ids lo..hi (inclusive) are set. */
+export function countBits(bits: Int32Array, lo: number, hi: number): number {
+  const a = lo >>> 5;
+  const b = Math.min(hi >>> 5, bits.length - 1);
+  let n = 0;
+  for (let w = a; w <= b; w++) {
+    const v = bits[w] as number;
+    if (v !== 0) n += popcount(w === a || w === b ? v & rangeMask(w, lo, hi) : v);
+  }
+  return n;
+}
+
+/** Appends the set ids lo..hi (ascending) to `out` until it holds `limit` ids. */
+export function collectBits(bits: Int32Array, lo: number, hi: number, limit: number, out: number[]): void {
+  const a = lo >>> 5;
+  const b = Math.min(hi >>> 5, bits.length - 1);
+  for (let w = a; w <= b && out.length < limit; w++) {
+    let v = bits[w] as number;
+    if (v === 0) continue;
+    if (w === a || w === b) v &= rangeMask(w, lo, hi);
+    while (v !== 0 && out.length < limit) {
+      const low = v & -v;
+      out.push((w << 5) + 31 - Math.clz32(low));
+      v ^= low;
+    }
+  }
 }

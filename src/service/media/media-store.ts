@@ -1,6 +1,7 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { collectMarked, decodePostings, keepMarked, markIds, unionSorted, withinRanges } from "../../core/media/postings.ts";
+import { BitsetCache } from "../../core/media/bitset-cache.ts";
+import { andBits, bitsetWords, collectBits, countBits, orBits, orPostings } from "../../core/media/postings.ts";
 import { ftsLiteral, mediaName, queryWords, TRIGRAM_MIN } from "../../core/media/words.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
 import { type SystemCatalog, systemInfo } from "../../core/systems/catalog.ts";
@@ -11,9 +12,11 @@ import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { WrittenSystem } from "./index-writer.ts";
 import type { SystemScan } from "./walker.ts";
 
-/** Posting lists at least this long are kept decoded, up to CACHE_MAX_IDS ids in all (4 bytes each). */
-const CACHE_MIN_IDS = 2048;
-const CACHE_MAX_IDS = 2_000_000;
+/**
+ * Bitsets of common words and of query words matching many media (at least one in 32, where a bitset is no
+ * larger than the list of ids) stay in memory, least recently used dropped first, up to this many bytes in all.
+ */
+export const BITSET_CACHE_BYTES = 4 * 1024 * 1024;
 const logger = log.withTag("media");
 
 /** One indexed system as the index file records it. */
@@ -42,15 +45,17 @@ export class MediaStore {
   private systems: IndexedSystem[] = [];
   private bySystem = new Map<string, IndexedSystem>();
   private completeAt = "";
-  private mark: Uint8Array | null = null;
-  private decoded = new Map<number, Int32Array>();
-  private decodedIds = 0;
+  /** Two bitsets over the media ids, reused by every search: the result so far and one word's matches. */
+  private scratch: [Int32Array, Int32Array] | null = null;
+  private readonly cache: BitsetCache;
 
   constructor(
     private readonly runtime: Runtime,
     dataDir: string,
     private readonly catalog: SystemCatalog,
+    cacheBytes = BITSET_CACHE_BYTES,
   ) {
+    this.cache = new BitsetCache(cacheBytes);
     this.path = join(dataDir, "media.db");
     this.buildingPath = join(dataDir, "media.db.building");
   }
@@ -83,9 +88,8 @@ export class MediaStore {
   close(): void {
     this.db?.close();
     this.db = null;
-    this.decoded.clear(); // word ids belong to the file just closed
-    this.decodedIds = 0;
-    this.mark = null;
+    this.cache.clear(); // word ids belong to the file just closed
+    this.scratch = null;
   }
 
   get exists(): boolean {
@@ -142,7 +146,7 @@ export class MediaStore {
 
   /** Id ranges of the requested systems (all when empty); unknown ids select nothing. */
   private rangesOf(systems: readonly string[]): Array<[number, number]> {
-    const chosen = systems.length === 0 ? this.systems : systems.flatMap((id) => this.bySystem.get(id) ?? []);
+    const chosen = systems.length === 0 ? this.systems : [...new Set(systems)].flatMap((id) => this.bySystem.get(id) ?? []);
     return chosen.map((s) => [s.first, s.last]);
   }
 
@@ -155,63 +159,78 @@ export class MediaStore {
     return db.prepare("SELECT id, count FROM words WHERE instr(word, ?) > 0").all<WordRow>(word);
   }
 
-  /** A word's media ids; long lists stay decoded in a small cache (common words recur in most queries). */
-  private postings(db: SqlDatabase, row: WordRow): Int32Array {
-    const hit = this.decoded.get(row.id);
-    if (hit) {
-      this.decoded.delete(row.id); // most recently used last
-      this.decoded.set(row.id, hit);
-      return hit;
+  /** Whether a set of `weight` media is worth a cached bitset (one in 32 media: no larger than its ids). */
+  private common(weight: number): boolean {
+    return weight * 32 >= this.totalMedia;
+  }
+
+  private encoded(db: SqlDatabase, wordId: number): Uint8Array {
+    return db.prepare("SELECT postings FROM words WHERE id = ?").get<{ postings: Uint8Array }>(wordId)?.postings ?? new Uint8Array(0);
+  }
+
+  /** The bitset of one index word when it is common (cached), else undefined. */
+  private commonWordBits(db: SqlDatabase, row: WordRow, size: number): Int32Array | undefined {
+    if (!this.common(row.count)) return undefined;
+    let bits = this.cache.get(row.id);
+    if (!bits) {
+      bits = new Int32Array(size);
+      orPostings(this.encoded(db, row.id), row.count, bits);
+      this.cache.set(row.id, bits);
     }
-    const r = db.prepare("SELECT postings FROM words WHERE id = ?").get<{ postings: Uint8Array }>(row.id);
-    const ids = r ? decodePostings(r.postings, row.count) : new Int32Array(0);
-    if (ids.length >= CACHE_MIN_IDS) {
-      this.decoded.set(row.id, ids);
-      this.decodedIds += ids.length;
-      for (const [id, list] of this.decoded) {
-        if (this.decodedIds <= CACHE_MAX_IDS) break;
-        this.decoded.delete(id);
-        this.decodedIds -= list.length;
+    return bits;
+  }
+
+  /** Sets in `into` the media of every index word row. */
+  private orWords(db: SqlDatabase, rows: readonly WordRow[], into: Int32Array): void {
+    for (const r of rows) {
+      const common = this.commonWordBits(db, r, into.length);
+      if (common) orBits(into, common);
+      else orPostings(this.encoded(db, r.id), r.count, into);
+    }
+  }
+
+  /**
+   * The media of a query word (the union over the index words containing it), as a bitset: a cached one when
+   * it is common, else `into` filled in. The returned bitset is only read.
+   */
+  private queryWordBits(db: SqlDatabase, word: string, rows: readonly WordRow[], weight: number, into: Int32Array): Int32Array {
+    if (rows.length === 1) return this.commonWordBits(db, rows[0] as WordRow, into.length) ?? this.filled(db, rows, into);
+    if (!this.common(weight)) return this.filled(db, rows, into);
+    let bits = this.cache.get(word);
+    if (!bits) {
+      bits = this.filled(db, rows, new Int32Array(into.length));
+      this.cache.set(word, bits);
+    }
+    return bits;
+  }
+
+  private filled(db: SqlDatabase, rows: readonly WordRow[], into: Int32Array): Int32Array {
+    into.fill(0);
+    this.orWords(db, rows, into);
+    return into;
+  }
+
+  /** The bitset of the media whose name holds every word (a reused buffer); `null` when there are no words. */
+  private matchingBits(db: SqlDatabase, words: readonly string[]): Int32Array | null {
+    if (words.length === 0) return null;
+    const perWord = words.map((word) => {
+      const rows = this.wordsContaining(db, word);
+      return { word, rows, weight: rows.reduce((n, r) => n + r.count, 0) };
+    });
+    perWord.sort((a, b) => a.weight - b.weight); // the rarest word first: an empty match ends the search
+    const size = bitsetWords(this.totalMedia);
+    if (this.scratch?.[0].length !== size) this.scratch = [new Int32Array(size), new Int32Array(size)];
+    const [result, scratch] = this.scratch;
+    if ((perWord[0]?.weight ?? 0) === 0) return result.fill(0);
+    for (const [i, { word, rows, weight }] of perWord.entries()) {
+      if (i === 0) {
+        const bits = this.queryWordBits(db, word, rows, weight, result);
+        if (bits !== result) result.set(bits);
+      } else {
+        andBits(result, this.queryWordBits(db, word, rows, weight, scratch));
       }
     }
-    return ids;
-  }
-
-  /** One byte per media id, cleared before each use: unions and intersections of long lists in linear time. */
-  private marks(): Uint8Array {
-    const size = this.totalMedia + 1;
-    if (this.mark?.length !== size) this.mark = new Uint8Array(size);
-    else this.mark.fill(0);
-    return this.mark;
-  }
-
-  /** Ids (ascending) of the media whose name holds every word; `null` when there are no words. */
-  private matchingIds(db: SqlDatabase, words: readonly string[]): Int32Array | null {
-    if (words.length === 0) return null;
-    const perWord = words.map((w) => {
-      const rows = this.wordsContaining(db, w);
-      return { rows, weight: rows.reduce((n, r) => n + r.count, 0) };
-    });
-    perWord.sort((a, b) => a.weight - b.weight);
-    const first = perWord[0] as { rows: WordRow[]; weight: number };
-    if (first.weight === 0) return new Int32Array(0);
-    let candidates: Int32Array;
-    if (first.rows.length === 1 || first.weight * 16 < this.totalMedia) {
-      // one list, or few ids: decode and merge them
-      candidates = unionSorted(first.rows.map((r) => this.postings(db, r)));
-    } else {
-      // many ids in many lists (a common fragment such as "usa"): mark them, then read the marks in order
-      const mark = this.marks();
-      for (const r of first.rows) markIds(this.postings(db, r), mark);
-      candidates = collectMarked(mark, Math.min(first.weight, this.totalMedia));
-    }
-    for (const { rows } of perWord.slice(1)) {
-      if (candidates.length === 0) break;
-      const mark = this.marks();
-      for (const r of rows) markIds(this.postings(db, r), mark);
-      candidates = keepMarked(candidates, mark);
-    }
-    return candidates;
+    return result;
   }
 
   search(query: string, systems: readonly string[], maxResults: number): { results: MediaItem[]; total: number } {
@@ -219,15 +238,17 @@ export class MediaStore {
     if (!db) return { results: [], total: 0 };
     const ranges = this.rangesOf(systems);
     if (ranges.length === 0) return { results: [], total: 0 };
-    const ids = this.matchingIds(db, queryWords(query));
-    let total: number;
-    let first: number[];
-    if (ids === null) {
-      total = ranges.reduce((n, [lo, hi]) => n + hi - lo + 1, 0);
-      first = [];
-      for (const [lo, hi] of ranges) for (let id = lo; id <= hi && first.length < maxResults; id++) first.push(id);
-    } else {
-      ({ total, first } = withinRanges(ids, ranges, maxResults));
+    const bits = this.matchingBits(db, queryWords(query));
+    let total = 0;
+    const first: number[] = [];
+    for (const [lo, hi] of ranges.sort((a, b) => a[0] - b[0])) {
+      if (bits === null) {
+        total += hi - lo + 1;
+        for (let id = lo; id <= hi && first.length < maxResults; id++) first.push(id);
+      } else {
+        total += countBits(bits, lo, hi);
+        collectBits(bits, lo, hi, maxResults, first);
+      }
     }
     return { results: this.items(db, first), total };
   }
