@@ -76,6 +76,13 @@ describe("name words", () => {
     expect(nameWords("  ")).toEqual([]);
     expect(queryWords("a bbb cc")).toEqual(["bbb", "cc", "a"]);
   });
+
+  test("the media name of a path is mediaName of its file name", async () => {
+    const { mediaName, mediaNameOfPath } = await import("../../src/core/media/words.ts");
+    for (const path of ["SNES/Game (USA).sfc", "SNES/a.b/Game", "SNES/a.b/.hidden", "SNES/.x/Game.tar.gz", "NES/Game.", "Game.nes", ".nes", "A/B/"]) {
+      expect([path, mediaNameOfPath(path)]).toEqual([path, mediaName(path.slice(path.lastIndexOf("/") + 1))]);
+    }
+  });
 });
 
 describe("word postings while indexing", () => {

@@ -36,3 +36,10 @@ export function mediaName(fileName: string): string {
   const dot = fileName.lastIndexOf(".");
   return dot > 0 ? fileName.slice(0, dot) : fileName;
 }
+
+/** Media name of a `<folder>/<file>` path: `mediaName` of its file name, taken from the path in one slice. */
+export function mediaNameOfPath(path: string): string {
+  const start = path.lastIndexOf("/") + 1;
+  const dot = path.lastIndexOf(".");
+  return path.slice(start, dot > start ? dot : path.length);
+}

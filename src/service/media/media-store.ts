@@ -2,7 +2,7 @@ import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { BitsetCache } from "../../core/media/bitset-cache.ts";
 import { andBits, bitsetWords, collectBits, countBits, orBits, orPostings } from "../../core/media/postings.ts";
-import { ftsLiteral, mediaName, queryWords, TRIGRAM_MIN } from "../../core/media/words.ts";
+import { ftsLiteral, mediaNameOfPath, queryWords, TRIGRAM_MIN } from "../../core/media/words.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
 import { type SystemCatalog, systemInfo } from "../../core/systems/catalog.ts";
 import { mediaMigrations } from "../../db/migrations/media.ts";
@@ -293,7 +293,7 @@ export class MediaStore {
     const rows = db
       .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id")
       .all<{ id: number; path: string }>(JSON.stringify(ids));
-    return rows.map(({ id, path }) => ({ system: this.systemOf(id), name: mediaName(path.slice(path.lastIndexOf("/") + 1)), path, zapScript: path, tags: [] }));
+    return rows.map(({ id, path }) => ({ system: this.systemOf(id), name: mediaNameOfPath(path), path, zapScript: path, tags: [] }));
   }
 
   /** The system whose id range holds a media id (the systems' ranges ascend and do not overlap). */
