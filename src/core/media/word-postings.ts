@@ -1,8 +1,9 @@
 /**
  * Builds the posting lists of the media index while the files are added: each distinct name word gets an
- * integer id (interned through an open-addressing hash table, so a word already seen costs no string), and
- * every (word, media) pair goes into two growable Int32Arrays. `lists()` then groups the pairs by word with a
- * counting sort. Gives the same words as `nameWords(mediaName(file))` (words.ts), without per-file arrays.
+ * integer id (interned through an open-addressing hash table, so a word already seen costs no string); each
+ * file's distinct word ids go into one growable Int32Array, with the file's media id and end beside them.
+ * `lists()` then groups the media by word with a counting sort. Gives the same words as
+ * `nameWords(mediaName(file))` (words.ts), without per-file arrays.
  */
 
 /** What `String.prototype.split(/\s+/)` splits on: ECMAScript white space and line terminators. */
@@ -26,9 +27,13 @@ export class WordPostings {
   private counts = new Int32Array(1024);
   /** Slots hold word id + 1; 0 is empty. Kept at most half full. */
   private table = new Int32Array(2048);
-  private pairWord = new Int32Array(1 << 16);
-  private pairMedia = new Int32Array(1 << 16);
-  private pairs = 0;
+  /** The word id of each (file, distinct word), file after file. */
+  private tokens = new Int32Array(1 << 16);
+  private tokenCount = 0;
+  /** Per file added: its media id, and where its tokens end. */
+  private fileIds = new Int32Array(1 << 12);
+  private fileEnds = new Int32Array(1 << 12);
+  private fileCount = 0;
 
   /** Distinct words so far. */
   get size(): number {
@@ -67,6 +72,12 @@ export class WordPostings {
         h = Math.imul(h ^ c, 16777619);
       }
     }
+    if (this.fileCount === this.fileIds.length) {
+      this.fileIds = grow(this.fileIds, 0);
+      this.fileEnds = grow(this.fileEnds, 0);
+    }
+    this.fileIds[this.fileCount] = mediaId;
+    this.fileEnds[this.fileCount++] = this.tokenCount;
   }
 
   private addWord(text: string, start: number, end: number, hash: number, mediaId: number): void {
@@ -100,13 +111,8 @@ export class WordPostings {
     }
     this.lastMedia[id] = mediaId;
     (this.counts[id] as number)++;
-    if (this.pairs === this.pairWord.length) {
-      this.pairWord = grow(this.pairWord, 0);
-      this.pairMedia = grow(this.pairMedia, 0);
-    }
-    this.pairWord[this.pairs] = id;
-    this.pairMedia[this.pairs] = mediaId;
-    this.pairs++;
+    if (this.tokenCount === this.tokens.length) this.tokens = grow(this.tokens, 0);
+    this.tokens[this.tokenCount++] = id;
   }
 
   private rehash(): void {
@@ -129,13 +135,19 @@ export class WordPostings {
     const starts = new Int32Array(n + 1);
     for (let id = 0; id < n; id++) starts[id + 1] = (starts[id] as number) + (this.counts[id] as number);
     const fill = starts.slice(0, n);
-    const ids = new Int32Array(this.pairs);
-    const { pairWord, pairMedia } = this;
-    for (let i = 0; i < this.pairs; i++) ids[(fill[pairWord[i] as number] as number)++] = pairMedia[i] as number;
-    // the pairs are no longer needed: let them go before the caller writes the lists
-    this.pairWord = new Int32Array(0);
-    this.pairMedia = new Int32Array(0);
-    this.pairs = 0;
+    const ids = new Int32Array(this.tokenCount);
+    const { tokens, fileIds, fileEnds } = this;
+    let t = 0;
+    for (let f = 0; f < this.fileCount; f++) {
+      const media = fileIds[f] as number;
+      for (const end = fileEnds[f] as number; t < end; t++) ids[(fill[tokens[t] as number] as number)++] = media;
+    }
+    // the tokens are no longer needed: let them go before the caller writes the lists
+    this.tokens = new Int32Array(0);
+    this.fileIds = new Int32Array(0);
+    this.fileEnds = new Int32Array(0);
+    this.tokenCount = 0;
+    this.fileCount = 0;
     for (let id = 0; id < n; id++) yield [this.words[id] as string, ids.subarray(starts[id], starts[id + 1])];
   }
 }

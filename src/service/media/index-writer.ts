@@ -55,7 +55,7 @@ export async function writeIndexFile(runtime: Runtime, path: string, systems: re
     // A half-written file is thrown away, never read: no journal, no syncs until the end.
     db.exec("PRAGMA journal_mode = OFF");
     db.exec("PRAGMA synchronous = OFF");
-    db.exec("PRAGMA cache_size = -16384");
+    db.exec("PRAGMA cache_size = -2048");
     db.exec("BEGIN");
     const insSystem = db.prepare("INSERT INTO systems (id, system, first_id, last_id, count, indexed_at) VALUES (?, ?, ?, ?, ?, ?)");
     const insDir = db.prepare("INSERT INTO dirs (id, abs, rel) VALUES (?, ?, ?)");
