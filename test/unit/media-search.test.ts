@@ -11,8 +11,8 @@ import { nameGenerator, prng } from "../fixtures/rom-names.ts";
 
 /**
  * media search against a plain filter over the same names: every query word a substring of a name word, the
- * systems filter, total and the first maxResults in index order. With the default cache and with one so small
- * that every search evicts (the bitsets of common words and query words must give the same answers).
+ * systems filter, total and the first maxResults in index order. With the default limits, with a cache so small
+ * that every search evicts, and with short query words looked up by SQL instead of the in-memory word list.
  */
 const dir = mkdtempSync(join(tmpdir(), "tapserve-search-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -55,11 +55,12 @@ for (let i = 0; i < 150; i++) {
 
 describe("media search", () => {
   test.each([
-    ["the default cache", undefined],
-    ["a cache that holds at most one bitset", 2048],
-  ])("matches a plain filter over the names, with %s", async (_label, cacheBytes) => {
-    const dataDir = join(dir, String(cacheBytes ?? "default"));
-    const store = new MediaStore(bunRuntime, dataDir, systemCatalog(), cacheBytes);
+    ["the default limits", "default", {}],
+    ["a cache that holds at most one bitset", "tiny-cache", { cacheBytes: 2048 }],
+    ["short query words looked up by SQL (the word list too large)", "no-word-list", { wordListChars: 10 }],
+  ])("matches a plain filter over the names, with %s", async (_label, name, limits) => {
+    const dataDir = join(dir, name);
+    const store = new MediaStore(bunRuntime, dataDir, systemCatalog(), limits);
     mkdirSync(dataDir, { recursive: true });
     await writeIndexFile(bunRuntime, store.buildingPath, written, async () => {});
     store.replaceWith(store.buildingPath);

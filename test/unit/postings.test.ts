@@ -121,3 +121,22 @@ describe("word postings while indexing", () => {
     expect(lists.get("common")?.length).toBe(40_000);
   });
 });
+
+describe("in-memory word list", () => {
+  test("finds every word holding a fragment, once each, as a filter would; refuses more text than allowed", async () => {
+    const { WordList } = await import("../../src/core/media/word-list.ts");
+    const pick = prng(17);
+    const words = Array.from({ length: 3000 }, (_, i) => {
+      let w = "";
+      for (let n = 1 + Math.floor(pick() * 8); n > 0; n--) w += "abcé(1)ドx"[Math.floor(pick() * 10)];
+      return { id: i + 1, word: `${w}${i % 7 === 0 ? "aa" : ""}`, count: 1 + (i % 5) };
+    });
+    const list = WordList.build(words, 1_000_000);
+    if (!list) throw new Error("the list fits");
+    for (const f of ["a", "aa", "é(", "1)", "ド", "x", "zz", "abcé", "(1)ドx"]) {
+      expect([f, list.containing(f)]).toEqual([f, words.filter((w) => w.word.includes(f)).map(({ id, count }) => ({ id, count }))]);
+    }
+    expect(WordList.build(words, 100)).toBeUndefined();
+    expect(WordList.build([], 10)?.containing("a")).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { BitsetCache } from "../../core/media/bitset-cache.ts";
+import { type ListedWord, WordList } from "../../core/media/word-list.ts";
 import { andBits, bitsetWords, collectBits, countBits, orBits, orPostings } from "../../core/media/postings.ts";
 import { ftsLiteral, mediaNameOfPath, queryWords, TRIGRAM_MIN } from "../../core/media/words.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
@@ -19,7 +20,17 @@ import type { SystemScan } from "./walker.ts";
 export const BITSET_CACHE_BYTES = 4 * 1024 * 1024;
 /** Most of the index file that is read through a memory map (a 250k index is about 12 MB). */
 const MMAP_BYTES = 256 * 1024 * 1024;
+/** Short query words are looked up in an in-memory list of the index words when their text is at most this long. */
+const WORD_LIST_MAX_CHARS = 1_000_000;
 const logger = log.withTag("media");
+
+/** Memory bounds of a store (tests set small ones to exercise the fallbacks). */
+export interface MediaStoreLimits {
+  /** Bytes of cached bitsets (BITSET_CACHE_BYTES). */
+  cacheBytes?: number;
+  /** Characters of index words kept in memory for short query words (WORD_LIST_MAX_CHARS); beyond, SQL. */
+  wordListChars?: number;
+}
 
 /** One indexed system as the index file records it. */
 export interface IndexedSystem {
@@ -51,14 +62,16 @@ export class MediaStore {
   /** Two bitsets over the media ids, reused by every search: the result so far and one word's matches. */
   private scratch: [Int32Array, Int32Array] | null = null;
   private readonly cache: BitsetCache;
+  /** The index words for short query words: loaded at the first one; null when too many for memory. */
+  private wordList: WordList | null | undefined;
 
   constructor(
     private readonly runtime: Runtime,
     dataDir: string,
     private readonly catalog: SystemCatalog,
-    cacheBytes = BITSET_CACHE_BYTES,
+    private readonly limits: MediaStoreLimits = {},
   ) {
-    this.cache = new BitsetCache(cacheBytes);
+    this.cache = new BitsetCache(limits.cacheBytes ?? BITSET_CACHE_BYTES);
     this.path = join(dataDir, "media.db");
     this.buildingPath = join(dataDir, "media.db.building");
   }
@@ -97,6 +110,7 @@ export class MediaStore {
     this.db?.close();
     this.db = null;
     this.cache.clear(); // word ids belong to the file just closed
+    this.wordList = undefined;
     this.scratch = null;
   }
 
@@ -163,8 +177,12 @@ export class MediaStore {
     if (word.length >= TRIGRAM_MIN) {
       return db.prepare("SELECT w.id AS id, w.count AS count FROM words w WHERE w.id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH ?)").all<WordRow>(ftsLiteral(word));
     }
-    // shorter than a trigram: a pass over the distinct words (not over the media)
-    return db.prepare("SELECT id, count FROM words WHERE instr(word, ?) > 0").all<WordRow>(word);
+    // shorter than a trigram: a pass over the distinct words (not over the media), in memory when they fit
+    if (this.wordList === undefined) {
+      const max = this.limits.wordListChars ?? WORD_LIST_MAX_CHARS;
+      this.wordList = WordList.build(db.prepare("SELECT id, word, count FROM words ORDER BY id").all<ListedWord>(), max) ?? null;
+    }
+    return this.wordList?.containing(word) ?? db.prepare("SELECT id, count FROM words WHERE instr(word, ?) > 0").all<WordRow>(word);
   }
 
   /** Whether a set of `weight` media is worth a cached bitset (one in 32 media: no larger than its ids). */
@@ -188,12 +206,22 @@ export class MediaStore {
     return bits;
   }
 
-  /** Sets in `into` the media of every index word row. */
+  /** Sets in `into` the media of every index word row (the lists of rare words read in one query). */
   private orWords(db: SqlDatabase, rows: readonly WordRow[], into: Int32Array): void {
+    const rare: WordRow[] = [];
     for (const r of rows) {
       const common = this.commonWordBits(db, r, into.length);
       if (common) orBits(into, common);
-      else orPostings(this.encoded(db, r.id), r.count, into);
+      else rare.push(r);
+    }
+    if (rare.length === 1) {
+      const r = rare[0] as WordRow;
+      orPostings(this.encoded(db, r.id), r.count, into);
+    } else if (rare.length > 1) {
+      const lists = db
+        .prepare("SELECT count, postings FROM words WHERE id IN (SELECT value FROM json_each(?))")
+        .all<{ count: number; postings: Uint8Array }>(JSON.stringify(rare.map((r) => r.id)));
+      for (const l of lists) orPostings(l.postings, l.count, into);
     }
   }
 
