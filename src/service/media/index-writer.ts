@@ -85,16 +85,20 @@ export async function writeIndexFile(runtime: Runtime, path: string, systems: re
     }
     insMedia.flush();
     const insWord = db.prepare("INSERT INTO words (id, word, count, postings) VALUES (?, ?, ?, ?)");
-    const insWordFts = db.prepare("INSERT INTO words_fts (rowid, word) VALUES (?, ?)");
     let wordId = 1;
     for (const [word, ids] of postings.lists()) {
       insWord.run(wordId, word, ids.length, encodePostings(ids));
-      insWordFts.run(wordId, word);
       wordId++;
       if (++sinceTick >= TICK_ROWS) {
         sinceTick = 0;
         await tick();
       }
+    }
+    // the trigram index filled by SQLite from the words table, TICK_ROWS words per statement
+    const insWordsFts = db.prepare("INSERT INTO words_fts (rowid, word) SELECT id, word FROM words WHERE id BETWEEN ? AND ?");
+    for (let from = 1; from < wordId; from += TICK_ROWS) {
+      insWordsFts.run(from, Math.min(wordId - 1, from + TICK_ROWS - 1));
+      await tick();
     }
     db.prepare("INSERT INTO meta (key, value) VALUES ('complete', ?)").run(new Date().toISOString());
     db.exec("COMMIT");
