@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { andBits, bitsetWords, collectBits, countBits, decodePostings, encodePostings, orBits, orPostings } from "../../src/core/media/postings.ts";
+import { andBits, bitsetWords, collectBits, countBits, encodePostings, orBits, orPostings } from "../../src/core/media/postings.ts";
 import { prng } from "../fixtures/rom-names.ts";
 
 /** Posting lists of the media index, checked against plain Set arithmetic on random lists. */
@@ -13,11 +13,18 @@ function randomList(density: number): number[] {
 }
 
 describe("posting lists", () => {
-  test("encode/decode round-trips ascending ids, including gaps that need several varint bytes", () => {
+  test("encoded lists read back (through orPostings, as the search reads them) as the same ascending ids, including gaps that need several varint bytes", () => {
+    const decode = (ids: number[]) => {
+      const bits = new Int32Array(bitsetWords(ids[ids.length - 1] as number));
+      orPostings(encodePostings(ids), ids.length, bits);
+      const out: number[] = [];
+      collectBits(bits, 0, ids[ids.length - 1] as number, Number.POSITIVE_INFINITY, out);
+      return out;
+    };
     const ids = [1, 2, 127, 128, 16_383, 16_384, 2_097_151, 2_097_152, 268_435_455];
-    expect([...decodePostings(encodePostings(ids), ids.length)]).toEqual(ids);
+    expect(decode(ids)).toEqual(ids);
     const big = randomList(0.3);
-    expect([...decodePostings(encodePostings(big), big.length)]).toEqual(big);
+    expect(decode(big)).toEqual(big);
   });
 
   test("orPostings sets the ids of encoded lists in a bitset; orBits and andBits are union and intersection", () => {

@@ -22,26 +22,6 @@ export function encodePostings(ids: ArrayLike<number>): Uint8Array {
   return out.slice(0, o);
 }
 
-/** Decodes `count` ids (the count is stored beside the blob). */
-export function decodePostings(buf: Uint8Array, count: number): Int32Array {
-  const out = new Int32Array(count);
-  let p = 0;
-  let prev = 0;
-  for (let i = 0; i < count; i++) {
-    let d = 0;
-    let shift = 0;
-    let b: number;
-    do {
-      b = buf[p++] as number;
-      d |= (b & 0x7f) << shift;
-      shift += 7;
-    } while (b & 0x80);
-    prev += d;
-    out[i] = prev;
-  }
-  return out;
-}
-
 /**
  * Id sets as bitsets: bit `id & 31` of `bits[id >>> 5]`. With one bit per media, unions and intersections of
  * long lists cost a pass over N/32 integers, and a common word's set is smaller than its list of ids.
@@ -50,7 +30,7 @@ export function bitsetWords(maxId: number): number {
   return (maxId >>> 5) + 1;
 }
 
-/** Sets the bits of the `count` ids of an encoded list, without decoding it into an array. */
+/** Sets the bits of the `count` ids of an encoded list (the count is stored beside the blob), without decoding it into an array. */
 export function orPostings(buf: Uint8Array, count: number, bits: Int32Array): void {
   let p = 0;
   let prev = 0;
