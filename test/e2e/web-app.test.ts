@@ -254,6 +254,8 @@ describe("the web app at phone size", () => {
     expect(await searchLink.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { level: 1, name: "Search" }).waitFor();
+    // the screen moves focus to its heading once it has rendered: the heading can be there a moment before
+    await page.waitForFunction(() => document.activeElement?.tagName === "H1", null, { timeout: 5000 }).catch(() => undefined);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
   });
 
