@@ -1,5 +1,12 @@
-import { gcm } from "@noble/ciphers/aes.js";
 import { frameNonce } from "./nonce.ts";
+
+type NobleGcm = typeof import("./noble-gcm.ts");
+let nobleGcm: NobleGcm | undefined;
+/**
+ * @noble/ciphers builds its AES tables when its module runs (~3 MB on the service's heap), so it is loaded at
+ * the first sealed or opened frame rather than at start: a device no remote client talks to never pays for it.
+ */
+const gcm = (key: Uint8Array, nonce: Uint8Array, aad: Uint8Array) => (nobleGcm ??= require("./noble-gcm.ts") as NobleGcm).gcm(key, nonce, aad);
 
 /**
  * AES-256-GCM as the secure layer uses it: output is ciphertext ‖ 16-byte tag. `nobleAead` (pure JS, runs

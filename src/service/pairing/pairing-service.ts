@@ -1,7 +1,11 @@
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { confirmation, derivePairingKeys, equalBytes } from "../../core/pairing/confirm.ts";
-import { PakeError, PakeSession } from "../../core/pairing/pake.ts";
 import { log } from "../../log.ts";
+
+type Pake = typeof import("../../core/pairing/pake.ts");
+let pakeModule: Pake | undefined;
+/** P-256 (@noble/curves) is set up when the first pairing exchange arrives, not at start. */
+const pake = (): Pake => (pakeModule ??= require("../../core/pairing/pake.ts") as Pake);
 
 /**
  * PIN pairing, as the reference's phone app performs it: the owner opens a pairing window on the device
@@ -103,6 +107,7 @@ export class PairingService {
     if (this.sessions.size >= MAX_OPEN_SESSIONS) {
       return { status: 403, reason: "limit_reached", message: "too many pairing attempts in progress" };
     }
+    const { PakeError, PakeSession } = pake();
     const server = PakeSession.server(pin.pin);
     try {
       server.receive(pakeA);
