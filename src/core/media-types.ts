@@ -32,7 +32,8 @@ export interface MediaItem {
   path: string;
   /** Text that launches this item. */
   zapScript: string;
-  tags: string[];
+  /** Always empty for now (the index holds no tags); one shared frozen array. */
+  tags: readonly string[];
 }
 
 /** What the media index offers the rest of the service (launch commands, API). */

@@ -13,6 +13,9 @@ import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { WrittenSystem } from "./index-writer.ts";
 import type { SystemScan } from "./walker.ts";
 
+/** Items carry no tags yet: one frozen empty list shared by every result instead of one per item. */
+const NO_TAGS: readonly string[] = Object.freeze([]);
+
 /**
  * Bitsets of common words and of query words matching many media (at least one in 32, where a bitset is no
  * larger than the list of ids) stay in memory, least recently used dropped first, up to this many bytes in all.
@@ -321,7 +324,7 @@ export class MediaStore {
     const rows = db
       .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id")
       .all<{ id: number; path: string }>(JSON.stringify(ids));
-    return rows.map(({ id, path }) => ({ system: this.systemOf(id), name: mediaNameOfPath(path), path, zapScript: path, tags: [] }));
+    return rows.map(({ id, path }) => ({ system: this.systemOf(id), name: mediaNameOfPath(path), path, zapScript: path, tags: NO_TAGS }));
   }
 
   /** The system whose id range holds a media id (the systems' ranges ascend and do not overlap). */
