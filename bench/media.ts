@@ -255,8 +255,9 @@ async function bareIdle(bin: string): Promise<Rss> {
 
 /**
  * B5: the shipped binary (bytecode, start-up JIT policy) serving the 250k index after one search, idle, against
- * a bare Bun server compiled plainly (and, for reference, compiled the way we ship). RssAnon is reported beside
- * RSS: it is the private memory; the rest is the executable's pages, which the kernel can drop and reload.
+ * a bare Bun server compiled plainly (and, for reference, compiled the way we ship, and with arktype loaded as
+ * the service loads it: bench/echo-server-arktype.ts). RssAnon is reported beside RSS: it is the private memory;
+ * the rest is the executable's pages, which the kernel can drop and reload.
  */
 async function b5(indexedDataDir: string, work: string): Promise<Record<string, number | string>> {
   const bin = join(work, "tapserve");
@@ -265,8 +266,11 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
   await compileAsShipped("src/main.ts", bin);
   compilePlain("bench/echo-server.ts", bare);
   await compileAsShipped("bench/echo-server.ts", bareShipped);
+  const bareArktype = join(work, "bare-server-arktype");
+  await compileAsShipped("bench/echo-server-arktype.ts", bareArktype);
   const bareRss = await bareIdle(bare);
   const bareShippedRss = await bareIdle(bareShipped);
+  const bareArktypeRss = await bareIdle(bareArktype);
   const port = await freePort();
   const serve = (dataDir: string) =>
     startChild(bin, ["--data-dir", dataDir, "--port", String(port), "--host", "127.0.0.1"], () => httpOk(`http://127.0.0.1:${port}/health`));
@@ -302,6 +306,8 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
   return {
     "B5 bare Bun server (plain compile) idle RSS / anon, MiB": `${bareRss.total.toFixed(1)} / ${bareRss.anon.toFixed(1)}`,
     "B5 bare Bun server (compiled as shipped) idle RSS, MiB": bareShippedRss.total,
+    "B5 bare server + arktype (as shipped) idle RSS / anon, MiB": `${bareArktypeRss.total.toFixed(1)} / ${bareArktypeRss.anon.toFixed(1)}`,
+    "B5 ratio bare + arktype / bare": bareArktypeRss.total / bareRss.total,
     "B5 service idle RSS / anon, 250k index, MiB": `${served.total.toFixed(1)} / ${served.anon.toFixed(1)}`,
     "B5 service idle RSS, no index, MiB": empty.total,
     "B5 ratio service / bare (goal < 1.8)": served.total / bareRss.total,
