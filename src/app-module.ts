@@ -14,8 +14,11 @@ export interface CoreContext {
   userDb: SqlDatabase;
   dataDir: string;
   platform: PlatformId;
-  /** Where the platform's own folders are looked up: "/" on a device, a fake root filesystem in tests. */
-  fsRoot?: string;
+  /**
+   * The root filesystem the platform's own folders (and, for readers, sys/ and dev/) are looked up under: "/" on a
+   * device, a fake root filesystem in tests.
+   */
+  platformRoot?: string;
   version: string;
 }
 

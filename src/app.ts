@@ -106,7 +106,7 @@ export class App {
     this.userDb = openDatabase(runtime, userDbPath, { durability: "full", journal: platform === "mister" ? "delete" : "wal", migrations: userMigrations });
 
     const bus = new NotificationBus();
-    const core: CoreContext = { runtime, config: this.config, bus, userDb: this.userDb, dataDir, platform, fsRoot: this.opts.platformRoot, version: SERVICE_VERSION };
+    const core: CoreContext = { runtime, config: this.config, bus, userDb: this.userDb, dataDir, platform, platformRoot: this.opts.platformRoot, version: SERVICE_VERSION };
     this.modules = this.buildModules(core);
 
     const methods = [
@@ -205,7 +205,7 @@ export class App {
         activeMedia: launch.activeMedia,
         stopMedia: () => launch.stopActive(),
         lastToken: () => launch.lastToken(),
-        hardwareRoot: this.opts.platformRoot,
+        platformRoot: this.opts.platformRoot,
       }),
     );
     // [secure] clients and the secure layer (see codecFor in start())

@@ -42,13 +42,13 @@ export function zipsAsFolders(platform: PlatformId): boolean {
 
 /**
  * Configured roots first, then the platform's; duplicates (after trailing-slash cleanup) removed. The
- * platform's roots live under `fsRoot` ("/" on a device; a fake root filesystem in tests, the same one
+ * platform's roots live under `platformRoot` ("/" on a device; a fake root filesystem in tests, the same one
  * platform detection reads); configured roots are taken as written.
  */
-export function mediaRoots(configured: readonly string[], platform: PlatformId, home?: string, fsRoot = "/"): string[] {
+export function mediaRoots(configured: readonly string[], platform: PlatformId, home?: string, platformRoot = "/"): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  const defaults = defaultMediaRoots(platform, home).map((r) => (fsRoot === "/" ? r : join(fsRoot, r)));
+  const defaults = defaultMediaRoots(platform, home).map((r) => (platformRoot === "/" ? r : join(platformRoot, r)));
   for (const r of [...configured, ...defaults]) {
     const clean = r.length > 1 ? r.replace(/\/+$/, "") : r;
     if (clean === "" || seen.has(clean)) continue;

@@ -20,9 +20,9 @@ export function findDriver(drivers: readonly ReaderDriver[], name: string): Read
 }
 
 /** The drivers this build offers, in detection order. */
-export function defaultDrivers(runtime: Runtime, hardwareRoot = "/", authFile?: string): ReaderDriver[] {
+export function defaultDrivers(runtime: Runtime, platformRoot = "/", authFile?: string): ReaderDriver[] {
   const openSerial = runtime.openSerial.bind(runtime);
-  const roots = hardwareRoots(hardwareRoot); // where serial detection reads sysfs and /dev (tests: a fake root)
+  const roots = hardwareRoots(platformRoot); // where serial detection reads sysfs and /dev (tests: a fake root)
   return [
     fileDriver(),
     simpleSerialDriver({ openSerial, roots }),

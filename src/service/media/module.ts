@@ -47,7 +47,7 @@ export class MediaModule implements AppModule {
   }
 
   rootFolders(): string[] {
-    return mediaRoots(this.core.config.current.launchers.index_root, this.core.platform, undefined, this.core.fsRoot);
+    return mediaRoots(this.core.config.current.launchers.index_root, this.core.platform, undefined, this.core.platformRoot);
   }
 
   status() {

@@ -36,8 +36,8 @@ export interface ReadersDeps {
   lastToken?: () => ScannedToken | undefined;
   /** Drivers to use; the build's registry when absent. */
   drivers?: () => ReaderDriver[];
-  /** Filesystem root whose sys/ and dev/ serial detection reads (`/`; tests use a fake root). */
-  hardwareRoot?: string;
+  /** Root filesystem whose sys/ and dev/ serial detection reads (`/`; tests use a fake root), as CoreContext's. */
+  platformRoot?: string;
   timers?: Timers;
   passIntervalMs?: number;
 }
@@ -59,7 +59,7 @@ export class ReadersModule implements AppModule {
 
   async start(): Promise<void> {
     const authFile = join(dirname(this.deps.config.path), "auth.toml"); // credentials (MQTT), beside the config
-    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.hardwareRoot, authFile);
+    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.platformRoot, authFile);
     this.manager = new ReaderManager(drivers, () => this.deps.config.current.readers, {
       added: (r) => this.deps.bus.publish("readers.added", { connected: true, driver: r.driver, path: r.path }),
       removed: (r) => this.readerGone(r),
