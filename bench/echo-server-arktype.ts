@@ -5,22 +5,11 @@
  */
 import "../src/schema-config.ts";
 import { type } from "arktype";
+import { serveBare } from "./bare-serve.ts";
 
 const Frame = type({ jsonrpc: "'2.0'", method: "string", "params?": "object" });
-const port = Number(process.argv[2]);
 const reply = process.argv[3] ?? "pong";
-Bun.serve({
-  hostname: "127.0.0.1",
-  port,
-  fetch(req, server) {
-    if (server.upgrade(req)) return undefined;
-    return new Response("ok");
-  },
-  websocket: {
-    message(ws, message) {
-      const checked = Frame(JSON.parse(String(message)));
-      ws.send(checked instanceof type.errors ? checked.summary : reply);
-    },
-  },
+serveBare(Number(process.argv[2]), (frame) => {
+  const checked = Frame(JSON.parse(frame));
+  return checked instanceof type.errors ? checked.summary : reply;
 });
-process.stdout.write("ready\n");
