@@ -157,10 +157,8 @@ async function b3(dataDir: string): Promise<Record<string, number | string>> {
     }
     return lat.sort((x, y) => x - y);
   };
-  let totals = 0;
-  const inProc = await timeAll((q) => {
-    totals += store.search(q, [], 250).total;
-  });
+  const inProc = await timeAll((q) => store.search(q, [], 250));
+  const totals = queries.reduce((n, q) => n + store.search(q, [], 250).total, 0);
   // the whole method as the service runs it, without a socket or a client: request text → reply text
   // (parse, params schema, search, 250 items, JSON)
   const catalog = systemCatalog();
@@ -301,10 +299,14 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
   const empty = await idleAfterSearch(emptyDir);
   // the same binary right after indexing the 250k tree itself
   let afterIndexing: Rss;
+  let settledAfterIndexing: Rss;
   const child = await serve(indexedDataDir);
   try {
     await call("media.index");
     afterIndexing = await idleRss(child.pid as number);
+    // the runtime hands the indexing run's memory back once it has been idle a while
+    await Bun.sleep(27_000);
+    settledAfterIndexing = rssOf(child.pid as number);
   } finally {
     await stopChild(child);
   }
@@ -316,8 +318,8 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
     "B5 service idle RSS / anon, 250k index, MiB": `${served.total.toFixed(1)} / ${served.anon.toFixed(1)}`,
     "B5 service idle RSS, no index, MiB": empty.total,
     "B5 ratio service / bare (goal < 1.8)": served.total / bareRss.total,
-    "B5 same, right after indexing 250k in process, MiB": afterIndexing.total,
-    "B5 ratio after indexing / bare": afterIndexing.total / bareRss.total,
+    "B5 same, 3 s after indexing 250k in process, MiB": afterIndexing.total,
+    "B5 same, 30 s after indexing, MiB": settledAfterIndexing.total,
   };
 }
 
