@@ -1,9 +1,7 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { BitsetCache } from "../../core/media/bitset-cache.ts";
-import { type ListedWord, WordList } from "../../core/media/word-list.ts";
-import { andBits, bitsetWords, collectBits, countBits, orBits, orPostings } from "../../core/media/postings.ts";
-import { ftsLiteral, mediaNameOfPath, queryWords, TRIGRAM_MIN } from "../../core/media/words.ts";
+import { collectBits, countBits } from "../../core/media/postings.ts";
+import { mediaNameOfPath, queryWords } from "../../core/media/words.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
 import { type SystemCatalog, systemInfo } from "../../core/systems/catalog.ts";
 import { mediaMigrations } from "../../db/migrations/media.ts";
@@ -12,6 +10,7 @@ import { log } from "../../log.ts";
 import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { WrittenSystem } from "./index-writer.ts";
 import type { SystemScan } from "./walker.ts";
+import { WordMatcher } from "./word-matcher.ts";
 
 /** Items carry no tags yet: one frozen empty list shared by every result instead of one per item. */
 const NO_TAGS: readonly string[] = Object.freeze([]);
@@ -45,11 +44,6 @@ export interface IndexedSystem {
   indexedAt: string;
 }
 
-interface WordRow {
-  id: number;
-  count: number;
-}
-
 /**
  * The media index being served: `<dataDir>/media.db`, opened read-mostly. A new index is written beside it
  * (`media.db.building`) and swapped in whole by `replaceWith`, so searches always see a complete index.
@@ -62,11 +56,8 @@ export class MediaStore {
   private bySystem = new Map<string, IndexedSystem>();
   private infos: SystemInfo[] = [];
   private completeAt = "";
-  /** Two bitsets over the media ids, reused by every search: the result so far and one word's matches. */
-  private scratch: [Int32Array, Int32Array] | null = null;
-  private readonly cache: BitsetCache;
-  /** The index words for short query words: loaded at the first one; null when too many for memory. */
-  private wordList: WordList | null | undefined;
+  /** Finds the media holding a query's words in the open file (its caches go with the file). */
+  private matcher: WordMatcher | null = null;
 
   constructor(
     private readonly runtime: Runtime,
@@ -74,7 +65,6 @@ export class MediaStore {
     private readonly catalog: SystemCatalog,
     private readonly limits: MediaStoreLimits = {},
   ) {
-    this.cache = new BitsetCache(limits.cacheBytes ?? BITSET_CACHE_BYTES);
     this.path = join(dataDir, "media.db");
     this.buildingPath = join(dataDir, "media.db.building");
   }
@@ -100,9 +90,11 @@ export class MediaStore {
         .all<IndexedSystem>();
       this.bySystem = new Map(this.systems.map((s) => [s.id, s]));
       this.infos = this.systems.map((s) => this.info(s.id)); // one per system, shared by its items
+      this.matcher = new WordMatcher(db, this.totalMedia, this.limits.cacheBytes ?? BITSET_CACHE_BYTES, this.limits.wordListChars ?? WORD_LIST_MAX_CHARS);
     } catch (err) {
       logger.warn(`media index ${this.path} cannot be used (${(err as Error).message}); index again to rebuild it`);
       this.db = null;
+      this.matcher = null;
       this.systems = [];
       this.bySystem = new Map();
       this.infos = [];
@@ -112,9 +104,7 @@ export class MediaStore {
   close(): void {
     this.db?.close();
     this.db = null;
-    this.cache.clear(); // word ids belong to the file just closed
-    this.wordList = undefined;
-    this.scratch = null;
+    this.matcher = null; // its word ids and cached bitsets belong to the file just closed
   }
 
   get exists(): boolean {
@@ -175,109 +165,13 @@ export class MediaStore {
     return chosen.map((s) => [s.first, s.last]);
   }
 
-  /** Index words containing `word` (ids and how many media hold each). */
-  private wordsContaining(db: SqlDatabase, word: string): WordRow[] {
-    if (word.length >= TRIGRAM_MIN) {
-      return db.prepare("SELECT w.id AS id, w.count AS count FROM words w WHERE w.id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH ?)").all<WordRow>(ftsLiteral(word));
-    }
-    // shorter than a trigram: a pass over the distinct words (not over the media), in memory when they fit
-    if (this.wordList === undefined) {
-      const max = this.limits.wordListChars ?? WORD_LIST_MAX_CHARS;
-      this.wordList = WordList.build(db.prepare("SELECT id, word, count FROM words ORDER BY id").all<ListedWord>(), max) ?? null;
-    }
-    return this.wordList?.containing(word) ?? db.prepare("SELECT id, count FROM words WHERE instr(word, ?) > 0").all<WordRow>(word);
-  }
-
-  /** Whether a set of `weight` media is worth a cached bitset (one in 32 media: no larger than its ids). */
-  private common(weight: number): boolean {
-    return weight * 32 >= this.totalMedia;
-  }
-
-  private encoded(db: SqlDatabase, wordId: number): Uint8Array {
-    return db.prepare("SELECT postings FROM words WHERE id = ?").get<{ postings: Uint8Array }>(wordId)?.postings ?? new Uint8Array(0);
-  }
-
-  /** The bitset of one index word when it is common (cached), else undefined. */
-  private commonWordBits(db: SqlDatabase, row: WordRow, size: number): Int32Array | undefined {
-    if (!this.common(row.count)) return undefined;
-    let bits = this.cache.get(row.id);
-    if (!bits) {
-      bits = new Int32Array(size);
-      orPostings(this.encoded(db, row.id), row.count, bits);
-      this.cache.set(row.id, bits);
-    }
-    return bits;
-  }
-
-  /** Sets in `into` the media of every index word row (the lists of rare words read in one query). */
-  private orWords(db: SqlDatabase, rows: readonly WordRow[], into: Int32Array): void {
-    const rare: WordRow[] = [];
-    for (const r of rows) {
-      const common = this.commonWordBits(db, r, into.length);
-      if (common) orBits(into, common);
-      else rare.push(r);
-    }
-    if (rare.length === 1) {
-      const r = rare[0] as WordRow;
-      orPostings(this.encoded(db, r.id), r.count, into);
-    } else if (rare.length > 1) {
-      const lists = db
-        .prepare("SELECT count, postings FROM words WHERE id IN (SELECT value FROM json_each(?))")
-        .all<{ count: number; postings: Uint8Array }>(JSON.stringify(rare.map((r) => r.id)));
-      for (const l of lists) orPostings(l.postings, l.count, into);
-    }
-  }
-
-  /**
-   * The media of a query word (the union over the index words containing it), as a bitset: a cached one when
-   * it is common, else `into` filled in. The returned bitset is only read.
-   */
-  private queryWordBits(db: SqlDatabase, word: string, rows: readonly WordRow[], weight: number, into: Int32Array): Int32Array {
-    if (rows.length === 1) return this.commonWordBits(db, rows[0] as WordRow, into.length) ?? this.filled(db, rows, into);
-    if (!this.common(weight)) return this.filled(db, rows, into);
-    let bits = this.cache.get(word);
-    if (!bits) {
-      bits = this.filled(db, rows, new Int32Array(into.length));
-      this.cache.set(word, bits);
-    }
-    return bits;
-  }
-
-  private filled(db: SqlDatabase, rows: readonly WordRow[], into: Int32Array): Int32Array {
-    into.fill(0);
-    this.orWords(db, rows, into);
-    return into;
-  }
-
-  /** The bitset of the media whose name holds every word (a reused buffer); `null` when there are no words. */
-  private matchingBits(db: SqlDatabase, words: readonly string[]): Int32Array | null {
-    if (words.length === 0) return null;
-    const perWord = words.map((word) => {
-      const rows = this.wordsContaining(db, word);
-      return { word, rows, weight: rows.reduce((n, r) => n + r.count, 0) };
-    });
-    perWord.sort((a, b) => a.weight - b.weight); // the rarest word first: an empty match ends the search
-    const size = bitsetWords(this.totalMedia);
-    if (this.scratch?.[0].length !== size) this.scratch = [new Int32Array(size), new Int32Array(size)];
-    const [result, scratch] = this.scratch;
-    if ((perWord[0]?.weight ?? 0) === 0) return result.fill(0);
-    for (const [i, { word, rows, weight }] of perWord.entries()) {
-      if (i === 0) {
-        const bits = this.queryWordBits(db, word, rows, weight, result);
-        if (bits !== result) result.set(bits);
-      } else {
-        andBits(result, this.queryWordBits(db, word, rows, weight, scratch));
-      }
-    }
-    return result;
-  }
-
   search(query: string, systems: readonly string[], maxResults: number): { results: MediaItem[]; total: number } {
     const db = this.db;
-    if (!db) return { results: [], total: 0 };
+    const matcher = this.matcher;
+    if (!db || !matcher) return { results: [], total: 0 };
     const ranges = this.rangesOf(systems);
     if (ranges.length === 0) return { results: [], total: 0 };
-    const bits = this.matchingBits(db, queryWords(query));
+    const bits = matcher.matching(queryWords(query));
     let total = 0;
     const first: number[] = [];
     for (const [lo, hi] of ranges.sort((a, b) => a[0] - b[0])) {
