@@ -10,6 +10,7 @@ import { FatDrive } from "../../fixtures/fat-drive.ts";
 import { waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
+import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
 
 let root: string;
 let media: string;
@@ -50,21 +51,11 @@ beforeAll(async () => {
   ristar = FatDrive.create(join(root, "ristar.img"), "RISTAR", { "Zaparoo.txt": "  Genesis/Ristar.md  " });
   drives.push(sonic, plain, huge, ristar);
   svc = await startService({
-    configToml: [
-      "[readers]",
-      "auto_detect = false",
-      "[[readers.connect]]",
-      'driver = "external_drive"',
-      `path = "${media}"`,
-      "[launchers]",
-      `index_root = ["${root}/roms"]`,
-      "retroarch = false",
-      "[[launchers.custom]]",
-      'id = "UsbEmu"',
-      'extensions = [".md"]',
-      `command = ["${emu.script}", "{path}"]`,
-      "",
-    ].join("\n"),
+    configToml: readerServiceConfig({
+      readers: { connect: [{ driver: "external_drive", path: media }] },
+      root,
+      emulator: { id: "UsbEmu", script: emu.script, extensions: [".md"] },
+    }),
   });
   client = await svc.connect();
 });

@@ -8,6 +8,7 @@ import { readerIdFor } from "../../../src/readers/reader-id.ts";
 import { isAlive, waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
+import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
 
 let root: string;
 let tokenFile: string;
@@ -31,27 +32,11 @@ beforeAll(async () => {
   tokenFile = join(root, "token.txt");
   lateDir = join(root, "late");
   svc = await startService({
-    configToml: [
-      "[readers]",
-      "auto_detect = false",
-      "[[readers.connect]]",
-      'driver = "file"',
-      `path = "${tokenFile}"`,
-      "[[readers.connect]]",
-      'driver = "file"',
-      `path = "${lateDir}/token.txt"`,
-      "[[readers.connect]]",
-      'driver = "no_such_driver"',
-      'path = "/dev/null"',
-      "[launchers]",
-      `index_root = ["${root}/roms"]`,
-      "retroarch = false",
-      "[[launchers.custom]]",
-      'id = "FileEmu"',
-      'extensions = [".md"]',
-      `command = ["${emu.script}", "{path}"]`,
-      "",
-    ].join("\n"),
+    configToml: readerServiceConfig({
+      readers: { connect: [{ driver: "file", path: tokenFile }, { driver: "file", path: `${lateDir}/token.txt` }, { driver: "no_such_driver", path: "/dev/null" }] },
+      root,
+      emulator: { id: "FileEmu", script: emu.script, extensions: [".md"] },
+    }),
   });
   client = await svc.connect();
 });

@@ -12,6 +12,7 @@ import { waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts
 import { Mosquitto } from "../../fixtures/mosquitto.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
+import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
 
 const TOPIC = "tapserve/tokens";
 const PASSWORD = "s3cret-Broker-pw";
@@ -56,21 +57,11 @@ beforeAll(async () => {
   writeFileSync(join(dataDir, "auth.toml"), [`[creds."mqtt://127.0.0.1:${broker.port}"]`, 'username = "zaparoo"', `password = "${PASSWORD}"`, ""].join("\n"));
   svc = await startService({
     dataDir,
-    configToml: [
-      "[readers]",
-      "auto_detect = false",
-      "[[readers.connect]]",
-      'driver = "mqtt"',
-      `path = "127.0.0.1:${broker.port}/${TOPIC}"`,
-      "[launchers]",
-      `index_root = ["${root}/roms"]`,
-      "retroarch = false",
-      "[[launchers.custom]]",
-      'id = "MqttEmu"',
-      'extensions = [".md"]',
-      `command = ["${emu.script}", "{path}"]`,
-      "",
-    ].join("\n"),
+    configToml: readerServiceConfig({
+      readers: { connect: [{ driver: "mqtt", path: `127.0.0.1:${broker.port}/${TOPIC}` }] },
+      root,
+      emulator: { id: "MqttEmu", script: emu.script, extensions: [".md"] },
+    }),
   });
   client = await svc.connect();
   await waitFor(() => subscribedLines() >= 1, "the subscription");

@@ -12,6 +12,7 @@ import { readerIdFor } from "../../../src/readers/reader-id.ts";
 import { waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
+import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
 
 let root: string;
 let svc: TestService;
@@ -66,25 +67,11 @@ beforeAll(async () => {
   driveFile = join(root, "drive.img");
   writeFileSync(driveFile, ""); // an empty drive
   svc = await startService({
-    configToml: [
-      "[readers]",
-      "auto_detect = false",
-      "[[readers.connect]]",
-      'driver = "opticaldrive"',
-      `path = "${loop}"`,
-      "[[readers.connect]]",
-      'driver = "optical_drive"',
-      `path = "${driveFile}"`,
-      'id_source = "label"',
-      "[launchers]",
-      `index_root = ["${root}/roms"]`,
-      "retroarch = false",
-      "[[launchers.custom]]",
-      'id = "DiscEmu"',
-      'extensions = [".md"]',
-      `command = ["${emu.script}", "{path}"]`,
-      "",
-    ].join("\n"),
+    configToml: readerServiceConfig({
+      readers: { connect: [{ driver: "opticaldrive", path: loop }, { driver: "optical_drive", path: driveFile, id_source: "label" }] },
+      root,
+      emulator: { id: "DiscEmu", script: emu.script, extensions: [".md"] },
+    }),
   });
   client = await svc.connect();
 });

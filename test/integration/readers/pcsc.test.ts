@@ -11,6 +11,7 @@ import { TestPcscd, usePrivatePcscd } from "../../fixtures/pcscd.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
 import { VirtualNtag } from "../../fixtures/virtual-ntag.ts";
+import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
 
 interface ReaderInfo {
   id: string;
@@ -70,17 +71,10 @@ beforeAll(async () => {
   writeFiles(root, ["roms/SNES/Zelda.sfc", "roms/SNES/Kept.sfc"]);
   emu = writeEmulator(join(root, "emu"));
   svc = await startService({
-    configToml: [
-      "[launchers]",
-      `index_root = ["${root}/roms"]`,
-      "retroarch = false",
-      "[[launchers.custom]]",
-      'id = "NfcEmu"',
-      'systems = ["SNES"]',
-      'extensions = [".sfc"]',
-      `command = ["${emu.script}", "{path}"]`,
-      "",
-    ].join("\n"),
+    configToml: readerServiceConfig({
+      root,
+      emulator: { id: "NfcEmu", script: emu.script, extensions: [".sfc"], systems: ["SNES"] },
+    }),
   });
   client = await svc.connect();
 });

@@ -16,6 +16,7 @@ import { Ntag215 } from "../../fixtures/pn532-tags.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { type SerialPair, startSerialPair } from "../../fixtures/serial-pair.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
+import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
 
 const PN532: UsbSerialSpec = { name: "ttyUSB0", vid: "1A86", pid: "7523", product: "USB Serial", topology: "1-2.3.1" };
 const LIGHT_GUN: UsbSerialSpec = { name: "ttyACM0", vid: "16C0", pid: "0F38", manufacturer: "Sinden", product: "SindenLightgun", topology: "1-1" };
@@ -55,21 +56,11 @@ beforeAll(async () => {
   hw = new FakeHardware(join(root, "hw"));
   svc = await startService({
     platformRoot: hw.root,
-    configToml: [
-      "[readers]",
-      "auto_detect = true",
-      "[[readers.connect]]",
-      'driver = "rs232barcode"',
-      `path = "${hw.devPath(CONFIGURED.name)}"`,
-      "[launchers]",
-      `index_root = ["${root}/roms"]`,
-      "retroarch = false",
-      "[[launchers.custom]]",
-      'id = "TagEmu"',
-      'extensions = [".md"]',
-      `command = ["${emu.script}", "{path}"]`,
-      "",
-    ].join("\n"),
+    configToml: readerServiceConfig({
+      readers: { autoDetect: true, connect: [{ driver: "rs232barcode", path: hw.devPath(CONFIGURED.name) }] },
+      root,
+      emulator: { id: "TagEmu", script: emu.script, extensions: [".md"] },
+    }),
   });
   client = await svc.connect();
 });

@@ -13,6 +13,7 @@ import { isAlive, waitFor, writeEmulator, writeFiles } from "../../fixtures/laun
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { type SerialPair, startSerialPair } from "../../fixtures/serial-pair.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
+import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
 
 let root: string;
 let svc: TestService;
@@ -57,24 +58,11 @@ beforeAll(async () => {
   simplePeer = await bunRuntime.openSerial(simple.peerPath, { baud: 115200 });
   scannerPeer = await bunRuntime.openSerial(scanner.peerPath, { baud: 9600 });
   svc = await startService({
-    configToml: [
-      "[readers]",
-      "auto_detect = false",
-      "[[readers.connect]]",
-      'driver = "simple_serial"',
-      `path = "${simple.devicePath}"`,
-      "[[readers.connect]]",
-      'driver = "rs232_barcode"',
-      `path = "${scanner.devicePath}"`,
-      "[launchers]",
-      `index_root = ["${root}/roms"]`,
-      "retroarch = false",
-      "[[launchers.custom]]",
-      'id = "LineEmu"',
-      'extensions = [".md"]',
-      `command = ["${emu.script}", "{path}"]`,
-      "",
-    ].join("\n"),
+    configToml: readerServiceConfig({
+      readers: { connect: [{ driver: "simple_serial", path: simple.devicePath }, { driver: "rs232_barcode", path: scanner.devicePath }] },
+      root,
+      emulator: { id: "LineEmu", script: emu.script, extensions: [".md"] },
+    }),
   });
   client = await svc.connect();
   await waitFor(async () => (await readerOf("simpleserial")) && (await readerOf("rs232barcode")), "both readers");
