@@ -1,9 +1,9 @@
 /**
  * B5 reference: the bare echo server of echo-server.ts with arktype loaded the way the service loads it (jitless,
- * src/schema-config.ts) and one object schema checking each frame. Shows what the validation library alone
+ * src/arktype-jitless.ts) and one object schema checking each frame. Shows what the validation library alone
  * adds to a compiled Bun server's idle memory.
  */
-import "../src/schema-config.ts";
+import "../src/arktype-jitless.ts";
 import { type } from "arktype";
 import { serveBare } from "./bare-serve.ts";
 

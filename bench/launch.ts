@@ -8,8 +8,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { rfc3339 } from "../src/core/token.ts";
-import { LaunchModule } from "../src/service/launch/module.ts";
-import { makeCore } from "../test/fixtures/launch-core.ts";
+import { makeCore, makeLaunch } from "../test/fixtures/launch-core.ts";
 import { writeFiles } from "../test/fixtures/launch-env.ts";
 import { median, percentile, tempDir } from "./lib.ts";
 
@@ -42,13 +41,13 @@ export async function run(): Promise<Record<string, number | string>> {
       .prepare("INSERT INTO mappings (added, label, enabled, type, match, pattern, override) VALUES (?, '', 1, ?, ?, ?, 'x')")
       .run(rfc3339(), i % 2 ? "uid" : "text", i % 3 ? "exact" : "regex", `pattern-${i}`);
   }
-  const mod = new LaunchModule(env.core, { stopGraceMs: 1000 });
+  const mod = makeLaunch(env, { platform: { graceMs: 1000 } }).launch;
   const pipeline: number[] = [];
   const baseline: number[] = [];
   try {
     for (let i = 0; i < RUNS + WARMUP; i++) {
       const started = new Promise<number>((resolve) => {
-        const off = env.core.bus.subscribe((_frame, method) => {
+        const off = env.core.events.subscribe((method) => {
           if (method === "media.started") {
             off();
             resolve(performance.now());

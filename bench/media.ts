@@ -6,8 +6,9 @@ import { systemCatalog } from "../src/core/systems/catalog.ts";
 import { bunRuntime } from "../src/runtime/bun/index.ts";
 import { writeIndexFile, type WrittenSystem } from "../src/service/media/index-writer.ts";
 import { MediaStore } from "../src/service/media/media-store.ts";
-import { type MediaIndexer } from "../src/service/media/indexer.ts";
-import { mediaMethods } from "../src/service/media/methods.ts";
+import { mediaMethods } from "../src/api/methods/media.ts";
+import type { LaunchService } from "../src/service/launch/launch-service.ts";
+import type { MediaService } from "../src/service/media/media-service.ts";
 import { Dispatcher } from "../src/api/rpc/dispatcher.ts";
 import { nameGenerator, prng } from "../test/fixtures/rom-names.ts";
 import { type TreeSystem, writeTree } from "../test/fixtures/rom-tree.ts";
@@ -161,10 +162,9 @@ async function b3(dataDir: string): Promise<Record<string, number | string>> {
   const totals = queries.reduce((n, q) => n + store.search(q, [], 250).total, 0);
   // the whole method as the service runs it, without a socket or a client: request text → reply text
   // (parse, params schema, search, 250 items, JSON)
-  const catalog = systemCatalog();
-  const dispatcher = new Dispatcher(
-    mediaMethods({ catalog, store, indexer: {} as MediaIndexer, status: () => ({}) as never, activeMedia: () => undefined }),
-  );
+  // the media service's search is the store's behind an empty-query check
+  const media = { search: (q: string, systems: readonly string[], max: number) => store.search(q, systems, max) } as unknown as MediaService;
+  const dispatcher = new Dispatcher(mediaMethods({ media, launch: {} as LaunchService }));
   const caller = { peer: { remoteAddress: "127.0.0.1", secure: false }, local: true, transport: "ws" as const };
   let rid = 0;
   const viaDispatcher = await timeAll(async (q) => {

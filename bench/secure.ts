@@ -1,4 +1,5 @@
-import { NotificationBus } from "../src/api/notifications.ts";
+import { NotificationFrames } from "../src/api/notifications.ts";
+import { ServiceEvents } from "../src/service/events.ts";
 import { Dispatcher } from "../src/api/rpc/dispatcher.ts";
 import { versionMethods } from "../src/api/methods/version.ts";
 import { FailureBackoff } from "../src/api/secure/failure-backoff.ts";
@@ -38,8 +39,8 @@ class CountingSocket implements SocketConnection {
 
 async function callsPerSecond(codec: () => SessionCodec, frames: string[]): Promise<{ rate: number; last: string }> {
   const sessions = new WebSocketSessions({
-    dispatcher: new Dispatcher(versionMethods({ version: "2.0.0", platform: () => "linux" })),
-    bus: new NotificationBus(),
+    dispatcher: new Dispatcher(versionMethods({ version: "2.0.0", platform: "linux" })),
+    frames: new NotificationFrames(new ServiceEvents()),
     maxBufferedBytes: 1 << 30,
     codecFor: codec,
   });

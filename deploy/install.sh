@@ -65,7 +65,7 @@ live=1
 [ -f "$binary" ] || die "no binary at $binary: run this from the unpacked release archive, or pass --binary"
 iam=$(id -u)
 
-# Same order as the service's own detection (src/platform/detect.ts): the most specific markers first.
+# Same order as the service's own detection (src/platforms/detect.ts): the most specific markers first.
 detect_platform() {
   ids=""
   for f in "$R/etc/os-release" "$R/usr/lib/os-release"; do

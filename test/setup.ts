@@ -4,7 +4,7 @@
  * for an interface it created.
  */
 // Schemas run interpreted, as in the binaries (src/main.ts loads the same module first).
-import "../src/schema-config.ts";
+import "../src/arktype-jitless.ts";
 
 process.env.TAPSERVE_MDNS = "off";
 

@@ -1,5 +1,5 @@
 import type { Type } from "arktype";
-import { notificationDocs } from "./notification-schemas.ts";
+import { notifications } from "../core/wire/notifications.ts";
 import { errorMeanings } from "./rpc/errors.ts";
 import type { AnyMethod } from "./rpc/method.ts";
 
@@ -76,10 +76,10 @@ export function buildOpenRpc(methods: readonly AnyMethod[], info: OpenRpcInfo): 
     servers: [{ name: "device", url: "ws://{host}:7497/", variables: { host: { default: "127.0.0.1" } } }],
     methods: docs,
     components: {},
-    "x-notifications": Object.entries(notificationDocs).map(([name, d]) => ({
+    "x-notifications": Object.entries(notifications).map(([name, d]) => ({
       name,
       summary: d.summary,
-      params: d.params ? toSchema(d.params) : null,
+      params: d.params ? toSchema(d.params as Type<unknown>) : null,
     })),
     "x-errors": APP_ERRORS,
   };

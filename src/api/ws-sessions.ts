@@ -3,7 +3,7 @@ import type { SocketConnection, SocketHandlers } from "../runtime/types.ts";
 import { isLoopback } from "./access.ts";
 import type { ConnectionLimits } from "./limits/connection-limits.ts";
 import { TokenBucket } from "./limits/token-bucket.ts";
-import type { NotificationBus } from "./notifications.ts";
+import type { NotificationFrames } from "./notifications.ts";
 import { defaultLimits, type Dispatcher, protocolError } from "./rpc/dispatcher.ts";
 import { ErrorCode } from "./rpc/errors.ts";
 import { requestIdOf } from "./rpc/request-id.ts";
@@ -26,7 +26,7 @@ interface Session {
 
 export interface SessionOptions {
   dispatcher: Dispatcher;
-  bus: NotificationBus;
+  frames: NotificationFrames;
   /** Chooses the frame codec for a new connection (plaintext or the secure layer). */
   codecFor(caller: CallerContext): SessionCodec;
   /** A client whose unsent bytes exceed this is dropped instead of slowing the others. */
@@ -108,7 +108,7 @@ export class WebSocketSessions {
         conn.close(1008, "handshake timeout");
       }, timeoutMs);
     }
-    session.unsubscribe = this.opts.bus.subscribe((frame) => this.send(session, frame));
+    session.unsubscribe = this.opts.frames.subscribe((frame) => this.send(session, frame));
     conn.state = session;
     this.sessions.add(session);
     logger.debug(`connection from ${conn.peer.remoteAddress} on ${conn.path} (${caller.local ? "local" : "remote"})`);

@@ -1,8 +1,8 @@
 import { App } from "../app.ts";
 import { ConfigError } from "../config/store.ts";
 import { log } from "../log.ts";
-import { detectPlatform } from "../platform/detect.ts";
-import { defaultDataDir } from "../paths.ts";
+import { detectPlatform } from "../platforms/detect.ts";
+import { defaultDataDir } from "../platforms/data-dir.ts";
 import type { Runtime } from "../runtime/types.ts";
 import { SERVICE_NAME, SERVICE_VERSION } from "../version.ts";
 import { helpText, parseCli } from "./args.ts";

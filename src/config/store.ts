@@ -1,3 +1,4 @@
+import { DomainError } from "../core/errors.ts";
 import { randomUUID } from "node:crypto";
 import { chmodSync, existsSync, readFileSync } from "node:fs";
 import { type } from "arktype";
@@ -5,13 +6,13 @@ import { parse, stringify, TomlError } from "smol-toml";
 import { writeFileAtomic } from "./atomic-write.ts";
 import { type Config, ConfigFile, CONFIG_SCHEMA_VERSION, defaultConfig } from "./schema.ts";
 
-export class ConfigError extends Error {
+/** The config (a file being loaded, or an update) breaks the schema; `problems` lists every one. */
+export class ConfigError extends DomainError {
   constructor(
     readonly path: string,
     readonly problems: string[],
   ) {
-    super(`config file ${path} is invalid:\n  - ${problems.join("\n  - ")}`);
-    this.name = "ConfigError";
+    super("invalid", `config file ${path} is invalid:\n  - ${problems.join("\n  - ")}`);
   }
 }
 
@@ -93,7 +94,8 @@ export class ConfigStore {
     const draft = structuredClone(this.config) as Config;
     mutate(draft);
     const checked = ConfigFile(draft);
-    if (checked instanceof type.errors) throw new ConfigError(this.path, checked.map((e) => e.toString()));
+    // an update is refused whole: every problem named, nothing applied
+    if (checked instanceof type.errors) throw new DomainError("invalid", checked.map((e) => e.toString()).join("; "));
     const previous = this.config;
     const next = deepFreeze(checked);
     this.config = next;

@@ -2,6 +2,9 @@
  * Shapes shared by the media index, the launch pipeline and the API. Field names follow the spec and the
  * reference's clients (../shared/notes/reference-implementation.md).
  */
+import type { ActiveMedia, MediaItem, SearchResult } from "./wire/media.ts";
+
+export type { ActiveMedia, MediaItem, SystemInfo } from "./wire/media.ts";
 
 /** One entry of the systems database (data, in src/core/systems/). */
 export interface SystemDefinition {
@@ -17,49 +20,18 @@ export interface SystemDefinition {
   releaseDate?: string;
 }
 
-/** `System` resource of the spec. */
-export interface SystemInfo {
-  id: string;
-  name: string;
-  category: string;
-}
-
-/** `Media` resource of the spec, plus what the reference's clients read. */
-export interface MediaItem {
-  system: SystemInfo;
-  name: string;
-  /** Compressed to `<system>/<path>` where possible. */
-  path: string;
-  /** Text that launches this item. */
-  zapScript: string;
-  /** Always empty for now (the index holds no tags); one shared frozen array. */
-  tags: readonly string[];
-}
-
 /** What the media index offers the rest of the service (launch commands, API). */
 export interface MediaLibrary {
   systemById(id: string): SystemDefinition | undefined;
   /** Finds the system a file belongs to from its path (folder names, then extension). */
   systemForPath(path: string): SystemDefinition | undefined;
-  search(query: string, systems: readonly string[], maxResults: number): { results: MediaItem[]; total: number };
+  search(query: string, systems: readonly string[], maxResults: number): SearchResult;
   /** A random indexed item of one of the systems (all systems when empty). */
   random(systems: readonly string[]): MediaItem | undefined;
   /** Expands a compressed `<system>/<path>` back to an absolute file path, if it is one. */
   resolvePath(path: string): string | undefined;
   /** Root folders in use (config + platform defaults). */
   rootFolders(): string[];
-}
-
-/** Currently running media, as `media.active` and `media` report it. */
-export interface ActiveMedia {
-  launcherId: string;
-  systemId: string;
-  systemName: string;
-  mediaPath: string;
-  mediaName: string;
-  /** RFC 3339. */
-  started: string;
-  zapScript: string;
 }
 
 /** Read side of the launcher state, for modules that report it (media, web app). */

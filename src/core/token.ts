@@ -1,3 +1,5 @@
+import type { Token } from "./wire/tokens.ts";
+
 /**
  * A scanned (or emulated) token: what a reader, `launch`, `GET /l/` or any other token source hands to the
  * launch pipeline. Field names follow the spec's launch parameters; empty strings mean "not present".
@@ -26,4 +28,11 @@ export interface TokenSink {
 /** RFC 3339 with milliseconds and an explicit UTC offset. */
 export function rfc3339(date: Date = new Date()): string {
   return date.toISOString();
+}
+
+/** A token as clients see it (`tokens`, `tokens.added`): where it came from stays inside the service. */
+export function tokenView(t: ScannedToken): Token {
+  const view: Token = { type: t.type, uid: t.uid, text: t.text, data: t.data, scanTime: t.scanTime };
+  if (t.readerId) view.readerId = t.readerId;
+  return view;
 }

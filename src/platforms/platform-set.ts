@@ -1,11 +1,16 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import type { Config } from "../config/schema.ts";
-import type { PlatformId } from "../platform/detect.ts";
-import type { Launcher } from "../service/launch/launchers/types.ts";
-import { findOnPath } from "../service/launch/launchers/retroarch.ts";
-import type { MediaTracker } from "./activity.ts";
-import { ActivityWatcher } from "./activity-watcher.ts";
+import type { PlatformId } from "./detect.ts";
+import { LauncherRegistry } from "./launcher-registry.ts";
+import { DEFAULT_MISTER_PATHS, MisterLauncher, type MisterPaths } from "./mister/launcher.ts";
+import type { MediaTracker } from "./shared/activity.ts";
+import { ActivityWatcher } from "./shared/activity-watcher.ts";
+import { CustomLauncher } from "./shared/custom-launcher.ts";
+import { findOnPath } from "./shared/find-on-path.ts";
+import type { Launcher, LaunchTarget, SystemLauncher } from "./shared/launcher.ts";
+import type { Spawn } from "./shared/process-media.ts";
+import { RetroArchLauncher, type RetroArchOptions } from "./shared/retroarch.ts";
 import { BatoceraActivity } from "./batocera/activity.ts";
 import { EsApi } from "./batocera/es-api.ts";
 import { BatoceraLauncher } from "./batocera/launcher.ts";
@@ -32,26 +37,42 @@ export interface PlatformOptions {
   batoceraSettleMs?: number;
   /** Overrides every activity's start window (how long a launch may go unreported). */
   startWindowMs?: number;
+  /** Time between SIGTERM and SIGKILL when stopping a launched process. */
   graceMs?: number;
+  /** MiSTer's SD card and command FIFO; given (or on the mister platform) the MiSTer launcher is used. */
+  mister?: MisterPaths;
+  retroarch?: Omit<RetroArchOptions, "spawn">;
 }
 
 /**
- * Each platform's default launchers and "now playing" watchers: Batocera through its front end's API, Kodi
- * through JSON-RPC (LibreELEC, Batocera, Linux, SteamOS), Steam by Steam id with reaper tracking (Linux,
- * SteamOS), EmuDeck and RetroDECK (SteamOS). RetroPie and Recalbox add nothing here: custom launchers and
- * RetroArch cover them, as in the reference.
+ * The launchers of this device, in priority order, and its "now playing" watchers. Custom launchers from the
+ * config come first (in file order), then the platform's: Batocera through its front end's API, Kodi through
+ * JSON-RPC (LibreELEC, Batocera, Linux, SteamOS), Steam by Steam id with reaper tracking (Linux, SteamOS),
+ * EmuDeck and RetroDECK (SteamOS), then MiSTer's cores or RetroArch. RetroPie and Recalbox add nothing of their
+ * own: custom launchers and RetroArch cover them, as in the reference.
  */
 export class PlatformSet {
-  readonly launchers: Launcher[] = [];
+  /** Starts a system without media (MiSTer: its core), where the platform can. */
+  readonly systemLauncher?: Launcher & SystemLauncher;
+  private readonly launchers: Launcher[] = [];
+  private readonly registry = new LauncherRegistry(() => this.all());
   private readonly watchers: ActivityWatcher[] = [];
   private readonly active: ActivityWatcher[] = [];
+  private custom: { cfg: Config["launchers"]["custom"]; launchers: Launcher[] } | null = null;
+
+  private readonly platform: PlatformId;
+  private readonly config: () => Readonly<Config>;
+  private readonly spawn: Spawn;
 
   constructor(
-    platform: PlatformId,
-    private readonly config: () => Readonly<Config>,
-    tracker: MediaTracker,
-    opts: PlatformOptions = {},
+    deps: { platform: PlatformId; config: () => Readonly<Config>; tracker: MediaTracker; spawn: Spawn },
+    private readonly opts: PlatformOptions = {},
   ) {
+    const { platform, tracker, spawn } = deps;
+    this.platform = platform;
+    this.config = deps.config;
+    this.spawn = spawn;
+    if (opts.mister || platform === "mister") this.systemLauncher = new MisterLauncher(opts.mister ?? DEFAULT_MISTER_PATHS);
     const p = () => this.config().platforms;
     const timeoutMs = () => p().timeout * 1000;
     const watch = (activity: ConstructorParameters<typeof ActivityWatcher>[0]["activity"], run: boolean) => {
@@ -73,6 +94,7 @@ export class PlatformSet {
       const api = new EsApi({ baseUrl: () => p().batocera_api, timeoutMs });
       const hotkeygen = opts.hotkeygen === null ? () => undefined : () => opts.hotkeygen ?? findOnPath("hotkeygen");
       const activity = new BatoceraActivity(api, {
+        spawn,
         hotkeygen,
         checkDelayMs: opts.batoceraCheckDelayMs,
         settleMs: opts.batoceraSettleMs,
@@ -81,7 +103,7 @@ export class PlatformSet {
       this.launchers.push(new BatoceraLauncher(api, watch(activity, true)));
     }
     if (platform === "steamos") {
-      const o = { home, flatpak: opts.flatpak, graceMs: opts.graceMs };
+      const o = { home, spawn, flatpak: opts.flatpak, graceMs: opts.graceMs };
       this.launchers.push(new EmuDeckLauncher(o), new RetroDeckLauncher(o));
     }
     if (platform === "linux" || platform === "steamos") {
@@ -89,8 +111,34 @@ export class PlatformSet {
       const activity = new SteamActivity({ procRoot: opts.procRoot, steamRoot, startWindowMs: opts.startWindowMs, graceMs: opts.graceMs });
       const tracked = opts.procRoot !== undefined || steamRoot() !== undefined || existsSync("/usr/games/steam");
       const opener = () => opts.steamOpener ?? (platform === "steamos" ? ["steam"] : ["xdg-open"]);
-      this.launchers.push(new SteamLauncher(opener, watch(activity, tracked)));
+      this.launchers.push(new SteamLauncher(opener, watch(activity, tracked), spawn));
     }
+  }
+
+  /** Every launcher in priority order: custom ones from the config, the platform's, then the built-in one. */
+  all(): Launcher[] {
+    const cfg = this.config().launchers;
+    if (this.custom?.cfg !== cfg.custom) {
+      this.custom = { cfg: cfg.custom, launchers: cfg.custom.map((c) => new CustomLauncher(c, this.spawn, this.opts.graceMs)) };
+    }
+    const builtIn: Launcher[] = [];
+    if (this.systemLauncher) builtIn.push(this.systemLauncher);
+    else if (cfg.retroarch && this.platform !== "batocera") builtIn.push(new RetroArchLauncher({ spawn: this.spawn, graceMs: this.opts.graceMs, ...this.opts.retroarch }));
+    return [...this.custom.launchers, ...this.launchers, ...builtIn];
+  }
+
+  launcherById(id: string): Launcher | undefined {
+    return this.registry.byId(id);
+  }
+
+  /** The first launcher that handles the target. */
+  pick(target: LaunchTarget): Launcher | undefined {
+    return this.registry.pick(target);
+  }
+
+  /** Media folders the platform's launchers know beyond the configured and default roots (a test SD card's games). */
+  extraRoots(): string[] {
+    return this.systemLauncher instanceof MisterLauncher ? [`${(this.opts.mister ?? DEFAULT_MISTER_PATHS).sdRoot}/games`] : [];
   }
 
   start(): void {

@@ -2,6 +2,7 @@
  * The reader seam: a driver turns a connection string's path into a Reader; a Reader reports tokens arriving
  * and leaving. The reader manager (src/service/readers/) owns the lifecycle; drivers never talk to the API.
  */
+import { DomainError, type FailureKind } from "../core/errors.ts";
 
 export type ReaderCapability = "write" | "display" | "removable";
 
@@ -66,12 +67,20 @@ export interface ReaderDriver {
 /** Why a write failed; the API maps each kind to its error code. */
 export type WriteFailure = "no-reader" | "no-tag" | "too-large" | "unsupported" | "failed";
 
-export class ReaderWriteError extends Error {
+const WRITE_FAILURE_KIND: Record<WriteFailure, FailureKind> = {
+  "no-reader": "unavailable",
+  "no-tag": "unavailable",
+  "too-large": "failed",
+  unsupported: "unsupported",
+  failed: "failed",
+};
+
+/** A write refused or failed; `reason` goes to clients as `data.reason`. */
+export class ReaderWriteError extends DomainError {
   constructor(
-    readonly kind: WriteFailure,
+    readonly reason: WriteFailure,
     message: string,
   ) {
-    super(message);
-    this.name = "ReaderWriteError";
+    super(WRITE_FAILURE_KIND[reason], message, { reason });
   }
 }

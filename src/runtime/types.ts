@@ -81,10 +81,47 @@ export interface SqlDatabase {
   close(): void;
 }
 
+export interface SpawnOptions {
+  /** Own process group, not tied to the service: it may outlive it, and `kill` signals the whole group. */
+  detached?: boolean;
+  env?: Record<string, string | undefined>;
+  /** Written to the program's standard input, which is then closed (else stdin is /dev/null). */
+  stdin?: Uint8Array;
+  /** Keep up to this many characters of standard error for `exited` (else it is discarded, as stdout always is). */
+  keepStderr?: number;
+  /** SIGKILL when this aborts. */
+  signal?: AbortSignal;
+  /** SIGKILL after this many milliseconds. */
+  timeoutMs?: number;
+}
+
+export interface ProcessExit {
+  code: number | null;
+  signal: string | null;
+  stderr: string;
+  /** Killed because `timeoutMs` ran out / because `signal` aborted. */
+  timedOut: boolean;
+  aborted: boolean;
+}
+
+/** A started program. */
+export interface ChildProcessHandle {
+  readonly pid: number;
+  /** Resolves once the program has ended and its output is closed. */
+  readonly exited: Promise<ProcessExit>;
+  /** Sends a signal (to the whole group when detached); a program already gone is ignored. */
+  kill(signal: "SIGTERM" | "SIGKILL"): void;
+}
+
 export interface Runtime {
   readonly name: "bun" | "node";
   readonly version: string;
   serve(options: ServeOptions): Promise<RunningServer>;
+  /**
+   * Starts a program (no shell). Resolves once it runs; rejects with an Error whose `code` says why it could not
+   * start (ENOENT, EACCES …).
+   */
+  spawn(argv: readonly string[], options?: SpawnOptions): Promise<ChildProcessHandle>;
   /** Opens (creating if needed) a SQLite database file. */
   openDatabase(path: string): SqlDatabase;
   /** Loads the PC/SC client library (libpcsclite) when this runtime can call native code; absent otherwise. */

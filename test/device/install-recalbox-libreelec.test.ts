@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { accessSync, chmodSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DistArtifact } from "../../build/release/build.ts";
-import { defaultDataDir } from "../../src/paths.ts";
+import { defaultDataDir } from "../../src/platforms/data-dir.ts";
 import { BUILD_TIMEOUT_MS, DIST_TEST_API_VERSION, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
 import { freePort } from "../fixtures/process.ts";
 import { RpcClient } from "../fixtures/rpc-client.ts";

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync, chownSync } from "node:fs";
 import { join } from "node:path";
 import type { DistArtifact } from "../../build/release/build.ts";
-import { defaultDataDir } from "../../src/paths.ts";
+import { defaultDataDir } from "../../src/platforms/data-dir.ts";
 import { BUILD_TIMEOUT_MS, DIST_TEST_VERSION, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
 
 const DEPLOY = join(import.meta.dir, "..", "..", "deploy");

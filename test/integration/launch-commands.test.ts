@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import type { MediaItem, MediaLibrary, SystemDefinition } from "../../src/core/media-types.ts";
-import { rfc3339 } from "../../src/core/token.ts";
-import { LaunchModule } from "../../src/service/launch/module.ts";
-import { makeCore } from "../fixtures/launch-core.ts";
+import { makeCore, makeLaunch } from "../fixtures/launch-core.ts";
 import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
 import { tempDir } from "../fixtures/service.ts";
 
@@ -17,7 +15,8 @@ const NES: SystemDefinition = { id: "NES", name: "Nintendo Entertainment System"
 
 let root: string;
 let env: ReturnType<typeof makeCore>;
-let mod: LaunchModule;
+let mod: ReturnType<typeof makeLaunch>["launch"];
+let run: ReturnType<typeof makeLaunch>["run"];
 let emu: { script: string; record: string };
 let fakeRetroArch: { script: string; record: string };
 let server: ReturnType<typeof Bun.serve>;
@@ -48,15 +47,6 @@ function tinyLibrary(roms: string): MediaLibrary {
   };
 }
 
-const historyCount = () => env.core.userDb.prepare("SELECT COUNT(*) AS n FROM history").get<{ n: number }>()!.n;
-const lastHistory = () => env.core.userDb.prepare("SELECT text, success, error FROM history ORDER BY id DESC LIMIT 1").get<{ text: string; success: number; error: string }>()!;
-
-async function run(text: string) {
-  const before = historyCount();
-  mod.sink.submit({ type: "test", uid: "", text, data: "", scanTime: rfc3339(), source: "api" });
-  await waitFor(() => historyCount() > before, "script done");
-  return lastHistory();
-}
 
 async function launchedArgs(rec: string): Promise<string[]> {
   await waitFor(() => existsSync(rec), "launcher record");
@@ -97,11 +87,10 @@ beforeAll(() => {
       "",
     ].join("\n"),
   });
-  mod = new LaunchModule(env.core, {
+  ({ launch: mod, run } = makeLaunch(env, {
     library: tinyLibrary(roms),
-    retroarch: { binary: fakeRetroArch.script, coreDirs: [join(roms, "cores")] },
-    stopGraceMs: 500,
-  });
+    platform: { retroarch: { binary: fakeRetroArch.script, coreDirs: [join(roms, "cores")] }, graceMs: 500 },
+  }));
 });
 
 afterAll(async () => {
@@ -114,9 +103,9 @@ afterAll(async () => {
 
 describe("commands that use the media index", () => {
   test("a path's system comes from the index and picks the launcher by system", async () => {
-    expect(await run("SNES/Super Game (USA).sfc")).toMatchObject({ success: 1 });
+    expect(await run("SNES/Super Game (USA).sfc")).toMatchObject({ success: true });
     expect(await launchedArgs(emu.record)).toEqual(["SNES", join(root, "roms/snes/Super Game (USA).sfc")]);
-    expect(mod.activeMedia.current()).toMatchObject({ launcherId: "SnesEmu", systemId: "SNES", systemName: "Super Nintendo", mediaName: "Super Game (USA)" });
+    expect(mod.activeMedia()).toMatchObject({ launcherId: "SnesEmu", systemId: "SNES", systemName: "Super Nintendo", mediaName: "Super Game (USA)" });
     expect(env.notes.filter((n) => n.method === "media.started").at(-1)?.params).toEqual({
       systemId: "SNES",
       systemName: "Super Nintendo",
@@ -127,73 +116,73 @@ describe("commands that use the media index", () => {
   });
 
   test("@System/Title launches the item with that exact title", async () => {
-    expect(await run("@SNES/Super Game (USA)")).toMatchObject({ success: 1 });
+    expect(await run("@SNES/Super Game (USA)")).toMatchObject({ success: true });
     expect(await launchedArgs(emu.record)).toEqual(["SNES", join(root, "roms/snes/Super Game (USA).sfc")]);
-    expect(await run("@SNES/No Such Game")).toMatchObject({ success: 0, error: expect.stringContaining("no media titled") });
-    expect(await run("@Amiga/Anything")).toMatchObject({ success: 0, error: expect.stringContaining("unknown system") });
+    expect(await run("@SNES/No Such Game")).toMatchObject({ success: false, error: expect.stringContaining("no media titled") });
+    expect(await run("@Amiga/Anything")).toMatchObject({ success: false, error: expect.stringContaining("unknown system") });
   });
 
   test("launch.search launches the first hit", async () => {
-    expect(await run("**launch.search:SNES/game 2")).toMatchObject({ success: 1 });
+    expect(await run("**launch.search:SNES/game 2")).toMatchObject({ success: true });
     expect(await launchedArgs(emu.record)).toEqual(["SNES", join(root, "roms/snes/Super Game 2 (USA).sfc")]);
-    expect(await run("**launch.search:zzz")).toMatchObject({ success: 0, error: expect.stringContaining("nothing found") });
+    expect(await run("**launch.search:zzz")).toMatchObject({ success: false, error: expect.stringContaining("nothing found") });
   });
 
   test("launch.random picks from the named systems; RetroArch takes a system no custom launcher claims", async () => {
-    expect(await run("**launch.random:NES")).toMatchObject({ success: 1 });
+    expect(await run("**launch.random:NES")).toMatchObject({ success: true });
     expect(await launchedArgs(fakeRetroArch.record)).toEqual(["-L", join(root, "roms/cores/nestopia_libretro.so"), join(root, "roms/nes/Tiny.nes")]);
-    expect(mod.activeMedia.current()).toMatchObject({ launcherId: "RetroArch", systemId: "NES" });
-    expect(await run("**launch.random:Amiga")).toMatchObject({ success: 0, error: expect.stringContaining("unknown system") });
+    expect(mod.activeMedia()).toMatchObject({ launcherId: "RetroArch", systemId: "NES" });
+    expect(await run("**launch.random:Amiga")).toMatchObject({ success: false, error: expect.stringContaining("unknown system") });
   });
 
   test("?launcher= forces RetroArch for a system a custom launcher claims", async () => {
-    expect(await run("SNES/Super Game 2 (USA).sfc?launcher=retroarch")).toMatchObject({ success: 1 });
+    expect(await run("SNES/Super Game 2 (USA).sfc?launcher=retroarch")).toMatchObject({ success: true });
     expect(await launchedArgs(fakeRetroArch.record)).toEqual(["-L", join(root, "roms/cores/snes9x_libretro.so"), join(root, "roms/snes/Super Game 2 (USA).sfc")]);
-    expect(await run("SNES/Super Game 2 (USA).sfc?launcher=Nope")).toMatchObject({ success: 0, error: expect.stringContaining("unknown launcher") });
+    expect(await run("SNES/Super Game 2 (USA).sfc?launcher=Nope")).toMatchObject({ success: false, error: expect.stringContaining("unknown launcher") });
     await mod.stopActive();
   });
 
   test("launch.system is refused off MiSTer with a clear message", async () => {
-    expect(await run("**launch.system:SNES")).toMatchObject({ success: 0, error: expect.stringContaining("not supported on this platform") });
+    expect(await run("**launch.system:SNES")).toMatchObject({ success: false, error: expect.stringContaining("not supported on this platform") });
   });
 });
 
 describe("launcher failures", () => {
   test("a launcher whose program does not exist fails the launch, the service carries on", async () => {
     writeFiles(root, ["other/game.zzz"]);
-    expect(await run(`${root}/other/game.zzz`)).toMatchObject({ success: 0, error: expect.stringContaining("ENOENT") });
-    expect(mod.activeMedia.current()).toBeNull();
-    expect(await run("**echo:still here")).toMatchObject({ success: 1 });
+    expect(await run(`${root}/other/game.zzz`)).toMatchObject({ success: false, error: expect.stringContaining("ENOENT") });
+    expect(mod.activeMedia()).toBeNull();
+    expect(await run("**echo:still here")).toMatchObject({ success: true });
   });
 });
 
 describe("execute", () => {
   test("runs allow-listed commands without a shell and fails on a non-zero exit", async () => {
-    expect(await run("**execute:/bin/true")).toMatchObject({ success: 1 });
-    expect(await run("**execute:\"/bin/sh -c 'exit 0'\"")).toMatchObject({ success: 1 });
-    expect(await run("**execute:\"/bin/sh -c 'exit 3'\"")).toMatchObject({ success: 0, error: expect.stringContaining("exit code 3") });
+    expect(await run("**execute:/bin/true")).toMatchObject({ success: true });
+    expect(await run("**execute:\"/bin/sh -c 'exit 0'\"")).toMatchObject({ success: true });
+    expect(await run("**execute:\"/bin/sh -c 'exit 3'\"")).toMatchObject({ success: false, error: expect.stringContaining("exit code 3") });
   });
 
   test("the whole command line must match an allow-list entry", async () => {
     const mark = join(root, "mark.sh");
     writeFileSync(mark, `#!/bin/sh\necho "$1" > "${root}/marked"\n`, { mode: 0o755 });
-    expect(await run(`**execute:"${mark} hello"`)).toMatchObject({ success: 1 });
+    expect(await run(`**execute:"${mark} hello"`)).toMatchObject({ success: true });
     expect(readFileSync(join(root, "marked"), "utf8").trim()).toBe("hello");
-    expect(await run("**execute:/bin/true; rm -rf /")).toMatchObject({ success: 0, error: expect.stringContaining("allow_execute") });
-    expect(await run("**execute:/bin/false")).toMatchObject({ success: 0, error: expect.stringContaining("allow_execute") });
+    expect(await run("**execute:/bin/true; rm -rf /")).toMatchObject({ success: false, error: expect.stringContaining("allow_execute") });
+    expect(await run("**execute:/bin/false")).toMatchObject({ success: false, error: expect.stringContaining("allow_execute") });
   });
 });
 
 describe("http.get / http.post", () => {
   test("send real requests; a non-2xx answer or a bad URL fails the script", async () => {
     const base = `http://127.0.0.1:${server.port}`;
-    expect(await run(`**http.get:${base}/hello?x=1`)).toMatchObject({ success: 1 });
+    expect(await run(`**http.get:${base}/hello?x=1`)).toMatchObject({ success: true });
     expect(received.at(-1)).toMatchObject({ method: "GET", path: "/hello" });
-    expect(await run(`**http.post:${base}/notify,application/json,{"a": 1}`)).toMatchObject({ success: 1 });
+    expect(await run(`**http.post:${base}/notify,application/json,{"a": 1}`)).toMatchObject({ success: true });
     expect(received.at(-1)).toEqual({ method: "POST", path: "/notify", type: "application/json", body: '{"a":1}' });
-    expect(await run(`**http.post:${base}/notify,text/plain,'hello, world'`)).toMatchObject({ success: 1 });
+    expect(await run(`**http.post:${base}/notify,text/plain,'hello, world'`)).toMatchObject({ success: true });
     expect(received.at(-1)).toEqual({ method: "POST", path: "/notify", type: "text/plain", body: "hello, world" });
-    expect(await run(`**http.get:${base}/fail`)).toMatchObject({ success: 0, error: expect.stringContaining("500") });
-    expect(await run("**http.get:ftp://example.com/x")).toMatchObject({ success: 0, error: expect.stringContaining("http") });
+    expect(await run(`**http.get:${base}/fail`)).toMatchObject({ success: false, error: expect.stringContaining("500") });
+    expect(await run("**http.get:ftp://example.com/x")).toMatchObject({ success: false, error: expect.stringContaining("http") });
   });
 });

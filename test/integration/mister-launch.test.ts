@@ -3,8 +3,7 @@ import { execFileSync } from "node:child_process";
 import { closeSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { rfc3339, type ScannedToken } from "../../src/core/token.ts";
-import { LaunchModule } from "../../src/service/launch/module.ts";
-import { makeCore } from "../fixtures/launch-core.ts";
+import { makeCore, makeLaunch } from "../fixtures/launch-core.ts";
 import { waitFor, writeFiles } from "../fixtures/launch-env.ts";
 import { tempDir } from "../fixtures/service.ts";
 
@@ -16,7 +15,8 @@ let sd: string;
 let fifo: string;
 let fifoFd: number;
 let env: ReturnType<typeof makeCore>;
-let mod: LaunchModule;
+let mod: ReturnType<typeof makeLaunch>["launch"];
+let launch: ReturnType<typeof makeLaunch>;
 
 const token = (text: string): ScannedToken => ({ type: "test", uid: "", text, data: "", scanTime: rfc3339(), source: "api" });
 
@@ -26,16 +26,9 @@ function readCommands(): string[] {
   return buf.subarray(0, n).toString().split("\n").filter(Boolean);
 }
 
-const historyCount = () => env.core.userDb.prepare("SELECT COUNT(*) AS n FROM history").get<{ n: number }>()!.n;
-
 /** Submits a token and waits until its script has finished (its history entry is written). */
-async function run(text: string): Promise<void> {
-  const before = historyCount();
-  mod.sink.submit(token(text));
-  await waitFor(() => historyCount() > before, "script done");
-}
-
-const lastHistory = () => env.core.userDb.prepare("SELECT text, success, error FROM history ORDER BY id DESC LIMIT 1").get<{ text: string; success: number; error: string }>()!;
+const run = async (text: string) => void (await launch.run(text));
+const lastHistory = () => launch.history()[0]!;
 
 beforeAll(() => {
   sd = tempDir("tapserve-sd-");
@@ -44,7 +37,8 @@ beforeAll(() => {
   execFileSync("mkfifo", [fifo]);
   fifoFd = openSync(fifo, "r+");
   env = makeCore({ platform: "mister" });
-  mod = new LaunchModule(env.core, { mister: { sdRoot: sd, cmdPath: fifo } });
+  launch = makeLaunch(env, { platform: { mister: { sdRoot: sd, cmdPath: fifo } } });
+  mod = launch.launch;
 });
 
 afterAll(async () => {
@@ -57,7 +51,7 @@ afterAll(async () => {
 describe("MiSTer launcher (MGL + load_core on the command FIFO)", () => {
   test("a ROM path relative to the games folder writes an MGL and asks MiSTer Main to load it", async () => {
     await run("SNES/Super Game (USA).sfc");
-    expect(lastHistory()).toMatchObject({ success: 1, error: "" });
+    expect(lastHistory()).toMatchObject({ success: true, error: "" });
     const mglPath = join(sd, ".LASTLAUNCH.mgl");
     expect(readCommands()).toEqual([`load_core ${mglPath}`]);
     expect(readFileSync(mglPath, "utf8")).toBe(
@@ -69,7 +63,7 @@ describe("MiSTer launcher (MGL + load_core on the command FIFO)", () => {
         "",
       ].join("\n"),
     );
-    expect(mod.activeMedia.current()).toMatchObject({ launcherId: "MiSTer", mediaName: "Super Game (USA)", mediaPath: `${sd}/games/SNES/Super Game (USA).sfc` });
+    expect(mod.activeMedia()).toMatchObject({ launcherId: "MiSTer", mediaName: "Super Game (USA)", mediaPath: `${sd}/games/SNES/Super Game (USA).sfc` });
   });
 
   test("launching other media replaces the core without a trip to the menu", async () => {
@@ -78,13 +72,13 @@ describe("MiSTer launcher (MGL + load_core on the command FIFO)", () => {
     expect(readFileSync(join(sd, ".LASTLAUNCH.mgl"), "utf8")).toContain("<rbf>_Console/NES</rbf>");
     const stopped = env.notes.filter((n) => n.method === "media.stopped").at(-1);
     expect(stopped?.params).toMatchObject({ launcherId: "MiSTer", mediaName: "Super Game (USA)" });
-    expect(mod.activeMedia.current()?.mediaName).toBe("Tiny");
+    expect(mod.activeMedia()?.mediaName).toBe("Tiny");
   });
 
   test("stop returns to the menu and clears the active media", async () => {
     await mod.stopActive();
     expect(readCommands()).toEqual(["load_core menu.rbf"]);
-    expect(mod.activeMedia.current()).toBeNull();
+    expect(mod.activeMedia()).toBeNull();
     expect(env.notes.at(-1)).toMatchObject({ method: "media.stopped", params: { mediaName: "Tiny" } });
   });
 
@@ -105,13 +99,13 @@ describe("MiSTer launcher (MGL + load_core on the command FIFO)", () => {
 
   test("without a media index, index lookups fail with a clear message", async () => {
     await run("**launch.random:SNES");
-    expect(lastHistory()).toMatchObject({ success: 0, error: expect.stringContaining("media index unavailable") });
+    expect(lastHistory()).toMatchObject({ success: false, error: expect.stringContaining("media index unavailable") });
     await run("@SNES/Super Game");
-    expect(lastHistory()).toMatchObject({ success: 0, error: expect.stringContaining("media index unavailable") });
+    expect(lastHistory()).toMatchObject({ success: false, error: expect.stringContaining("media index unavailable") });
   });
 
   test("a file no core takes fails with a message in the history", async () => {
     await run("SNES/notes.txt");
-    expect(lastHistory()).toMatchObject({ success: 0, error: expect.stringContaining("no launcher") });
+    expect(lastHistory()).toMatchObject({ success: false, error: expect.stringContaining("no launcher") });
   });
 });

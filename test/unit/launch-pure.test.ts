@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { splitCommandLine } from "../../src/core/argv.ts";
-import { misterCoreFor } from "../../src/core/mister/cores.ts";
-import { buildMgl, hasControlChars } from "../../src/core/mister/mgl.ts";
+import { misterCoreFor } from "../../src/platforms/mister/cores.ts";
+import { buildMgl, hasControlChars } from "../../src/platforms/mister/mgl.ts";
 import { executeAllowed } from "../../src/service/launch/commands/execute.ts";
 
 describe("command lines without a shell", () => {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { detectPlatform, resolvePlatform } from "../../src/platform/detect.ts";
+import { detectPlatform, resolvePlatform } from "../../src/platforms/detect.ts";
 import { startService, tempDir } from "../fixtures/service.ts";
 
 /** Platform detection against fake root filesystems laid out like each system (os-release, marker files). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { NotificationBus } from "../../src/api/notifications.ts";
+import { NotificationFrames } from "../../src/api/notifications.ts";
 import { Dispatcher } from "../../src/api/rpc/dispatcher.ts";
 import { FailureBackoff } from "../../src/api/secure/failure-backoff.ts";
 import { SaltWindow } from "../../src/api/secure/salt-window.ts";
@@ -8,6 +8,7 @@ import { versionMethods } from "../../src/api/methods/version.ts";
 import { WebSocketSessions } from "../../src/api/ws-sessions.ts";
 import { ClientSession } from "../../src/core/secure/client-session.ts";
 import type { SendStatus, SocketConnection } from "../../src/runtime/types.ts";
+import { ServiceEvents } from "../../src/service/events.ts";
 
 /** A socket below the transport seam: records what the sessions layer sends and whether it closed. */
 class RecordingSocket implements SocketConnection {
@@ -29,11 +30,11 @@ class RecordingSocket implements SocketConnection {
 const KEY = new Uint8Array(32).fill(0x42);
 
 function setup(timeoutMs = 60_000) {
-  const bus = new NotificationBus();
-  const dispatcher = new Dispatcher(versionMethods({ version: "2.0.0", platform: () => "linux" }));
+  const bus = new ServiceEvents();
+  const dispatcher = new Dispatcher(versionMethods({ version: "2.0.0", platform: "linux" }));
   const sessions = new WebSocketSessions({
     dispatcher,
-    bus,
+    frames: new NotificationFrames(bus),
     maxBufferedBytes: 1 << 20,
     codecFor: (caller) =>
       new SecureSessionCodec({
@@ -63,7 +64,7 @@ describe("secure sessions and notifications", () => {
     h.message(socket, client.frame('{"jsonrpc":"2.0","id":1,"method":"version"}'));
     await tick();
     expect(JSON.parse(client.open(socket.sent[0]!)!)).toMatchObject({ id: 1, result: { version: "2.0.0" } });
-    bus.publish("media.stopped", { slot: "primary" });
+    bus.publish("media.stopped", { slot: "primary" } as never);
     expect(socket.sent).toHaveLength(2);
     expect(socket.sent[1]).toStartWith('{"e":"');
     expect(JSON.parse(client.open(socket.sent[1]!)!)).toEqual({ jsonrpc: "2.0", method: "media.stopped", params: { slot: "primary" } });

@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { HealthResult } from "../../core/wire/service.ts";
 import { defineMethod } from "../rpc/method.ts";
 
 /** `health`, which the reference's phone app calls: the service answers, so it is up. */
@@ -8,7 +8,7 @@ export function healthMethods() {
       name: "health",
       summary: "Liveness check: answers {status: \"ok\"} while the service runs.",
       params: null,
-      result: type({ status: "'ok'" }),
+      result: HealthResult,
       handler: () => ({ status: "ok" as const }),
     }),
   ];

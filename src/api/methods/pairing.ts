@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { PairingWindow } from "../../core/wire/clients.ts";
 import type { PairingService } from "../../service/pairing/pairing-service.ts";
 import { defineMethod } from "../rpc/method.ts";
 
@@ -10,7 +11,7 @@ export function pairingMethods(deps: { pairing: PairingService }) {
       summary: "Open a pairing window: returns a 6-digit PIN (valid 5 minutes) to enter in the phone app (device-local only).",
       params: null,
       localOnly: true,
-      result: type({ pin: "string", expiresAt: "string" }),
+      result: PairingWindow,
       handler: () => deps.pairing.open(),
     }),
     defineMethod({

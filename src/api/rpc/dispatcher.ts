@@ -1,3 +1,4 @@
+import { DomainError } from "../../core/errors.ts";
 import { type } from "arktype";
 import { log } from "../../log.ts";
 import { ErrorCode, RpcError, toWireError, type WireError } from "./errors.ts";
@@ -186,7 +187,7 @@ export class Dispatcher {
   }
 
   private failure(name: string, err: unknown): Outcome {
-    if (!(err instanceof RpcError)) log.withTag("rpc").error(`${name} failed:`, err);
+    if (!(err instanceof RpcError) && !(err instanceof DomainError)) log.withTag("rpc").error(`${name} failed:`, err);
     return { error: toWireError(err) };
   }
 

@@ -1,7 +1,9 @@
+import { DomainError, type FailureKind } from "../../core/errors.ts";
+
 /**
  * Every error the interface can answer with, and its JSON-RPC code. This is the one place where failures are
- * mapped to the wire: handlers throw `RpcError` (or a domain error built by the helpers below); anything else
- * becomes -32603 with the detail kept in the log only.
+ * mapped to the wire: services throw a DomainError whose kind picks the code (the table below), the API's own
+ * checks throw `RpcError`; anything else becomes -32603 with the detail kept in the log only.
  */
 
 export const ErrorCode = {
@@ -46,6 +48,16 @@ export const errorMeanings: Record<number, string> = {
   [ErrorCode.Unsupported]: "The operation is not supported on this platform or reader.",
 };
 
+/** The code of each kind of domain failure. */
+export const FAILURE_CODES: Readonly<Record<FailureKind, number>> = {
+  invalid: ErrorCode.InvalidParams,
+  "not-found": ErrorCode.NotFound,
+  busy: ErrorCode.Busy,
+  unavailable: ErrorCode.Unavailable,
+  failed: ErrorCode.Failed,
+  unsupported: ErrorCode.Unsupported,
+};
+
 export class RpcError extends Error {
   constructor(
     readonly code: number,
@@ -57,11 +69,6 @@ export class RpcError extends Error {
   }
 }
 
-export const notFound = (what: string) => new RpcError(ErrorCode.NotFound, `${what} not found`);
-export const busy = (message: string) => new RpcError(ErrorCode.Busy, message);
-export const unavailable = (message: string) => new RpcError(ErrorCode.Unavailable, message);
-export const failed = (message: string) => new RpcError(ErrorCode.Failed, message);
-export const unsupported = (message: string) => new RpcError(ErrorCode.Unsupported, message);
 export const invalidParams = (message: string) => new RpcError(ErrorCode.InvalidParams, message);
 
 export interface WireError {
@@ -76,6 +83,12 @@ export function toWireError(err: unknown): WireError {
     return err.data === undefined
       ? { code: err.code, message: err.message }
       : { code: err.code, message: err.message, data: err.data };
+  }
+  if (err instanceof DomainError) {
+    const code = FAILURE_CODES[err.kind];
+    // -32602 messages say so, as the dispatcher's own validation does
+    const message = code === ErrorCode.InvalidParams && !err.message.startsWith("invalid params") ? `invalid params: ${err.message}` : err.message;
+    return err.data === undefined ? { code, message } : { code, message, data: err.data };
   }
   return { code: ErrorCode.InternalError, message: "internal error" };
 }

@@ -1,13 +1,15 @@
 import { systemCatalog } from "../../core/systems/catalog.ts";
 import { log } from "../../log.ts";
-import type { ActivityReport, PlatformActivity } from "../activity.ts";
-import { runCommand, sleep } from "../run-command.ts";
+import type { ActivityReport, PlatformActivity } from "../shared/activity.ts";
+import type { Spawn } from "../shared/process-media.ts";
+import { runCommand, sleep } from "../shared/run-command.ts";
 import type { EsApi } from "./es-api.ts";
 import type { EsRunningGame } from "./running-game.ts";
 
 const logger = log.withTag("batocera");
 
 export interface BatoceraActivityOptions {
+  spawn: Spawn;
   /** `hotkeygen` (Batocera's virtual hotkey tool); undefined when it is not installed. */
   hotkeygen?: () => string | undefined;
   /** Pause after the exit hotkey before checking (500 ms) and between checks. */
@@ -32,7 +34,7 @@ export class BatoceraActivity implements PlatformActivity {
 
   constructor(
     private readonly api: EsApi,
-    private readonly opts: BatoceraActivityOptions = {},
+    private readonly opts: BatoceraActivityOptions,
   ) {
     this.startWindowMs = opts.startWindowMs ?? 30_000;
   }
@@ -57,7 +59,7 @@ export class BatoceraActivity implements PlatformActivity {
     }
     const hotkeygen = this.opts.hotkeygen?.();
     if (hotkeygen) {
-      await runCommand([hotkeygen, "--send", "exit"], 5000).catch((err) => logger.warn(`stop: ${(err as Error).message}`));
+      await runCommand(this.opts.spawn, [hotkeygen, "--send", "exit"], 5000).catch((err) => logger.warn(`stop: ${(err as Error).message}`));
       await sleep(delay);
     }
     for (let i = 0; i < (this.opts.stopChecks ?? 10); i++) {

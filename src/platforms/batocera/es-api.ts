@@ -1,6 +1,6 @@
-import { platformCall } from "../http.ts";
+import { platformCall } from "../shared/platform-http.ts";
 import { type EsRunningGame, parseRunningGame } from "./running-game.ts";
-import { PlatformError } from "../http.ts";
+import { PlatformError } from "../shared/platform-http.ts";
 
 export interface EsApiOptions {
   /** Base URL, e.g. http://127.0.0.1:1234 (config `platforms.batocera_api`). */

@@ -1,6 +1,6 @@
-import type { ActivityWatcher } from "../activity-watcher.ts";
-import type { LaunchTarget, Launcher, RunningMedia } from "../../service/launch/launchers/types.ts";
-import { LaunchError } from "../../service/launch/launchers/types.ts";
+import type { ActivityWatcher } from "../shared/activity-watcher.ts";
+import type { LaunchTarget, Launcher, RunningMedia } from "../shared/launcher.ts";
+import { LaunchError } from "../shared/launcher.ts";
 import { BATOCERA_LAUNCHER_ID, esKey } from "./activity.ts";
 import type { EsApi } from "./es-api.ts";
 

@@ -1,4 +1,4 @@
-import type { ActivityReport, PlatformActivity } from "../activity.ts";
+import type { ActivityReport, PlatformActivity } from "../shared/activity.ts";
 import type { KodiClient } from "./client.ts";
 import { ITEM_PROPERTIES, type KodiItem, kodiReport } from "./now-playing.ts";
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { platformCall, PlatformError } from "../http.ts";
+import { platformCall, PlatformError } from "../shared/platform-http.ts";
 
 export interface KodiClientOptions {
   /** Kodi's web server, e.g. http://127.0.0.1:8080 (`http://` is added when missing, `/jsonrpc` appended). */

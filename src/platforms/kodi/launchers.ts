@@ -1,5 +1,5 @@
-import type { ActivityWatcher } from "../activity-watcher.ts";
-import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia } from "../../service/launch/launchers/types.ts";
+import type { ActivityWatcher } from "../shared/activity-watcher.ts";
+import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia } from "../shared/launcher.ts";
 import type { KodiClient } from "./client.ts";
 import {
   AUDIO_EXTENSIONS, AUDIO_FOLDERS, fileKey, itemKey, KODI_KINDS, type KodiKind, parseKodiPath, VIDEO_EXTENSIONS, VIDEO_FOLDERS,

@@ -1,4 +1,4 @@
-import type { ActivityReport } from "../activity.ts";
+import type { ActivityReport } from "../shared/activity.ts";
 import { fileKey, itemKey, KODI_KINDS, kodiPath } from "./paths.ts";
 
 /** The fields asked of `Player.GetItem`. */

@@ -1,6 +1,6 @@
-import type { ActivityReport, PlatformActivity } from "../activity.ts";
+import type { ActivityReport, PlatformActivity } from "../shared/activity.ts";
 import { log } from "../../log.ts";
-import { sleep } from "../run-command.ts";
+import { sleep } from "../shared/run-command.ts";
 import { steamGameName } from "./library.ts";
 import { STEAM_LAUNCHER_ID, STEAM_SYSTEM_ID, steamKey, steamPath } from "./paths.ts";
 import { processTree, scanReapers } from "./reaper.ts";

@@ -1,6 +1,6 @@
-import { spawn } from "node:child_process";
-import type { ActivityWatcher } from "../activity-watcher.ts";
-import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia } from "../../service/launch/launchers/types.ts";
+import type { ActivityWatcher } from "../shared/activity-watcher.ts";
+import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia } from "../shared/launcher.ts";
+import type { Spawn } from "../shared/process-media.ts";
 import { parseSteamPath, runGameUrl, STEAM_LAUNCHER_ID, STEAM_SYSTEM_ID, steamKey } from "./paths.ts";
 
 /**
@@ -14,6 +14,7 @@ export class SteamLauncher implements Launcher {
   constructor(
     private readonly opener: () => string[],
     private readonly watcher: ActivityWatcher,
+    private readonly spawn: Spawn,
   ) {}
 
   handles(t: LaunchTarget): boolean {
@@ -23,21 +24,18 @@ export class SteamLauncher implements Launcher {
   async launch(t: LaunchTarget): Promise<RunningMedia> {
     const parsed = parseSteamPath(t.path);
     if (!parsed) throw new LaunchError(`not a Steam game path: ${t.path}`);
-    await openDetached([...this.opener(), runGameUrl(parsed.appId)]);
+    await openDetached(this.spawn, [...this.opener(), runGameUrl(parsed.appId)]);
     return this.watcher.launched(steamKey(parsed.appId));
   }
 }
 
 /** Starts a helper that may keep running (the `steam` command starts Steam when it is not running) and lets it go. */
-export function openDetached(argv: string[]): Promise<void> {
-  const [cmd, ...args] = argv;
-  if (!cmd) return Promise.reject(new LaunchError("no command to open the URL with"));
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { detached: true, stdio: "ignore" });
-    child.once("error", (err) => reject(new LaunchError(`cannot start ${cmd}: ${(err as NodeJS.ErrnoException).code ?? err.message}`)));
-    child.once("spawn", () => {
-      child.unref();
-      resolve();
-    });
-  });
+export async function openDetached(spawn: Spawn, argv: string[]): Promise<void> {
+  const cmd = argv[0];
+  if (!cmd) throw new LaunchError("no command to open the URL with");
+  try {
+    await spawn(argv, { detached: true });
+  } catch (err) {
+    throw new LaunchError(`cannot start ${cmd}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
 }

@@ -1,12 +1,13 @@
 import { join, relative, sep } from "node:path";
-import { spawnMedia } from "../../service/launch/launchers/process.ts";
-import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia } from "../../service/launch/launchers/types.ts";
+import { type Spawn, spawnMedia } from "../shared/process-media.ts";
+import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia } from "../shared/launcher.ts";
 import { EMUDECK_EMULATORS, RETROARCH_FLATPAK } from "./emudeck-emulators.ts";
 
 export const RETRODECK_FLATPAK = "net.retrodeck.retrodeck";
 
 export interface SteamOsLauncherOptions {
   home: string;
+  spawn: Spawn;
   /** The `flatpak` command (tests: a recording script). */
   flatpak?: string;
   graceMs?: number;
@@ -44,7 +45,7 @@ export class EmuDeckLauncher implements Launcher {
       "core" in emu
         ? [flatpak, "run", RETROARCH_FLATPAK, "-L", join(this.opts.home, ".var", "app", RETROARCH_FLATPAK, "config", "retroarch", "cores", `${emu.core}.so`), t.path]
         : [flatpak, "run", emu.flatpak, t.path];
-    return spawnMedia(argv, { graceMs: this.opts.graceMs });
+    return spawnMedia(this.opts.spawn, argv, { graceMs: this.opts.graceMs });
   }
 }
 
@@ -62,6 +63,6 @@ export class RetroDeckLauncher implements Launcher {
   }
 
   launch(t: LaunchTarget): Promise<RunningMedia> {
-    return spawnMedia([this.opts.flatpak ?? "flatpak", "run", RETRODECK_FLATPAK, t.path], { graceMs: this.opts.graceMs });
+    return spawnMedia(this.opts.spawn, [this.opts.flatpak ?? "flatpak", "run", RETRODECK_FLATPAK, t.path], { graceMs: this.opts.graceMs });
   }
 }

@@ -1,3 +1,4 @@
+import { spawnChild } from "../child-process.ts";
 import type { Runtime } from "../types.ts";
 import { watchMountsBun } from "./mount-watch.ts";
 import { loadBunPcsc } from "./pcsc.ts";
@@ -8,6 +9,7 @@ import { openBunDatabase } from "./sqlite.ts";
 export const bunRuntime: Runtime = {
   name: "bun",
   version: Bun.version,
+  spawn: spawnChild,
   serve: serveWithBun,
   openDatabase: openBunDatabase,
   openSerial: openBunSerial,

@@ -1,3 +1,4 @@
+import { spawnChild } from "../child-process.ts";
 import { pollMountTable } from "../mount-watch.ts";
 import type { Runtime } from "../types.ts";
 import { openNodeSerial } from "./serial.ts";
@@ -7,6 +8,7 @@ import { openNodeDatabase } from "./sqlite.ts";
 export const nodeRuntime: Runtime = {
   name: "node",
   version: process.versions.node,
+  spawn: spawnChild,
   serve: serveWithNode,
   openDatabase: openNodeDatabase,
   openSerial: openNodeSerial,

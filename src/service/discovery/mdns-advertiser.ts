@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import { Bonjour, type Service } from "bonjour-service";
-import type { AppModule } from "../../app-module.ts";
+import type { Lifecycle } from "../lifecycle.ts";
 import { log } from "../../log.ts";
 
 /**
@@ -22,7 +22,7 @@ export interface AdvertiserOptions {
 
 const logger = log.withTag("mdns");
 
-export class MdnsAdvertiser implements AppModule {
+export class MdnsAdvertiser implements Lifecycle {
   readonly name = "mdns";
   private bonjour: Bonjour | null = null;
   private service: Service | null = null;

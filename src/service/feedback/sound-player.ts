@@ -3,8 +3,8 @@
  * to the player's stdin, the call returns at once and never fails. A player that is not installed, or that
  * fails (no sound device, no permission), is logged once and otherwise ignored; a player that hangs is killed.
  */
-import { spawn } from "node:child_process";
 import { log } from "../../log.ts";
+import type { Runtime } from "../../runtime/types.ts";
 
 const logger = log.withTag("audio");
 const PLAYER_TIMEOUT_MS = 10_000;
@@ -23,43 +23,34 @@ export interface PlayerSettings {
 export class AplayPlayer implements SoundPlayer {
   private readonly warned = new Set<string>();
 
-  constructor(private readonly settings: () => PlayerSettings) {}
+  constructor(
+    private readonly settings: () => PlayerSettings,
+    private readonly spawn: Runtime["spawn"],
+  ) {}
 
   play(wav: Uint8Array): void {
+    void this.run(wav);
+  }
+
+  private async run(wav: Uint8Array): Promise<void> {
     const { player, device } = this.settings();
     const args = ["-q", ...(device ? ["-D", device] : []), "-"];
     let child;
     try {
-      child = spawn(player, args, { stdio: ["pipe", "ignore", "pipe"] });
+      child = await this.spawn([player, ...args], { stdin: wav, keepStderr: 512, timeoutMs: PLAYER_TIMEOUT_MS });
     } catch (err) {
-      this.warnOnce(player, `cannot run the audio player ${player}: ${(err as Error).message}; scan sounds are skipped`);
+      const code = (err as NodeJS.ErrnoException).code;
+      const why = code === "ENOENT" ? "is not installed" : `cannot be started (${code ?? (err as Error).message})`;
+      this.warnOnce(player, `the audio player ${player} ${why}; scan sounds are skipped`);
       return;
     }
-    const timer = setTimeout(() => child.kill("SIGKILL"), PLAYER_TIMEOUT_MS);
-    timer.unref?.();
-    let stderr = "";
-    child.stderr?.on("data", (chunk: Buffer) => {
-      if (stderr.length < 512) stderr += chunk.toString("utf8");
-    });
-    let spawnFailed = false;
-    child.once("error", (err: NodeJS.ErrnoException) => {
-      spawnFailed = true;
-      clearTimeout(timer);
-      const why = err.code === "ENOENT" ? "is not installed" : `cannot be started (${err.code ?? err.message})`;
-      this.warnOnce(player, `the audio player ${player} ${why}; scan sounds are skipped`);
-    });
-    child.once("close", (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0 || spawnFailed) return;
-      const why = code !== null ? `exit ${code}` : `signal ${signal}`;
-      const detail = stderr.trim().split("\n").pop() ?? "";
-      const message = `the audio player ${player} failed (${why})${detail ? `: ${detail}` : ""}`;
-      if (this.warned.has(`${player}\0failed`)) logger.debug(message);
-      else this.warnOnce(`${player}\0failed`, `${message}; scan sounds may be silent (repeats are logged at debug level)`);
-    });
-    child.stdin?.on("error", () => {}); // the player may exit before reading everything
-    child.stdin?.end(wav);
-    child.unref();
+    const { code, signal, stderr } = await child.exited;
+    if (code === 0) return;
+    const why = code !== null ? `exit ${code}` : `signal ${signal}`;
+    const detail = stderr.trim().split("\n").pop() ?? "";
+    const message = `the audio player ${player} failed (${why})${detail ? `: ${detail}` : ""}`;
+    if (this.warned.has(`${player}\0failed`)) logger.debug(message);
+    else this.warnOnce(`${player}\0failed`, `${message}; scan sounds may be silent (repeats are logged at debug level)`);
   }
 
   private warnOnce(player: string, message: string): void {

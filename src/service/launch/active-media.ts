@@ -1,8 +1,8 @@
-import type { NotificationBus } from "../../api/notifications.ts";
 import type { ActiveMedia, ActiveMediaSource } from "../../core/media-types.ts";
 import { rfc3339 } from "../../core/token.ts";
 import { log } from "../../log.ts";
-import type { RunningMedia } from "./launchers/types.ts";
+import type { ServiceEvents } from "../events.ts";
+import type { RunningMedia } from "../../platforms/shared/launcher.ts";
 
 const logger = log.withTag("launch");
 
@@ -21,7 +21,7 @@ export class ActiveMediaTracker implements ActiveMediaSource {
   private cur: Current | null = null;
 
   constructor(
-    private readonly bus: NotificationBus,
+    private readonly events: ServiceEvents,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -47,7 +47,7 @@ export class ActiveMediaTracker implements ActiveMediaSource {
     const entry: Current = { info: { ...info, started: rfc3339(startedAt) }, running, startedAt: startedAt.getTime() };
     if (this.cur) this.end(this.cur);
     this.cur = entry;
-    this.bus.publish("media.started", {
+    this.events.publish("media.started", {
       systemId: info.systemId,
       systemName: info.systemName,
       mediaPath: info.mediaPath,
@@ -74,6 +74,6 @@ export class ActiveMediaTracker implements ActiveMediaSource {
     this.cur = null;
     const elapsed = Math.max(0, Math.round((this.now().getTime() - entry.startedAt) / 1000));
     const { systemId, systemName, mediaPath, mediaName, launcherId } = entry.info;
-    this.bus.publish("media.stopped", { systemId, systemName, mediaPath, mediaName, launcherId, elapsed, slot: "primary" });
+    this.events.publish("media.stopped", { systemId, systemName, mediaPath, mediaName, launcherId, elapsed, slot: "primary" });
   }
 }

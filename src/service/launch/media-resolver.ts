@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { basename, extname, isAbsolute, join } from "node:path";
 import type { MediaLibrary, SystemDefinition } from "../../core/media-types.ts";
 import { CommandError } from "./commands/types.ts";
-import type { LaunchTarget } from "./launchers/types.ts";
+import type { LaunchTarget } from "../../platforms/shared/launcher.ts";
 
 const URL_RE = /^([a-z][a-z0-9+.-]*):\/\//i;
 

@@ -1,3 +1,4 @@
+import { DomainError } from "../../core/errors.ts";
 import type { ScannedToken } from "../../core/token.ts";
 import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
 import { log } from "../../log.ts";
@@ -27,7 +28,7 @@ export class LaunchPipeline {
       await this.execute(token);
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
-      if (!(err instanceof CommandError)) logger.error("unexpected failure while running a launch script:", err);
+      if (!(err instanceof DomainError)) logger.error("unexpected failure while running a launch script:", err);
     }
     const { type, uid, text, data, scanTime } = token;
     try {

@@ -1,3 +1,4 @@
+import { DomainError } from "../../core/errors.ts";
 import { type Dirent, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import type { SystemDefinition } from "../../core/media-types.ts";
 import type { SystemCatalog } from "../../core/systems/catalog.ts";
@@ -16,14 +17,14 @@ export interface PlannedSystem {
   folders: string[];
 }
 
-export class IndexBusyError extends Error {
+export class IndexBusyError extends DomainError {
   constructor() {
-    super("media indexing is already running");
+    super("busy", "media indexing is already running");
   }
 }
-export class IndexInterruptedError extends Error {
+export class IndexInterruptedError extends DomainError {
   constructor() {
-    super("media indexing was interrupted; the previous index is kept");
+    super("failed", "media indexing was interrupted; the previous index is kept");
   }
 }
 

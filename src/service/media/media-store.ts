@@ -13,7 +13,8 @@ import type { SystemScan } from "./walker.ts";
 import { WordMatcher } from "./word-matcher.ts";
 
 /** Items carry no tags yet: one frozen empty list shared by every result instead of one per item. */
-const NO_TAGS: readonly string[] = Object.freeze([]);
+/** One frozen empty list shared by every result (the index holds no tags yet); frozen, so no caller can fill it. */
+const NO_TAGS = Object.freeze([]) as unknown as string[];
 
 /**
  * Bitsets of common words and of query words matching many media (at least one in 32, where a bitset is no

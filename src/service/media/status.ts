@@ -1,23 +1,4 @@
-import { type } from "arktype";
-
-/**
- * IndexingStatus: the `database` member of `media` and the params of `media.indexing`, with the fields the
- * reference's clients read. Optional fields are omitted, never null: `totalSteps/currentStep/
- * currentStepDisplay/totalFiles` while indexing (steps count systems, 1-based; the display is the system's
- * name), `totalMedia` and `lastIndexed` (RFC 3339) when an index exists and none is being built.
- */
-export const IndexingStatus = type({
-  exists: "boolean",
-  indexing: "boolean",
-  optimizing: "boolean",
-  "totalSteps?": "number.integer >= 0",
-  "currentStep?": "number.integer >= 0",
-  "currentStepDisplay?": "string",
-  "totalFiles?": "number.integer >= 0",
-  "totalMedia?": "number.integer >= 0",
-  "lastIndexed?": "string",
-});
-export type IndexingStatus = typeof IndexingStatus.infer;
+import type { IndexingStatus } from "../../core/wire/media.ts";
 
 export interface Progress {
   totalSteps: number;

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { confirmation, derivePairingKeys, equalBytes } from "../../core/pairing/confirm.ts";
 import { log } from "../../log.ts";
+import { MAX_CLIENTS } from "../clients/clients-service.ts";
 
 type Pake = typeof import("../../core/pairing/pake.ts");
 let pakeModule: Pake | undefined;
@@ -17,7 +18,6 @@ export const PIN_LIFETIME_MS = 5 * 60_000;
 export const SESSION_LIFETIME_MS = 2 * 60_000;
 export const MAX_FAILED_CONFIRMATIONS = 3;
 export const MAX_NAME_BYTES = 128;
-export const MAX_CLIENTS = 50;
 const MAX_OPEN_SESSIONS = 16;
 
 /** Where paired clients are stored (the clients repository). */

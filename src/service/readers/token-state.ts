@@ -3,22 +3,6 @@
  */
 import type { ScannedToken } from "../../core/token.ts";
 
-/** The Token shape of `tokens`, `tokens.added` (reference-implementation.md). */
-export interface TokenView {
-  type: string;
-  uid: string;
-  text: string;
-  data: string;
-  scanTime: string;
-  readerId?: string;
-}
-
-export function tokenView(t: ScannedToken): TokenView {
-  const view: TokenView = { type: t.type, uid: t.uid, text: t.text, data: t.data, scanTime: t.scanTime };
-  if (t.readerId) view.readerId = t.readerId;
-  return view;
-}
-
 export const sameToken = (a: Pick<ScannedToken, "uid" | "text">, b: Pick<ScannedToken, "uid" | "text">) => a.uid === b.uid && a.text === b.text;
 
 export class TokenState {

@@ -2,10 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { rfc3339, type ScannedToken } from "../../../src/core/token.ts";
-import { LaunchModule } from "../../../src/service/launch/module.ts";
 import { closedPort } from "../../fixtures/http-standin.ts";
 import { type EsStandIn, startEsStandIn } from "../../fixtures/es-standin.ts";
-import { makeCore } from "../../fixtures/launch-core.ts";
+import { makeCore, makeLaunch } from "../../fixtures/launch-core.ts";
 import { waitFor, writeFiles } from "../../fixtures/launch-env.ts";
 import { startService, tempDir } from "../../fixtures/service.ts";
 
@@ -23,19 +22,13 @@ function moduleFor(apiUrl: string, extra = "") {
     platform: "batocera",
     configToml: `[platforms]\nbatocera_api = "${apiUrl}"\ntimeout = 0.5\npoll_interval = 0.05\nkodi_activity = "off"\n${extra}`,
   });
-  const mod = new LaunchModule(env.core, { platform: { hotkeygen: null, batoceraCheckDelayMs: 10, batoceraSettleMs: 0, startWindowMs: 2000 } });
-  const history = () => env.core.userDb.prepare("SELECT text, success, error FROM history ORDER BY id DESC LIMIT 1").get<{ text: string; success: number; error: string }>();
-  const count = () => env.core.userDb.prepare("SELECT COUNT(*) AS n FROM history").get<{ n: number }>()!.n;
+  const launch = makeLaunch(env, { platform: { hotkeygen: null, batoceraCheckDelayMs: 10, batoceraSettleMs: 0, startWindowMs: 2000 } });
+  const mod = launch.launch;
   return {
     env,
     mod,
-    history,
-    async run(text: string) {
-      const before = count();
-      mod.sink.submit(token(text));
-      await waitFor(() => count() > before, "script done");
-      return history()!;
-    },
+    history: () => launch.history()[0],
+    run: (text: string) => launch.run(text),
     async close() {
       await mod.stop();
       env.close();
@@ -68,14 +61,14 @@ describe("Batocera launcher (EmulationStation API)", () => {
     m.mod.start();
     try {
       const path = join(roms, "roms/snes/Super Game (USA).sfc");
-      expect(await m.run(path)).toMatchObject({ success: 1, error: "" });
+      expect(await m.run(path)).toMatchObject({ success: true, error: "" });
       const launch = es.requests.filter((r) => r.path === "/launch");
       expect(launch).toEqual([{ method: "POST", path: "/launch", contentType: "text/plain", authorization: "", body: path }]);
-      expect(m.mod.activeMedia.current()).toMatchObject({ launcherId: "Batocera", mediaPath: path, mediaName: "Super Game (USA)" });
+      expect(m.mod.activeMedia()).toMatchObject({ launcherId: "Batocera", mediaPath: path, mediaName: "Super Game (USA)" });
       // the watcher sees the front end report the game: it stays active, and the front end ending it ends it here
       await waitFor(() => es.requests.some((r) => r.path === "/runningGame"), "a runningGame poll");
       es.running = null;
-      await waitFor(() => m.mod.activeMedia.current() === null, "media to end when the front end reports no game");
+      await waitFor(() => m.mod.activeMedia() === null, "media to end when the front end reports no game");
       expect(m.env.notes.filter((n) => n.method === "media.stopped").at(-1)?.params).toMatchObject({ launcherId: "Batocera", mediaPath: path });
     } finally {
       await m.close();
@@ -87,7 +80,7 @@ describe("Batocera launcher (EmulationStation API)", () => {
     m.mod.start();
     try {
       es.running = { id: "3", path: "/userdata/roms/snes/Other Game.sfc", name: "Other Game", systemName: "snes", desc: "", gametime: "0" };
-      const active = await waitFor(() => m.mod.activeMedia.current() ?? undefined, "the reported game to become active");
+      const active = await waitFor(() => m.mod.activeMedia() ?? undefined, "the reported game to become active");
       expect(active).toMatchObject({ launcherId: "Batocera", systemId: "SNES", mediaPath: "/userdata/roms/snes/Other Game.sfc", mediaName: "Other Game", zapScript: "" });
       expect(m.env.notes.find((n) => n.method === "media.started")?.params).toMatchObject({ systemId: "SNES", mediaName: "Other Game" });
     } finally {
@@ -105,7 +98,7 @@ describe("Batocera launcher (EmulationStation API)", () => {
       expect(paths).toContain("GET /emukill");
       expect(paths.at(-1)).toBe("GET /runningGame");
       expect(es.running).toBeNull();
-      expect(m.mod.activeMedia.current()).toBeNull();
+      expect(m.mod.activeMedia()).toBeNull();
     } finally {
       await m.close();
     }
@@ -120,7 +113,7 @@ describe("Batocera launcher (EmulationStation API)", () => {
       const paths = es.requests.map((r) => `${r.method} ${r.path}`);
       expect(paths.indexOf("GET /emukill")).toBeGreaterThanOrEqual(0);
       expect(paths.indexOf("GET /emukill")).toBeLessThan(paths.indexOf("POST /launch"));
-      expect(m.mod.activeMedia.current()?.mediaName).toBe("Super Game (USA)");
+      expect(m.mod.activeMedia()?.mediaName).toBe("Super Game (USA)");
     } finally {
       await m.close();
     }
@@ -130,9 +123,9 @@ describe("Batocera launcher (EmulationStation API)", () => {
     const m = moduleFor(`http://127.0.0.1:${await closedPort()}`);
     try {
       const h = await m.run(join(roms, "roms/nes/Tiny.nes"));
-      expect(h.success).toBe(0);
+      expect(h.success).toBe(false);
       expect(h.error).toMatch(/^Batocera: Batocera's EmulationStation API at http:\/\/127\.0\.0\.1:\d+ is not reachable: connection refused$/);
-      expect(m.mod.activeMedia.current()).toBeNull();
+      expect(m.mod.activeMedia()).toBeNull();
     } finally {
       await m.close();
     }
@@ -143,7 +136,7 @@ describe("Batocera launcher (EmulationStation API)", () => {
     const m = moduleFor(es.url);
     try {
       const h = await m.run(join(roms, "roms/nes/Tiny.nes"));
-      expect(h).toMatchObject({ success: 0, error: expect.stringContaining("did not answer within 0.5 s") });
+      expect(h).toMatchObject({ success: false, error: expect.stringContaining("did not answer within 0.5 s") });
     } finally {
       await m.close();
     }
@@ -153,7 +146,7 @@ describe("Batocera launcher (EmulationStation API)", () => {
     const m = moduleFor(`${es.url}/broken`);
     try {
       const h = await m.run(join(roms, "roms/nes/Tiny.nes"));
-      expect(h).toMatchObject({ success: 0, error: expect.stringContaining("answered HTTP 404: 404 page not found") });
+      expect(h).toMatchObject({ success: false, error: expect.stringContaining("answered HTTP 404: 404 page not found") });
     } finally {
       await m.close();
     }

@@ -3,8 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { rfc3339, type ScannedToken } from "../../../src/core/token.ts";
-import { LaunchModule } from "../../../src/service/launch/module.ts";
-import { makeCore } from "../../fixtures/launch-core.ts";
+import { makeCore, makeLaunch } from "../../fixtures/launch-core.ts";
 import { isAlive, waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
 import { tempDir } from "../../fixtures/service.ts";
 
@@ -17,17 +16,11 @@ let home: string;
 let opener: string;
 let openedLog: string;
 let env: ReturnType<typeof makeCore>;
-let mod: LaunchModule;
+let mod: ReturnType<typeof makeLaunch>["launch"];
+let run: ReturnType<typeof makeLaunch>["run"];
 const reapers: ChildProcess[] = [];
 
 const token = (text: string): ScannedToken => ({ type: "test", uid: "", text, data: "", scanTime: rfc3339(), source: "api" });
-const count = () => env.core.userDb.prepare("SELECT COUNT(*) AS n FROM history").get<{ n: number }>()!.n;
-async function run(text: string) {
-  const before = count();
-  mod.sink.submit(token(text));
-  await waitFor(() => count() > before, "script done");
-  return env.core.userDb.prepare("SELECT success, error FROM history ORDER BY id DESC LIMIT 1").get<{ success: number; error: string }>()!;
-}
 const opened = () => (existsSync(openedLog) ? readFileSync(openedLog, "utf8").trim().split("\n") : []);
 
 /** A process whose name is `reaper` with Steam's arguments; it starts a child (the "game") and waits. */
@@ -52,7 +45,7 @@ beforeAll(() => {
   writeFileSync(opener, `#!/bin/sh\nprintf '%s\\n' "$*" >> "${openedLog}"\n`);
   chmodSync(opener, 0o755);
   env = makeCore({ platform: "steamos", configToml: "[platforms]\npoll_interval = 0.05\n" });
-  mod = new LaunchModule(env.core, { platform: { home, steamOpener: [opener], startWindowMs: 3000, graceMs: 1000 } });
+  ({ launch: mod, run } = makeLaunch(env, { platform: { home, steamOpener: [opener], startWindowMs: 3000, graceMs: 1000 } }));
   mod.start();
 });
 
@@ -71,52 +64,49 @@ afterEach(async () => {
 
 describe("Steam launcher and tracker", () => {
   test("steam://<appid>/<name> opens steam://rungameid/<appid> with Steam; the game is a PC game until its reaper ends", async () => {
-    expect(await run("steam://440/Team%20Fortress%202")).toMatchObject({ success: 1, error: "" });
+    expect(await run("steam://440/Team%20Fortress%202")).toMatchObject({ success: true, error: "" });
     expect(opened()).toEqual(["steam://rungameid/440"]);
-    expect(mod.activeMedia.current()).toMatchObject({ launcherId: "Steam", systemId: "PC", systemName: "PC", mediaPath: "steam://440/Team%20Fortress%202", mediaName: "Team Fortress 2" });
+    expect(mod.activeMedia()).toMatchObject({ launcherId: "Steam", systemId: "PC", systemName: "PC", mediaPath: "steam://440/Team%20Fortress%202", mediaName: "Team Fortress 2" });
     const reaper = startReaper("440");
     await new Promise((r) => setTimeout(r, 300)); // several polls see the game running
-    expect(mod.activeMedia.current()?.mediaName).toBe("Team Fortress 2");
+    expect(mod.activeMedia()?.mediaName).toBe("Team Fortress 2");
     reaper.kill("SIGKILL");
-    await waitFor(() => mod.activeMedia.current() === null, "the game to end with its reaper");
+    await waitFor(() => mod.activeMedia() === null, "the game to end with its reaper");
     expect(env.notes.filter((n) => n.method === "media.stopped").at(-1)?.params).toMatchObject({ launcherId: "Steam", mediaName: "Team Fortress 2" });
   });
 
   test("a game started from Steam itself is found by its reaper, named from its library's appmanifest", async () => {
     startReaper("620");
-    const active = await waitFor(() => mod.activeMedia.current() ?? undefined, "the running game");
+    const active = await waitFor(() => mod.activeMedia() ?? undefined, "the running game");
     expect(active).toMatchObject({ launcherId: "Steam", systemId: "PC", mediaPath: "steam://620/Portal%202", mediaName: "Portal 2", zapScript: "" });
   });
 
   test("stop ends the game's process tree (reaper and the game below it)", async () => {
     const reaper = startReaper("620");
-    await waitFor(() => mod.activeMedia.current() ?? undefined, "the running game");
+    await waitFor(() => mod.activeMedia() ?? undefined, "the running game");
     const child = await waitFor(() => {
       const out = Bun.spawnSync(["pgrep", "-P", String(reaper.pid)]).stdout.toString().trim();
       return out ? Number(out.split("\n")[0]) : undefined;
     }, "the game process");
     await mod.stopActive();
-    expect(mod.activeMedia.current()).toBeNull();
+    expect(mod.activeMedia()).toBeNull();
     await waitFor(() => !isAlive(child) || undefined, "the game process to end");
     await waitFor(() => reaper.exitCode !== null || reaper.signalCode !== null || undefined, "the reaper to end");
   });
 
   test("non-Steam shortcuts launch by their 64-bit id; malformed Steam paths are refused before anything is stopped", async () => {
-    expect(await run("steam://rungameid/12884901888033554432")).toMatchObject({ success: 1 });
+    expect(await run("steam://rungameid/12884901888033554432")).toMatchObject({ success: true });
     expect(opened()).toEqual(["steam://rungameid/12884901888033554432"]);
-    const before = mod.activeMedia.current();
-    expect(await run("steam://not-a-game/x")).toMatchObject({ success: 0, error: "no launcher for steam:// URLs" });
-    expect(mod.activeMedia.current()).toEqual(before);
+    const before = mod.activeMedia();
+    expect(await run("steam://not-a-game/x")).toMatchObject({ success: false, error: "no launcher for steam:// URLs" });
+    expect(mod.activeMedia()).toEqual(before);
   });
 
   test("no opener installed: a clear failure", async () => {
     const env2 = makeCore({ platform: "linux" });
-    const mod2 = new LaunchModule(env2.core, { platform: { home, steamOpener: [join(home, "bin", "no-such-opener")] } });
+    const { launch: mod2, run: run2 } = makeLaunch(env2, { platform: { home, steamOpener: [join(home, "bin", "no-such-opener")] } });
     try {
-      const before = env2.core.userDb.prepare("SELECT COUNT(*) AS n FROM history").get<{ n: number }>()!.n;
-      mod2.sink.submit(token("steam://440/x"));
-      await waitFor(() => env2.core.userDb.prepare("SELECT COUNT(*) AS n FROM history").get<{ n: number }>()!.n > before, "script done");
-      const h = env2.core.userDb.prepare("SELECT error FROM history ORDER BY id DESC LIMIT 1").get<{ error: string }>()!;
+      const h = await run2("steam://440/x");
       expect(h.error).toBe(`Steam: cannot start ${join(home, "bin", "no-such-opener")}: ENOENT`);
     } finally {
       await mod2.stop();
@@ -131,32 +121,25 @@ describe("EmuDeck and RetroDECK launchers (SteamOS)", () => {
     const flatpak = writeEmulator(join(dir, "bin"));
     writeFiles(dir, ["Emulation/roms/snes/Game (USA).sfc", "Emulation/roms/psx/Disc.chd", "retrodeck/roms/gba/Pocket.gba", "Emulation/roms/snes/readme.txt"]);
     const env3 = makeCore({ platform: "steamos" });
-    const mod3 = new LaunchModule(env3.core, { platform: { home: dir, flatpak: flatpak.script, steamOpener: [opener] }, stopGraceMs: 500 });
-    const count3 = () => env3.core.userDb.prepare("SELECT COUNT(*) AS n FROM history").get<{ n: number }>()!.n;
-    const run3 = async (text: string) => {
-      const before = count3();
-      mod3.sink.submit(token(text));
-      await waitFor(() => count3() > before, "script done");
-      return env3.core.userDb.prepare("SELECT success, error FROM history ORDER BY id DESC LIMIT 1").get<{ success: number; error: string }>()!;
-    };
+    const { launch: mod3, run: run3 } = makeLaunch(env3, { platform: { home: dir, flatpak: flatpak.script, steamOpener: [opener], graceMs: 500 } });
     const args = async () => (await waitFor(() => existsSync(flatpak.record) && readFileSync(flatpak.record, "utf8"), "the emulator to start")).trim().split("\n").slice(1);
     try {
       const rom = join(dir, "Emulation/roms/snes/Game (USA).sfc");
-      expect(await run3(rom)).toMatchObject({ success: 1 });
+      expect(await run3(rom)).toMatchObject({ success: true });
       expect(await args()).toEqual(["run", "org.libretro.RetroArch", "-L", join(dir, ".var/app/org.libretro.RetroArch/config/retroarch/cores/snes9x_libretro.so"), rom]);
-      expect(mod3.activeMedia.current()).toMatchObject({ launcherId: "EmuDeck", mediaName: "Game (USA)" });
+      expect(mod3.activeMedia()).toMatchObject({ launcherId: "EmuDeck", mediaName: "Game (USA)" });
       rmSync(flatpak.record);
       const disc = join(dir, "Emulation/roms/psx/Disc.chd");
-      expect(await run3(disc)).toMatchObject({ success: 1 });
+      expect(await run3(disc)).toMatchObject({ success: true });
       expect(await args()).toEqual(["run", "org.duckstation.DuckStation", disc]);
       rmSync(flatpak.record);
       const gba = join(dir, "retrodeck/roms/gba/Pocket.gba");
-      expect(await run3(gba)).toMatchObject({ success: 1 });
+      expect(await run3(gba)).toMatchObject({ success: true });
       expect(await args()).toEqual(["run", "net.retrodeck.retrodeck", gba]);
-      const pid = mod3.activeMedia.current() && Number(readFileSync(flatpak.record, "utf8").split("\n")[0]);
+      const pid = mod3.activeMedia() && Number(readFileSync(flatpak.record, "utf8").split("\n")[0]);
       await mod3.stopActive();
       expect(isAlive(pid as number)).toBe(false);
-      expect(await run3(join(dir, "Emulation/roms/snes/readme.txt"))).toMatchObject({ success: 0 });
+      expect(await run3(join(dir, "Emulation/roms/snes/readme.txt"))).toMatchObject({ success: false });
     } finally {
       await mod3.stop();
       env3.close();

@@ -128,10 +128,10 @@ describe("PN532 driver over a pty", () => {
 
   test("writing without a tag or to a MIFARE Classic is refused clearly", async () => {
     const r = await rig();
-    await expect(r.reader.write!("x")).rejects.toMatchObject({ kind: "no-tag" });
+    await expect(r.reader.write!("x")).rejects.toMatchObject({ reason: "no-tag" });
     r.sim.place(MifareClassic1k.withText("c"));
     await r.next("token");
-    await expect(r.reader.write!("x")).rejects.toMatchObject({ kind: "unsupported" });
+    await expect(r.reader.write!("x")).rejects.toMatchObject({ reason: "unsupported" });
   });
 
   const faults: Pn532Fault[] = ["nack", "lose-ack", "bad-checksum", "cut-off", "error-frame", "silence"];

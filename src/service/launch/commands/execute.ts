@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { splitCommandLine } from "../../../core/argv.ts";
 import { log } from "../../../log.ts";
 import { CommandError, type CommandHandler } from "./types.ts";
@@ -32,13 +31,15 @@ export const execute: CommandHandler = async (cmd, env) => {
   }
   const argv = splitCommandLine(line);
   if (!argv || argv.length === 0) throw new CommandError(`${cmd.name}: unterminated quote in command line`);
-  const [file, ...args] = argv;
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(file!, args, { stdio: "ignore", signal: AbortSignal.any([env.signal, AbortSignal.timeout(EXECUTE_TIMEOUT_MS)]) });
-    child.once("error", (err) => reject(new CommandError(`${cmd.name}: ${file}: ${(err as NodeJS.ErrnoException).code ?? err.message}`)));
-    child.once("exit", (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new CommandError(`${cmd.name}: ${file} ended with ${signal ?? `exit code ${code}`}`));
-    });
-  });
+  const file = argv[0]!;
+  let child;
+  try {
+    child = await env.spawn(argv, { signal: env.signal, timeoutMs: EXECUTE_TIMEOUT_MS });
+  } catch (err) {
+    throw new CommandError(`${cmd.name}: ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  const exit = await child.exited;
+  if (exit.timedOut) throw new CommandError(`${cmd.name}: ${file} did not finish within ${EXECUTE_TIMEOUT_MS / 1000} s`);
+  if (exit.aborted) throw new CommandError(`${cmd.name}: ${file} interrupted: service stopping`);
+  if (exit.code !== 0) throw new CommandError(`${cmd.name}: ${file} ended with ${exit.signal ?? `exit code ${exit.code}`}`);
 };

@@ -64,17 +64,17 @@ export const launchRandom: CommandHandler = async (cmd, env) => {
 /** `launch.system:<System>`: starts a system's core without media (MiSTer). */
 export const launchSystem: CommandHandler = async (cmd, env) => {
   const id = requireArg(cmd, 0, "system id");
-  if (!env.mister) throw new CommandError(`${cmd.name} is not supported on this platform`, true);
+  if (!env.systemLauncher) throw new CommandError(`${cmd.name} is not supported on this platform`, true);
   const systemId = env.library ? systemFor(env.library, id).id : id;
   await env.active.prepareForLaunch();
   let running;
   try {
-    running = await env.mister.launchSystem(systemId);
+    running = await env.systemLauncher.launchSystem(systemId);
   } catch (err) {
     throw new CommandError(`${cmd.name}: ${(err as Error).message}`);
   }
   env.active.begin(
-    { launcherId: env.mister.id, systemId, systemName: env.library?.systemById(systemId)?.name ?? systemId, mediaPath: "", mediaName: "", zapScript: env.token.text },
+    { launcherId: env.systemLauncher.id, systemId, systemName: env.library?.systemById(systemId)?.name ?? systemId, mediaPath: "", mediaName: "", zapScript: env.token.text },
     running,
   );
 };

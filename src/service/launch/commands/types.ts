@@ -1,11 +1,12 @@
+import { DomainError } from "../../../core/errors.ts";
 import type { Config } from "../../../config/schema.ts";
 import type { MediaLibrary } from "../../../core/media-types.ts";
 import type { ScannedToken } from "../../../core/token.ts";
 import type { ZapCommand } from "../../../core/zapscript/index.ts";
-import type { PlatformId } from "../../../platform/detect.ts";
+import type { PlatformId } from "../../../platforms/detect.ts";
 import type { ActiveMediaTracker } from "../active-media.ts";
-import type { MisterLauncher } from "../launchers/mister.ts";
-import type { LaunchTarget } from "../launchers/types.ts";
+import type { Launcher, LaunchTarget, SystemLauncher } from "../../../platforms/shared/launcher.ts";
+import type { Runtime } from "../../../runtime/types.ts";
 
 /** What a command may use while a token's script runs. */
 export interface CommandEnv {
@@ -14,12 +15,14 @@ export interface CommandEnv {
   config(): Readonly<Config>;
   platform: PlatformId;
   active: ActiveMediaTracker;
-  /** Present on MiSTer. */
-  mister?: MisterLauncher;
+  /** Starts a system without media, where the platform can (MiSTer). */
+  systemLauncher?: Launcher & SystemLauncher;
   /** Root folders relative paths are resolved against. */
   rootFolders(): string[];
   /** Picks a launcher (the named one, or the first that handles the target) and starts the media. */
   startMedia(target: LaunchTarget, launcherId?: string): Promise<void>;
+  /** Starts programs (`execute`): the runtime's, so tests can record them. */
+  spawn: Runtime["spawn"];
   /** Aborted when the service stops; long waits must honour it. */
   signal: AbortSignal;
 }
@@ -27,14 +30,13 @@ export interface CommandEnv {
 export type CommandHandler = (cmd: ZapCommand, env: CommandEnv) => Promise<void>;
 
 /** A command failed; the message goes to the log and the history entry. */
-export class CommandError extends Error {
+export class CommandError extends DomainError {
   constructor(
     message: string,
     /** The platform cannot do this at all (as opposed to a bad argument or a failed attempt). */
     readonly unsupported = false,
   ) {
-    super(message);
-    this.name = "CommandError";
+    super(unsupported ? "unsupported" : "failed", message);
   }
 }
 

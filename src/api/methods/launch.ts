@@ -1,0 +1,61 @@
+import { type } from "arktype";
+import { rfc3339, type ScannedToken } from "../../core/token.ts";
+import { LaunchParams, RunParams } from "../../core/wire/tokens.ts";
+import type { LaunchService } from "../../service/launch/launch-service.ts";
+import { invalidParams } from "../rpc/errors.ts";
+import { defineMethod } from "../rpc/method.ts";
+
+/** The params of `launch` as a token from the API. */
+function toToken(p: LaunchParams): ScannedToken {
+  const o = typeof p === "string" ? { text: p } : p;
+  const token: ScannedToken = { type: o.type ?? "", uid: (o.uid ?? "").trim(), text: o.text ?? "", data: (o.data ?? "").replace(/[\s:]/g, "").toLowerCase(), scanTime: rfc3339(), source: "api" };
+  if (!token.uid && !token.text.trim() && !token.data) throw invalidParams("invalid params: at least one of uid, text or data must be non-empty");
+  if (!/^[0-9a-f]*$/.test(token.data) || token.data.length % 2 !== 0) throw invalidParams("invalid params: data must be hexadecimal bytes");
+  return token;
+}
+
+/** `launch`, `run` (the phone app's name) and `stop`. */
+export function launchMethods(deps: { launch: LaunchService }) {
+  return [
+    defineMethod({
+      name: "launch",
+      summary: "Emulates a token scan: queues the token and returns at once; the script's outcome goes to the history.",
+      params: LaunchParams,
+      result: type("null"),
+      example: { text: "SNES/Super Mario World (USA).sfc" },
+      handler: (p) => {
+        deps.launch.request(toToken(p));
+        return null;
+      },
+    }),
+    defineMethod({
+      name: "run",
+      summary:
+        "The phone app's name for launch (same pipeline). Its Stop button sends uid and text \"**stop\": that uid is a command, not a uid to look up.",
+      params: RunParams,
+      result: type("null"),
+      example: { uid: "", text: "**stop", unsafe: false },
+      handler: (p) => {
+        let params: LaunchParams;
+        if (typeof p === "string") params = p;
+        else {
+          const { unsafe: _unsafe, ...rest } = p;
+          if (rest.uid && rest.uid === rest.text && rest.uid.trim().startsWith("**")) rest.uid = "";
+          params = rest;
+        }
+        deps.launch.request(toToken(params));
+        return null;
+      },
+    }),
+    defineMethod({
+      name: "stop",
+      summary: "Stops the active media (SIGTERM, then SIGKILL after a grace period); null whether or not anything ran.",
+      params: null,
+      result: type("null"),
+      handler: async () => {
+        await deps.launch.stopActive();
+        return null;
+      },
+    }),
+  ];
+}

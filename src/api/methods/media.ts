@@ -1,0 +1,97 @@
+import { type } from "arktype";
+import { DomainError } from "../../core/errors.ts";
+import {
+  ActiveMedia, DEFAULT_MAX_RESULTS, GenerateCancelResult, IndexParams, MediaControlParams, MediaStatusResult, SearchParams, SearchResult, TagsParams, TagsResult,
+} from "../../core/wire/media.ts";
+import type { LaunchService } from "../../service/launch/launch-service.ts";
+import type { MediaService } from "../../service/media/media-service.ts";
+import { invalidParams } from "../rpc/errors.ts";
+import { defineMethod } from "../rpc/method.ts";
+
+/** The `media.*` namespace: index status and builds, search, tags, and the active media. */
+export function mediaMethods(deps: { media: MediaService; launch: LaunchService }) {
+  const { media, launch } = deps;
+  return [
+    defineMethod({
+      name: "media",
+      summary: "Status of the media index (exists, indexing progress, total media, last indexed) and the active media.",
+      params: null,
+      result: MediaStatusResult,
+      handler: () => {
+        const active = launch.activeMedia();
+        return { database: media.status(), active: active ? [active] : [] };
+      },
+    }),
+    defineMethod({
+      name: "media.active",
+      summary: "The media running now, or null.",
+      params: null,
+      result: ActiveMedia.or("null"),
+      handler: () => launch.activeMedia(),
+    }),
+    defineMethod({
+      name: "media.control",
+      summary: "The phone app's media control: action \"stop\" stops the active media (the only action this service has).",
+      params: MediaControlParams,
+      result: type("null"),
+      example: { action: "stop" },
+      handler: async (p) => {
+        if (p.action !== "stop") throw new DomainError("unsupported", `media.control action "${p.action}" is not supported (only "stop")`);
+        if (p.slot !== undefined && p.slot !== "primary" && p.slot !== "background") throw invalidParams('invalid params: slot must be "primary" or "background"');
+        if (p.slot !== "background") await launch.stopActive(); // no background media exists here: nothing to stop there
+        return null;
+      },
+    }),
+    defineMethod({
+      name: "media.index",
+      summary: "Builds a new media index (all systems, or only `systems`, keeping the others); answers null when done. Progress comes as media.indexing notifications.",
+      params: IndexParams,
+      result: type("null"),
+      example: { systems: ["SNES"] },
+      handler: async (p) => {
+        await media.beginIndex(p?.systems);
+        return null;
+      },
+    }),
+    defineMethod({
+      name: "media.generate",
+      summary: "As media.index, but answers null at once (the phone app's name); follow progress with media.indexing or media.",
+      params: IndexParams,
+      result: type("null"),
+      handler: (p) => {
+        media.beginIndex(p?.systems).catch(() => undefined); // the outcome is in the index status
+        return null;
+      },
+    }),
+    defineMethod({
+      name: "media.generate.cancel",
+      summary: "Stops a running index build (the phone app's name); the previous index stays served. Answers with a message saying whether a build was running.",
+      params: null,
+      result: GenerateCancelResult,
+      handler: async () => {
+        if (!media.indexing) return { message: "No media indexing operation is currently running" };
+        await media.cancelIndex();
+        return { message: "Media indexing cancelled successfully" };
+      },
+    }),
+    defineMethod({
+      name: "media.tags",
+      summary: "Tags usable as search filters (the phone app's name), optionally for `systems` only. The index holds no tags yet, so the list is empty.",
+      params: TagsParams,
+      result: TagsResult,
+      example: { systems: ["SNES"] },
+      handler: (p) => {
+        media.systemsById(p?.systems ?? []);
+        return { tags: [] };
+      },
+    }),
+    defineMethod({
+      name: "media.search",
+      summary: "Searches media names: every white-space separated word of `query` must occur in the name (case-insensitive); `systems` (case-sensitive ids) restricts the search.",
+      params: SearchParams,
+      result: SearchResult,
+      example: { query: "mario world", systems: ["SNES"], maxResults: 10 },
+      handler: (p) => media.search(p.query, p.systems ?? [], p.maxResults ?? DEFAULT_MAX_RESULTS),
+    }),
+  ];
+}

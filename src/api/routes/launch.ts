@@ -1,0 +1,35 @@
+import type { Hono } from "hono";
+import type { Config } from "../../config/schema.ts";
+import { rfc3339, type TokenSink } from "../../core/token.ts";
+import { addressAllowed, isLoopback } from "../access.ts";
+import type { HttpEnv } from "../http-app.ts";
+
+/** The launch endpoint's paths: the spec's `/l/` and the reference's later `/run/` and `/r/`. */
+export const LAUNCH_PREFIXES = ["/l/", "/run/", "/r/"] as const;
+
+/**
+ * `GET /l/<script>`: the rest of the request target (path and query), URL-decoded once, runs as a scanned
+ * token. From the device itself always; from another host only when `service.allow_launch` lists its address
+ * (an address, a CIDR block, or `*`).
+ */
+export function mountLaunchRoutes(app: Hono<HttpEnv>, deps: { sink: TokenSink; config(): Readonly<Config> }): void {
+  for (const prefix of LAUNCH_PREFIXES) {
+    app.get(`${prefix}*`, (c) => {
+      const address = c.env.peer.remoteAddress;
+      if (!isLoopback(address) && !addressAllowed(address, deps.config().service.allow_launch)) {
+        return c.text("launching from another device is not allowed; add its address to service.allow_launch\n", 403);
+      }
+      const url = new URL(c.req.url);
+      const raw = url.pathname.slice(prefix.length) + url.search;
+      let text: string;
+      try {
+        text = decodeURIComponent(raw);
+      } catch {
+        return c.text("the launch script is not valid URL encoding\n", 400);
+      }
+      if (text.trim() === "") return c.text("empty launch script\n", 400);
+      deps.sink.submit({ type: "http", uid: "", text, data: "", scanTime: rfc3339(), source: "http" });
+      return c.text("launching\n", 200);
+    });
+  }
+}

@@ -1,0 +1,22 @@
+import { type } from "arktype";
+
+/** Registered clients and PIN pairing on the wire: `clients*`, `clients.pair.*`, `POST /api/pair/*`. */
+
+export const MAX_CLIENT_NAME = 128;
+
+export const Client = type({ id: "string", name: "string", secret: "string", "address?": "string" });
+export type Client = typeof Client.infer;
+export const ClientsResult = type({ clients: Client.array() });
+export const NewClientParams = type({ "+": "delete", "name?": `string <= ${MAX_CLIENT_NAME}` });
+export const NewClient = type({ id: "string", name: "string", secret: "string" });
+export const DeleteClientParams = type({ "+": "delete", id: "string > 0" });
+
+export const PairingWindow = type({ pin: "string", expiresAt: "string" });
+export type PairingWindow = typeof PairingWindow.infer;
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const Base64 = type("string <= 8192").narrow((s, ctx) => (s.length % 4 === 0 && BASE64.test(s)) || ctx.mustBe("base64"));
+/** Body of `POST /api/pair/start`. */
+export const PairStartBody = type({ "+": "delete", pake: Base64, "name?": "string" });
+/** Body of `POST /api/pair/finish`. */
+export const PairFinishBody = type({ "+": "delete", session: "string <= 128", confirm: Base64 });

@@ -1,0 +1,13 @@
+/**
+ * The wire: the arktype schema of every request, result and notification, each with its inferred type, defined
+ * once. Methods validate with them, the API description is generated from them, the web app imports their
+ * types, tests check replies against them.
+ */
+export * from "./clients.ts";
+export * from "./mappings.ts";
+export * from "./media.ts";
+export * from "./notifications.ts";
+export * from "./readers.ts";
+export * from "./service.ts";
+export * from "./settings.ts";
+export * from "./tokens.ts";

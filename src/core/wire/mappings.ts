@@ -1,0 +1,45 @@
+import { type } from "arktype";
+import { MAPPING_TYPES, MATCH_KINDS } from "../mappings.ts";
+
+/** Mappings on the wire: `mappings`, `mappings.new`, `mappings.update`, `mappings.delete`. */
+
+/** Mapping ids: a number, or a string of digits (the list sends them so, as the reference does). */
+export const MappingId = type("number.integer >= 1").or(type(/^\d{1,15}$/));
+const MappingTypeT = type.enumerated(...MAPPING_TYPES);
+const MatchKindT = type.enumerated(...MATCH_KINDS);
+
+export const NewMappingParams = type({
+  "+": "delete",
+  enabled: "boolean",
+  "label?": "string",
+  type: MappingTypeT,
+  match: MatchKindT,
+  pattern: "string",
+  override: "string",
+});
+export const UpdateMappingParams = type({
+  "+": "delete",
+  id: MappingId,
+  "enabled?": "boolean",
+  "label?": "string",
+  "type?": MappingTypeT,
+  "match?": MatchKindT,
+  "pattern?": "string",
+  "override?": "string",
+});
+export const DeleteMappingParams = type({ "+": "delete", id: MappingId });
+
+/** A mapping as listed: the id as a digit string. */
+export const Mapping = type({
+  id: "string",
+  added: "string",
+  label: "string",
+  enabled: "boolean",
+  type: MappingTypeT,
+  match: MatchKindT,
+  pattern: "string",
+  override: "string",
+});
+export type Mapping = typeof Mapping.infer;
+export const MappingsResult = type({ mappings: Mapping.array() });
+export const NewMappingResult = type({ id: "number" });

@@ -1,0 +1,85 @@
+import { type } from "arktype";
+
+/** The media index, search, systems and active media on the wire: `media.*`, `systems`, `media.started/stopped`. */
+
+export const DEFAULT_MAX_RESULTS = 250;
+export const MAX_RESULTS_LIMIT = 10_000;
+
+export const SystemInfo = type({ id: "string", name: "string", category: "string" });
+export type SystemInfo = typeof SystemInfo.infer;
+
+export const MediaItem = type({ system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: "string[]" });
+export type MediaItem = typeof MediaItem.infer;
+
+export const SearchParams = type({
+  "+": "delete",
+  query: "string",
+  "systems?": "string[]",
+  "maxResults?": `1 <= number.integer <= ${MAX_RESULTS_LIMIT}`,
+});
+export const SearchResult = type({ results: MediaItem.array(), total: "number.integer >= 0" });
+export type SearchResult = typeof SearchResult.infer;
+
+export const IndexParams = type({ "+": "delete", "systems?": "string[]" }).or("null");
+export type IndexParams = typeof IndexParams.infer;
+export const TagsParams = IndexParams;
+export const TagsResult = type({ tags: type({ tag: "string", type: "string" }).array() });
+export const GenerateCancelResult = type({ message: "string" });
+
+export const SystemsParams = type({ "+": "delete", "all?": "boolean" });
+export const SystemEntry = type({
+  id: "string",
+  name: "string",
+  category: "string",
+  "manufacturer?": "string",
+  "releaseDate?": "string",
+  "mediaCount?": "number.integer >= 0",
+});
+export type SystemEntry = typeof SystemEntry.infer;
+export const SystemsResult = type({ systems: SystemEntry.array() });
+
+/**
+ * IndexingStatus: the `database` member of `media` and the params of `media.indexing`. Optional fields are
+ * omitted, never null: `totalSteps/currentStep/currentStepDisplay/totalFiles` while indexing (steps count
+ * systems, 1-based; the display is the system's name), `totalMedia` and `lastIndexed` (RFC 3339) when an index
+ * exists and none is being built.
+ */
+export const IndexingStatus = type({
+  exists: "boolean",
+  indexing: "boolean",
+  optimizing: "boolean",
+  "totalSteps?": "number.integer >= 0",
+  "currentStep?": "number.integer >= 0",
+  "currentStepDisplay?": "string",
+  "totalFiles?": "number.integer >= 0",
+  "totalMedia?": "number.integer >= 0",
+  "lastIndexed?": "string",
+});
+export type IndexingStatus = typeof IndexingStatus.infer;
+
+/** The media running now, as `media.active` and `media` report it. */
+export const ActiveMedia = type({
+  launcherId: "string",
+  systemId: "string",
+  systemName: "string",
+  mediaPath: "string",
+  mediaName: "string",
+  /** RFC 3339. */
+  started: "string",
+  zapScript: "string",
+});
+export type ActiveMedia = typeof ActiveMedia.infer;
+
+export const MediaStatusResult = type({ database: IndexingStatus, active: ActiveMedia.array() });
+export const MediaControlParams = type({ "+": "delete", action: "string > 0", "slot?": "string" });
+
+export const MediaStarted = type({
+  systemId: "string",
+  systemName: "string",
+  mediaPath: "string",
+  mediaName: "string",
+  "slot?": "'primary' | 'background'",
+});
+export type MediaStarted = typeof MediaStarted.infer;
+export const MediaStopped = MediaStarted.and({ launcherId: "string", elapsed: "number" });
+export type MediaStopped = typeof MediaStopped.infer;

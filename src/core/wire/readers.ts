@@ -1,0 +1,20 @@
+import { type } from "arktype";
+
+/** Readers on the wire: `readers`, `readers.write`, `readers.added` / `readers.removed`. */
+
+export const ReaderInfo = type({
+  id: "string",
+  readerId: "string",
+  driver: "string",
+  info: "string",
+  connected: "boolean",
+  capabilities: "string[]",
+});
+export type ReaderInfo = typeof ReaderInfo.infer;
+export const ReadersResult = type({ readers: ReaderInfo.array() });
+export type ReadersResult = typeof ReadersResult.infer;
+
+export const WriteParams = type({ "+": "delete", text: "string", "readerId?": "string" });
+
+export const ReaderEvent = type({ connected: "boolean", driver: "string", path: "string" });
+export type ReaderEvent = typeof ReaderEvent.infer;

@@ -1,0 +1,154 @@
+import { DomainError } from "../../core/errors.ts";
+import { findMapping } from "../../core/mappings.ts";
+import type { ActiveMedia, MediaLibrary } from "../../core/media-types.ts";
+import { systemCatalog } from "../../core/systems/catalog.ts";
+import type { ScannedToken, TokenSink } from "../../core/token.ts";
+import { log } from "../../log.ts";
+import type { LaunchTarget } from "../../platforms/shared/launcher.ts";
+import type { PlatformSet } from "../../platforms/platform-set.ts";
+import type { ServiceContext } from "../context.ts";
+import type { Lifecycle } from "../lifecycle.ts";
+import type { ActiveMediaTracker } from "./active-media.ts";
+import { COMMANDS } from "./commands/table.ts";
+import { type CommandEnv, CommandError } from "./commands/types.ts";
+import { type HistoryEntry, HistoryRepository } from "./history-repo.ts";
+import { MappingsService } from "./mappings-service.ts";
+import { LaunchPipeline } from "./pipeline.ts";
+import { SerialQueue } from "./serial-queue.ts";
+
+const logger = log.withTag("launch");
+
+/** Tokens waiting behind the running one; more are refused (`launch` answers busy, readers' scans are dropped). */
+export const MAX_QUEUED_TOKENS = 32;
+
+export interface LaunchDeps {
+  /** Launchers, the system launcher and "now playing" watchers of this platform (built by the composition root). */
+  platforms: PlatformSet;
+  /** The one record of what runs now, shared with the platform watchers. */
+  tracker: ActiveMediaTracker;
+  /** The media index; without it, title/search/random/system lookups fail with "media index unavailable". */
+  library?: MediaLibrary;
+  /** Told each token's outcome once its script ran (scan feedback); must return at once. */
+  outcome?(token: ScannedToken, ok: boolean): void;
+}
+
+/**
+ * The launch pipeline: token → mappings → launch script → commands → launcher, recorded in the history and
+ * announced by events. Readers and the API hand tokens to `sink`; mappings live in `mappings`.
+ */
+export class LaunchService implements Lifecycle {
+  readonly name = "launch";
+  readonly sink: TokenSink = { submit: (t) => this.submit(t) };
+  readonly mappings: MappingsService;
+  private readonly historyRepo: HistoryRepository;
+  private readonly pipeline: LaunchPipeline;
+  private readonly queue: SerialQueue<ScannedToken>;
+  private readonly abort = new AbortController();
+  private last: ScannedToken | undefined;
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly deps: LaunchDeps,
+  ) {
+    this.historyRepo = new HistoryRepository(ctx.userDb);
+    this.mappings = new MappingsService(ctx.userDb);
+    this.pipeline = new LaunchPipeline({ history: this.historyRepo, commands: COMMANDS, env: (t) => this.env(t), outcome: deps.outcome });
+    this.queue = new SerialQueue((t) => this.pipeline.run(t), MAX_QUEUED_TOKENS);
+  }
+
+  /** Queues a token from the API; refused (busy) when the queue is full. Returns at once. */
+  request(token: ScannedToken): void {
+    if (this.queue.full) throw new DomainError("busy", "too many launches waiting; try again when the running ones are done");
+    this.submit(token);
+  }
+
+  /** The last token handed to the pipeline (readers, API, HTTP). */
+  lastToken(): ScannedToken | undefined {
+    return this.last;
+  }
+
+  activeMedia(): ActiveMedia | null {
+    return this.deps.tracker.current();
+  }
+
+  stopActive(): Promise<void> {
+    return this.deps.tracker.stop();
+  }
+
+  /** Latest launches, newest first, with the reason of each failure. */
+  history(limit?: number): HistoryEntry[] {
+    return this.historyRepo.list(limit);
+  }
+
+  /** Starts the platform watchers ("now playing" from Batocera, Kodi, Steam). */
+  start(): void {
+    this.deps.platforms.start();
+  }
+
+  /**
+   * Ends the queue (the running script is interrupted at its next wait). Running media is left alone: a
+   * service restart must not end the game being played (the process is in its own group and outlives us).
+   */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.deps.platforms.stop();
+    await this.queue.close();
+  }
+
+  /** Applies mappings, announces `launching`, queues the token. Returns at once. */
+  private submit(token: ScannedToken): void {
+    this.last = token;
+    if (this.queue.full) {
+      logger.warn(`launch queue full (${MAX_QUEUED_TOKENS} waiting); token from ${token.source} dropped`);
+      return;
+    }
+    const mapping = findMapping(this.mappings.all(), token);
+    const next = mapping ? { ...token, text: mapping.override } : token;
+    if (mapping) logger.info(`mapping ${mapping.id}${mapping.label ? ` (${mapping.label})` : ""} matched`);
+    // `launching` announces script text entering the queue; a token without text still gets a history entry
+    if (next.text.trim() !== "") this.ctx.events.publish("launching", { type: next.type, uid: next.uid, text: next.text, data: next.data });
+    this.queue.push(next);
+  }
+
+  private rootFolders(): string[] {
+    if (this.deps.library) return this.deps.library.rootFolders();
+    return [...this.ctx.config.current.launchers.index_root, ...this.deps.platforms.extraRoots()];
+  }
+
+  private env(token: ScannedToken): CommandEnv {
+    return {
+      token,
+      library: this.deps.library,
+      config: () => this.ctx.config.current,
+      platform: this.ctx.platform,
+      active: this.deps.tracker,
+      systemLauncher: this.deps.platforms.systemLauncher,
+      rootFolders: () => this.rootFolders(),
+      startMedia: (target, launcherId) => this.startMedia(token, target, launcherId),
+      spawn: this.ctx.runtime.spawn,
+      signal: this.abort.signal,
+    };
+  }
+
+  private async startMedia(token: ScannedToken, target: LaunchTarget, launcherId?: string): Promise<void> {
+    const { platforms, tracker } = this.deps;
+    const launcher = launcherId ? platforms.launcherById(launcherId) : platforms.pick(target);
+    if (launcherId && !launcher) throw new CommandError(`unknown launcher: ${launcherId}`);
+    if (!launcher) {
+      const what = target.scheme ? `${target.scheme}:// URLs` : `${target.path} (system ${target.system?.id ?? "unknown"}, extension ${target.extension || "none"})`;
+      throw new CommandError(`no launcher for ${what}`);
+    }
+    await tracker.prepareForLaunch();
+    let running;
+    try {
+      running = await launcher.launch(target);
+    } catch (err) {
+      throw new CommandError(`${launcher.id}: ${(err as Error).message}`);
+    }
+    const system = target.system ?? (launcher.systemId ? systemCatalog().byIdExact(launcher.systemId) : undefined);
+    tracker.begin(
+      { launcherId: launcher.id, systemId: system?.id ?? "", systemName: system?.name ?? "", mediaPath: target.path, mediaName: target.name, zapScript: token.text },
+      running,
+    );
+  }
+}

@@ -1,0 +1,127 @@
+import { existsSync } from "node:fs";
+import { DomainError } from "../../core/errors.ts";
+import type { MediaItem, MediaLibrary, SystemDefinition } from "../../core/media-types.ts";
+import { systemCatalog } from "../../core/systems/catalog.ts";
+import type { IndexingStatus, SearchResult, SystemEntry } from "../../core/wire/media.ts";
+import { mediaRoots, zipsAsFolders } from "../../platforms/media-roots.ts";
+import type { ServiceContext } from "../context.ts";
+import type { Lifecycle } from "../lifecycle.ts";
+import { MediaIndexer } from "./indexer.ts";
+import { MediaStore } from "./media-store.ts";
+import { indexingStatus, ProgressThrottle } from "./status.ts";
+
+/** Minimum time between two `media.indexing` events of a run (the first and last always go out). */
+export const PROGRESS_INTERVAL_MS = 250;
+
+/**
+ * Media index and search: `media.db` in the data folder, the indexer, and `library` for the launch pipeline.
+ * Index runs announce their progress as `media.indexing` events.
+ */
+export class MediaService implements Lifecycle {
+  readonly name = "media";
+  readonly library: MediaLibrary;
+  private readonly catalog = systemCatalog();
+  private readonly store: MediaStore;
+  private readonly indexer: MediaIndexer;
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.store = new MediaStore(ctx.runtime, ctx.dataDir, this.catalog);
+    const throttle = new ProgressThrottle(PROGRESS_INTERVAL_MS, () => ctx.clock.now(), (s) => ctx.events.publish("media.indexing", s));
+    this.indexer = new MediaIndexer({
+      runtime: ctx.runtime,
+      store: this.store,
+      catalog: this.catalog,
+      roots: () => this.rootFolders(),
+      zipsAsFolders: () => zipsAsFolders(ctx.platform),
+      onProgress: (progress, force) => throttle.offer(indexingStatus(this.store, progress), force),
+    });
+    this.library = this.makeLibrary();
+  }
+
+  rootFolders(): string[] {
+    return mediaRoots(this.ctx.config.current.launchers.index_root, this.ctx.platform, undefined, this.ctx.platformRoot);
+  }
+
+  status(): IndexingStatus {
+    return indexingStatus(this.store, this.indexer.currentProgress);
+  }
+
+  /** Systems by their case-sensitive ids; an unknown id is refused (all of them named). */
+  systemsById(ids: readonly string[]): SystemDefinition[] {
+    const unknown = ids.filter((id) => !this.catalog.byIdExact(id));
+    if (unknown.length) throw new DomainError("invalid", `unknown system id${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")} (ids are case-sensitive, e.g. "SNES")`);
+    return [...new Set(ids)].map((id) => this.catalog.byIdExact(id) as SystemDefinition);
+  }
+
+  /**
+   * Starts building a new index (every system, or only `systemIds`, keeping the others). Refuses at once (busy,
+   * unknown system); the returned promise settles when the run ends. A failed or interrupted run keeps the
+   * previous index.
+   */
+  beginIndex(systemIds?: readonly string[]): Promise<void> {
+    const run = this.indexer.start(systemIds ? this.systemsById(systemIds) : undefined);
+    return run.then(
+      () => undefined,
+      (err) => {
+        if (err instanceof DomainError) throw err;
+        throw new DomainError("failed", `media indexing failed: ${(err as Error).message}; the previous index is kept`);
+      },
+    );
+  }
+
+  get indexing(): boolean {
+    return this.indexer.running;
+  }
+
+  /** Stops a running index build; the previous index stays served. */
+  async cancelIndex(): Promise<void> {
+    await this.indexer.interrupt();
+  }
+
+  search(query: string, systemIds: readonly string[], maxResults: number): SearchResult {
+    if (query.trim() === "" && systemIds.length === 0) throw new DomainError("invalid", "a query or a system is required");
+    return this.store.search(query, systemIds, maxResults);
+  }
+
+  /** The systems in the index with their media counts (`all`: every known system), then indexed unknown ones. */
+  systems(all: boolean): SystemEntry[] {
+    const indexed = this.store.indexedSystems();
+    const counts = new Map(indexed.map((s) => [s.id, s.count]));
+    const defs = all ? this.catalog.all : this.catalog.all.filter((s) => counts.has(s.id));
+    return [
+      ...defs.map((s) => ({
+        id: s.id,
+        name: s.name,
+        category: s.category,
+        ...(s.manufacturer ? { manufacturer: s.manufacturer } : {}),
+        ...(s.releaseDate ? { releaseDate: s.releaseDate } : {}),
+        mediaCount: counts.get(s.id) ?? 0,
+      })),
+      ...indexed.filter((s) => !this.catalog.byIdExact(s.id)).map((s) => ({ id: s.id, name: s.id, category: "Other", mediaCount: s.count })),
+    ];
+  }
+
+  start(): void {
+    this.store.open();
+  }
+
+  async stop(): Promise<void> {
+    await this.indexer.interrupt();
+    this.store.close();
+  }
+
+  private makeLibrary(): MediaLibrary {
+    const { catalog, store } = this;
+    return {
+      systemById: (id: string): SystemDefinition | undefined => catalog.byIdExact(id),
+      systemForPath: (path: string) => catalog.systemForPath(path),
+      search: (query: string, systems: readonly string[], maxResults: number) => store.search(query, systems, maxResults),
+      random: (systems: readonly string[]): MediaItem | undefined => store.random(systems),
+      resolvePath: (path: string) => {
+        const candidates = store.absoluteCandidates(path);
+        return candidates.find((p) => existsSync(p)) ?? candidates[0];
+      },
+      rootFolders: () => this.rootFolders(),
+    };
+  }
+}

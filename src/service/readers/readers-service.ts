@@ -1,0 +1,149 @@
+/**
+ * The readers capability: reader manager + drivers, token bookkeeping, insert mode. Scans go to the launch
+ * pipeline through the injected TokenSink (unless `readers.run_zapscript` is off: then they are only announced).
+ */
+import type { ConfigStore } from "../../config/store.ts";
+import { DomainError } from "../../core/errors.ts";
+import type { ActiveMediaSource } from "../../core/media-types.ts";
+import { rfc3339, type ScannedToken, type TokenSink, tokenView } from "../../core/token.ts";
+import { log } from "../../log.ts";
+import { defaultDrivers } from "../../readers/registry.ts";
+import type { ReaderInfo } from "../../core/wire/readers.ts";
+import { type Reader, type ReaderDriver, ReaderWriteError, type TokenRead } from "../../readers/types.ts";
+import type { Runtime } from "../../runtime/types.ts";
+import type { ServiceEvents } from "../events.ts";
+import type { Lifecycle } from "../lifecycle.ts";
+import { InsertMode, realTimers, type Timers } from "./insert-mode.ts";
+import { ReaderManager } from "./manager.ts";
+import { TokenState } from "./token-state.ts";
+
+/** How long start-up waits for the first reader pass before the service starts listening. */
+const FIRST_PASS_WAIT_MS = 300;
+const logger = log.withTag("readers");
+
+export interface ReadersDeps {
+  runtime: Runtime;
+  config: ConfigStore;
+  events: ServiceEvents;
+  /** Where scans go: the launch pipeline. */
+  sink: TokenSink;
+  /** What is running now (insert mode decides whether to stop it). */
+  activeMedia: ActiveMediaSource;
+  /** Stops the active media (insert mode, on removal). */
+  stopMedia: () => unknown;
+  /** Drivers to use; the build's registry when absent. */
+  drivers?: () => ReaderDriver[];
+  /** Credentials file (MQTT readers). */
+  authFile: string;
+  /** Root filesystem whose sys/ and dev/ serial detection reads (`/`; tests use a fake root), as CoreContext's. */
+  platformRoot?: string;
+  timers?: Timers;
+  passIntervalMs?: number;
+}
+
+export class ReadersService implements Lifecycle {
+  readonly name = "readers";
+  private manager: ReaderManager | null = null;
+  private readonly tokens = new TokenState();
+  private readonly insertMode: InsertMode;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly deps: ReadersDeps) {
+    this.insertMode = new InsertMode(() => deps.config.current.readers.scan, deps.activeMedia, deps.stopMedia, deps.timers ?? realTimers);
+  }
+
+  async start(): Promise<void> {
+    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.platformRoot, this.deps.authFile);
+    this.manager = new ReaderManager(drivers, () => this.deps.config.current.readers, {
+      added: (r) => this.deps.events.publish("readers.added", { connected: true, driver: r.driver, path: r.path }),
+      removed: (r) => this.readerGone(r),
+      token: (r, read) => this.scanned(r, read),
+      tokenRemoved: (r) => this.tokenLeft(r),
+    }, this.deps.passIntervalMs);
+    this.unsubscribe = this.deps.config.onChange((next, prev) => {
+      if (next.readers !== prev.readers) void this.manager?.kick();
+    });
+    // Readers that answer quickly are listed before the service listens; a slow probe (ruling out a serial port
+    // that holds no PN532 takes about a second) finishes in the background and announces itself with readers.added.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const first = this.manager.start().catch((err) => logger.error("readers could not start:", err));
+    await Promise.race([first, new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_PASS_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.insertMode.stop();
+    await this.manager?.stop();
+    this.manager = null;
+  }
+
+  private scanned(reader: Reader, read: TokenRead): void {
+    const token: ScannedToken = { ...read, scanTime: rfc3339(), readerId: reader.readerId, source: "reader" };
+    if (!this.tokens.add(reader.readerId, token)) return;
+    logger.info(`token on ${reader.readerId}: type ${token.type}, uid ${token.uid || "-"}, ${token.text.length} chars of text`);
+    this.deps.events.publish("tokens.added", tokenView(token));
+    if (!this.deps.config.current.readers.run_zapscript) return; // announced only: a client acts on it
+    if (this.insertMode.inserted(token)) this.deps.sink.submit(token);
+  }
+
+  private tokenLeft(reader: Reader): void {
+    const token = this.tokens.remove(reader.readerId);
+    if (!token) return;
+    this.deps.events.publish("tokens.removed");
+    // Only readers that report removal (capability `removable`) end hold-mode media, as in the reference.
+    if (reader.capabilities.includes("removable")) this.insertMode.removed(token);
+  }
+
+  /** A reader that fails takes its token with it, but media keeps running (it was not a removal). */
+  private readerGone(reader: Reader): void {
+    if (this.tokens.remove(reader.readerId)) this.deps.events.publish("tokens.removed");
+    this.deps.events.publish("readers.removed", { connected: false, driver: reader.driver, path: reader.path });
+  }
+
+  /** Tokens on the readers now. */
+  activeTokens(): ScannedToken[] {
+    return this.tokens.list();
+  }
+
+  /** The last token a reader scanned. */
+  lastToken(): ScannedToken | undefined {
+    return this.tokens.last();
+  }
+
+  list(): ReaderInfo[] {
+    return (this.manager?.readers() ?? []).map((r) => ({
+      id: r.path,
+      readerId: r.readerId,
+      driver: r.driver,
+      info: r.info,
+      connected: r.connected(),
+      capabilities: [...r.capabilities],
+    }));
+  }
+
+  /**
+   * Writes text to the tag on the first write-capable reader with a tag (or on `readerId`) and reads it back.
+   * Every refusal is a DomainError whose data names the reason (no-reader, no-tag, too-large, unsupported, failed).
+   */
+  async write(text: string, readerId?: string): Promise<void> {
+    await this.writeTarget(readerId).write!(text);
+  }
+
+  private writeTarget(readerId: string | undefined): Reader {
+    const readers = (this.manager?.readers() ?? []).filter((r) => r.connected());
+    const canWrite = (r: Reader) => r.write !== undefined && r.capabilities.includes("write");
+    if (readerId !== undefined) {
+      const r = readers.find((x) => x.readerId === readerId);
+      if (!r) throw new DomainError("not-found", `reader ${readerId} not found`);
+      if (!canWrite(r)) throw new DomainError("unsupported", `reader ${readerId} cannot write tags`);
+      if (!r.hasToken()) throw new ReaderWriteError("no-tag", `no tag on reader ${readerId}`);
+      return r;
+    }
+    const writable = readers.filter(canWrite);
+    if (writable.length === 0) throw new ReaderWriteError("no-reader", "no write-capable reader is connected");
+    const withTag = writable.find((r) => r.hasToken());
+    if (!withTag) throw new ReaderWriteError("no-tag", "no tag on any write-capable reader; place a tag on the reader");
+    return withTag;
+  }
+}
