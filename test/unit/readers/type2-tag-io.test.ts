@@ -84,6 +84,13 @@ async function writeFailure(tag: FakeType2Tag, text: string): Promise<ReaderWrit
   return err as ReaderWriteError;
 }
 
+/** Writes LONG and expects a "failed" write error whose message has every phrase. */
+async function expectFailed(tag: FakeType2Tag, ...phrases: string[]): Promise<void> {
+  const err = await writeFailure(tag, LONG);
+  expect(err.kind).toBe("failed");
+  for (const phrase of phrases) expect(err.message).toContain(phrase);
+}
+
 describe("Type 2 tag reads", () => {
   test("UID, tag type and the Text record, over as many 4-page reads as the message needs", async () => {
     const tag = new FakeType2Tag().withText(LONG);
@@ -115,7 +122,7 @@ describe("Type 2 tag reads", () => {
     const tag = new FakeType2Tag().withText("x");
     tag.readLength = 8;
     expect(await readToken(tag)).toMatchObject({ type: "nfc", text: "", note: expect.stringContaining("8 bytes") });
-    expect(await writeFailure(tag, "y")).toMatchObject({ kind: "failed" });
+    await expectFailed(tag, "8 bytes");
     expect(tag.writes()).toEqual([]);
   });
 });
@@ -135,14 +142,15 @@ describe("Type 2 tag writes", () => {
     expect((await readToken(tag.replace())).text).toBe(LONG);
   });
 
-  test("a write cut short after page 5 leaves the tag reading as empty, never as a truncated text", async () => {
+  const cuts: [string, (tag: FakeType2Tag) => void, string[]][] = [
+    ["the tag leaves the field after page 5", (tag) => (tag.leavesAfterPage = 5), ["page 6", "no partial message"]],
+    ["the transport fails at page 7", (tag) => (tag.linkFailsAtPage = 7), ["page 7", "link lost"]],
+  ];
+  test.each(cuts)("a write cut short (%s) is 'failed' and leaves the tag reading as empty, never as a truncated text", async (_, cut, phrases) => {
     const tag = new FakeType2Tag().withText("an old text that was here before");
-    tag.leavesAfterPage = 5;
-    const err = await writeFailure(tag, LONG);
-    expect(err.kind).toBe("failed");
-    expect(err.message).toContain("page 6");
-    expect(err.message).toContain("no partial message");
-    expect(tag.writes().slice(0, 2).map((w) => w.split(" ")[1])).toEqual(["4", "5"]);
+    cut(tag);
+    await expectFailed(tag, ...phrases);
+    expect(tag.writes()[0]).toBe("write 4 0300fe00");
     expect(await readToken(tag.replace())).toMatchObject({ type: "ntag215", text: "", data: "" });
   });
 
@@ -167,35 +175,19 @@ describe("Type 2 tag writes", () => {
   test("a capability container that cannot be read is 'failed' (the tag may have left), not 'unsupported'", async () => {
     const tag = new FakeType2Tag();
     tag.refusesReadsFrom = 3;
-    const err = await writeFailure(tag, "x");
-    expect(err.kind).toBe("failed");
-    expect(err.message).toContain("capability container");
+    await expectFailed(tag, "capability container");
     expect(tag.writes()).toEqual([]);
-  });
-
-  test("a transport failure mid-write is 'failed', names the page and the cause, and leaves an empty tag", async () => {
-    const tag = new FakeType2Tag().withText("an old text that was here before");
-    tag.linkFailsAtPage = 7;
-    const err = await writeFailure(tag, LONG);
-    expect(err.kind).toBe("failed");
-    expect(err.message).toContain("page 7");
-    expect(err.message).toContain("link lost");
-    expect(await readToken(tag.replace())).toMatchObject({ text: "", data: "" });
   });
 
   test("a read-back that differs from what was written is 'failed'", async () => {
     const tag = new FakeType2Tag();
     tag.corruptsPage = 6;
-    const err = await writeFailure(tag, LONG);
-    expect(err.kind).toBe("failed");
-    expect(err.message).toMatch(/verification failed/);
+    await expectFailed(tag, "verification failed");
   });
 
   test("a read-back that cannot be read is 'failed'", async () => {
     const tag = new FakeType2Tag();
     tag.refusesReadsFrom = 4;
-    const err = await writeFailure(tag, LONG);
-    expect(err.kind).toBe("failed");
-    expect(err.message).toMatch(/read the tag back/);
+    await expectFailed(tag, "could not read the tag back");
   });
 });
