@@ -1,6 +1,7 @@
 /**
  * PC/SC part 3 pseudo-APDUs for contactless storage cards, as ACR122U-class readers implement them. Pure.
  */
+import { TagRefusedError } from "../type2/pages.ts";
 
 export const getUid = () => Uint8Array.of(0xff, 0xca, 0x00, 0x00, 0x00);
 /** Read Binary: `len` bytes from Type 2 page `page` (16 = four pages). */
@@ -8,7 +9,8 @@ export const readBinary = (page: number, len = 16) => Uint8Array.of(0xff, 0xb0, 
 /** Update Binary: one 4-byte Type 2 page. */
 export const updateBinary = (page: number, bytes: Uint8Array) => Uint8Array.of(0xff, 0xd6, (page >> 8) & 0xff, page & 0xff, 4, ...bytes);
 
-export class ApduError extends Error {
+/** The reader answered a command for the card with an error status word (the card refused or did not answer). */
+export class ApduError extends TagRefusedError {
   constructor(
     readonly sw: number,
     what: string,

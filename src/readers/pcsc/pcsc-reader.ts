@@ -7,7 +7,8 @@ import type { PcscContext } from "../../runtime/types.ts";
 import { readerIdFor } from "../reader-id.ts";
 import { type Reader, type ReaderCapability, type ReaderEvents, ReaderWriteError, type TokenRead } from "../types.ts";
 import type { PcscMonitor } from "./monitor.ts";
-import { readToken, type Transmit, writeText } from "./ntag.ts";
+import { readToken, writeText } from "../type2/tag-io.ts";
+import { pcscPages, type Transmit } from "./ntag.ts";
 import { pcscCode, pcscErrorName } from "./scard.ts";
 
 const logger = log.withTag("pcsc");
@@ -73,7 +74,7 @@ export class PcscReader implements Reader {
   private read(): void {
     const mine = ++this.insertion;
     this.monitor
-      .exec((ctx) => withCard(ctx, this.path, readToken))
+      .exec((ctx) => withCard(ctx, this.path, (tx) => readToken(pcscPages(tx))))
       .then((read) => {
         if (mine !== this.insertion || !this.events) return;
         if (read.note) logger.debug(`${this.path}: tag ${read.uid}: ${read.note}`);
@@ -90,7 +91,7 @@ export class PcscReader implements Reader {
   async write(text: string): Promise<void> {
     if (!this.monitor.cardPresent(this.path)) throw new ReaderWriteError("no-tag", `no tag on reader ${this.readerId}`);
     try {
-      const { uid, pages } = await this.monitor.exec((ctx) => withCard(ctx, this.path, (tx) => writeText(tx, text)));
+      const { uid, pages } = await this.monitor.exec((ctx) => withCard(ctx, this.path, (tx) => writeText(pcscPages(tx), text)));
       logger.info(`${this.path}: wrote ${pages} pages to tag ${uid}`);
     } catch (err) {
       if (err instanceof ReaderWriteError) throw err;

@@ -10,9 +10,11 @@ import { type Reader, type ReaderCapability, type ReaderEvents, ReaderWriteError
 import { CLASSIC_1K, CLASSIC_4K, readClassic } from "./classic.ts";
 import { CMD, LIST_ONE_TYPE_A, maxRetries, parseFirmwareVersion, parseTypeATarget, SAM_NORMAL, tagFamily, type TypeATarget } from "./commands.ts";
 import { Pn532Aborted, Pn532Link, type LinkTuning } from "./link.ts";
-import { type TagContent, readNtag, writeNtagText } from "./ntag.ts";
+import { ntagPages, type TagContent } from "./ntag.ts";
 import { toHex } from "../../core/bytes.ts";
-import { type TagIo, TagIoError, tagIo } from "./tag-io.ts";
+import { type TagIo, tagIo } from "./tag-io.ts";
+import { TagRefusedError } from "../type2/pages.ts";
+import { readToken, writeText } from "../type2/tag-io.ts";
 
 const logger = log.withTag("pn532");
 
@@ -132,7 +134,7 @@ export class Pn532Reader implements Reader {
     const link = this.link;
     if (!target || !link || !this.alive) throw new ReaderWriteError("no-tag", `no tag on reader ${this.readerId}`);
     if (tagFamily(target) !== "ntag") throw new ReaderWriteError("unsupported", `writing is supported on NTAG tags only (this one has SAK 0x${target.sak.toString(16)})`);
-    const pages = await this.exclusive(() => writeNtagText(tagIo(link, target.tg), text));
+    const { pages } = await this.exclusive(() => writeText(ntagPages(tagIo(link, target.tg), target.uid), text));
     logger.info(`${this.path}: wrote ${pages} pages to tag ${toHex(target.uid)}`);
   }
 
@@ -215,7 +217,7 @@ export class Pn532Reader implements Reader {
     this.target = target;
     const uid = toHex(target.uid);
     const content = await this.exclusive(() => this.readContent(target)).catch((err) => {
-      if (!(err instanceof TagIoError)) throw err;
+      if (!(err instanceof TagRefusedError)) throw err;
       return { type: "nfc", text: "", data: "", note: `could not read the tag: ${err.message}` } satisfies TagContent;
     });
     if (content.note) logger.debug(`${this.path}: tag ${uid}: ${content.note}`);
@@ -227,7 +229,7 @@ export class Pn532Reader implements Reader {
   private readContent(target: TypeATarget): Promise<TagContent> {
     const io: TagIo = tagIo(this.link!, target.tg);
     const family = tagFamily(target);
-    if (family === "ntag") return readNtag(io);
+    if (family === "ntag") return readToken(ntagPages(io, target.uid));
     if (family === "mifare_classic_1k" || family === "mifare_classic_4k") {
       const reselect = async () => {
         await this.list();

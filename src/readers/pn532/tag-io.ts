@@ -5,8 +5,9 @@
  */
 import { CMD, exchangeStatus, statusText } from "./commands.ts";
 import type { Pn532Link } from "./link.ts";
+import { TagRefusedError } from "../type2/pages.ts";
 
-export class TagIoError extends Error {
+export class TagIoError extends TagRefusedError {
   constructor(
     readonly status: number,
     what: string,
