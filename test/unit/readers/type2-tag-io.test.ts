@@ -87,7 +87,7 @@ async function writeFailure(tag: FakeType2Tag, text: string): Promise<ReaderWrit
 /** Writes LONG and expects a "failed" write error whose message has every phrase. */
 async function expectFailed(tag: FakeType2Tag, ...phrases: string[]): Promise<void> {
   const err = await writeFailure(tag, LONG);
-  expect(err.kind).toBe("failed");
+  expect(err.reason).toBe("failed");
   for (const phrase of phrases) expect(err.message).toContain(phrase);
 }
 
@@ -157,7 +157,7 @@ describe("Type 2 tag writes", () => {
   test("a text too large for the data area is 'too-large' and nothing is written", async () => {
     const tag = new FakeType2Tag().withText("keep me");
     const err = await writeFailure(tag, "y".repeat(600));
-    expect(err.kind).toBe("too-large");
+    expect(err.reason).toBe("too-large");
     expect(err.message).toMatch(/too large.*holds 496/);
     expect(tag.writes()).toEqual([]);
     expect((await readToken(tag)).text).toBe("keep me");
@@ -165,10 +165,10 @@ describe("Type 2 tag writes", () => {
 
   test("a read-only or unformatted capability container is 'unsupported' and nothing is written", async () => {
     const readOnly = new FakeType2Tag([0xe1, 0x10, 0x3e, 0x0f]).withText("locked");
-    expect(await writeFailure(readOnly, "x")).toMatchObject({ kind: "unsupported", message: "the tag is read-only" });
+    expect(await writeFailure(readOnly, "x")).toMatchObject({ reason: "unsupported", message: "the tag is read-only" });
     expect(readOnly.writes()).toEqual([]);
     const blank = new FakeType2Tag([0, 0, 0, 0]);
-    expect(await writeFailure(blank, "x")).toMatchObject({ kind: "unsupported", message: "the tag is not NDEF formatted" });
+    expect(await writeFailure(blank, "x")).toMatchObject({ reason: "unsupported", message: "the tag is not NDEF formatted" });
     expect(blank.writes()).toEqual([]);
   });
 
