@@ -8,6 +8,7 @@ import type { ReaderConnection } from "../../config/schema.ts";
 import { log } from "../../log.ts";
 import { findDriver } from "../../readers/registry.ts";
 import type { Reader, ReaderDriver, ReaderOptions, TokenRead } from "../../readers/types.ts";
+import { realTimers, type Timers } from "./insert-mode.ts";
 
 const logger = log.withTag("readers");
 
@@ -33,7 +34,7 @@ export class ReaderManager {
   private readonly open = new Map<string, Managed>();
   private readonly failures = new Map<string, string>();
   private readonly warned = new Set<string>();
-  private timer: ReturnType<typeof setInterval> | null = null;
+  private timer: unknown = null;
   private pass: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -43,13 +44,24 @@ export class ReaderManager {
     private readonly settings: () => ReaderSettings,
     private readonly events: ManagerEvents,
     private readonly intervalMs = 1000,
+    /** Where the pass interval's timers come from (tests: a manual clock). */
+    private readonly timers: Timers = realTimers,
   ) {}
 
   async start(): Promise<void> {
     this.stopped = false;
     for (const d of this.drivers) d.onChange?.(() => this.kick());
-    this.timer = setInterval(() => this.kick(), this.intervalMs);
+    this.schedule();
     await this.kick();
+  }
+
+  /** A pass every intervalMs, whether or not the last one is still running (kick() then queues one). */
+  private schedule(): void {
+    this.timer = this.timers.set(() => {
+      if (this.stopped) return;
+      this.schedule();
+      void this.kick();
+    }, this.intervalMs);
   }
 
   readers(): Reader[] {
@@ -78,7 +90,7 @@ export class ReaderManager {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer !== null) this.timers.clear(this.timer);
     this.timer = null;
     await this.pass;
     for (const m of [...this.open.values()]) await this.drop(m, false);

@@ -1,19 +1,15 @@
 /**
- * The PN532 driver against the simulated chip over a real pty pair: tags in and out, NTAG and MIFARE Classic
- * NDEF, writing with verify, every injected link fault, unplug and replug.
+ * The PN532 driver against the simulated chip on an in-memory serial port (test/fakes/serial-port.ts): tags in
+ * and out, NTAG and MIFARE Classic NDEF, writing with verify, every injected link fault, unplug and replug.
+ * The real serial adapters and the driver in the Node build are covered over ptys in serial-port.test.ts.
  */
 import { afterEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { pn532Driver } from "../../../src/readers/pn532/driver.ts";
 import type { Reader, TokenRead } from "../../../src/readers/types.ts";
-import { bunRuntime } from "../../../src/runtime/bun/index.ts";
 import { hardwareRoots } from "../../../src/readers/serial/sysfs.ts";
 import { type Pn532Fault, Pn532Sim } from "../../fixtures/pn532-sim.ts";
 import { MifareClassic1k, Ntag215 } from "../../fixtures/pn532-tags.ts";
-import { type SerialPair, startSerialPair } from "../../fixtures/serial-pair.ts";
+import { FakeSerialDevice } from "../../fakes/serial-port.ts";
 
 type Event = { kind: "token"; read: TokenRead } | { kind: "removed" };
 
@@ -33,22 +29,23 @@ async function until<T>(check: () => T | undefined | false, what: string, ms = 5
   }
 }
 
-async function rig(): Promise<{ pair: SerialPair; sim: Pn532Sim; reader: Reader; events: Event[]; next(kind: Event["kind"]): Promise<Event> }> {
-  const pair = await startSerialPair();
-  cleanups.push(() => pair.stop());
+const PATH = "/dev/ttyUSB0";
+/** The driver's openSerial on one in-memory device at PATH. */
+const driverOn = (device: FakeSerialDevice) =>
+  pn532Driver({ openSerial: async (path, options) => device.open(path, options), roots: hardwareRoots("/nonexistent") });
+
+async function rig(): Promise<{ device: FakeSerialDevice; sim: Pn532Sim; reader: Reader; events: Event[]; next(kind: Event["kind"]): Promise<Event> }> {
+  const device = new FakeSerialDevice();
   const sim = new Pn532Sim();
-  await sim.attach(pair.peerPath);
+  await sim.attach(device.deviceEnd());
   cleanups.push(() => sim.detach());
-  const root = mkdtempSync(join(tmpdir(), "tapserve-root-"));
-  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-  const driver = pn532Driver({ openSerial: bunRuntime.openSerial, roots: hardwareRoots(root) });
-  const reader = driver.create(pair.devicePath);
+  const reader = driverOn(device).create(PATH);
   const events: Event[] = [];
   let seen = 0;
   await reader.open({ token: (read) => events.push({ kind: "token", read }), removed: () => events.push({ kind: "removed" }) });
   cleanups.push(() => reader.close());
   return {
-    pair,
+    device,
     sim,
     reader,
     events,
@@ -62,10 +59,11 @@ async function rig(): Promise<{ pair: SerialPair; sim: Pn532Sim; reader: Reader;
 
 const text = (e: Event) => (e.kind === "token" ? e.read : null);
 
-describe("PN532 driver over a pty", () => {
+describe("PN532 driver on an in-memory port", () => {
   test("opens (SAM configuration first, firmware check) and reports the reader", async () => {
-    const { sim, reader } = await rig();
+    const { device, sim, reader } = await rig();
     expect(reader.connected()).toBe(true);
+    expect(device.baud).toBe(115200);
     expect(sim.commands.slice(0, 2)).toEqual([0x14, 0x02]);
     expect(reader.driver).toBe("pn532");
     expect(reader.capabilities).toEqual(["write", "removable"]);
@@ -161,68 +159,18 @@ describe("PN532 driver over a pty", () => {
     r.sim.place(Ntag215.withText("before"));
     await r.next("token");
     await r.sim.detach();
-    await r.pair.unplug();
+    r.device.unplug();
     await until(() => !r.reader.connected(), "the reader to notice the unplug");
     await r.reader.close();
-    await r.pair.replug();
-    await r.sim.attach(r.pair.peerPath);
-    const driver = pn532Driver({ openSerial: bunRuntime.openSerial, roots: hardwareRoots("/nonexistent") });
-    const again = driver.create(r.pair.devicePath);
+    await expect(driverOn(r.device).create(PATH).open({ token: () => {}, removed: () => {} })).rejects.toMatchObject({ kind: "not-found" });
+    r.device.plug();
+    await r.sim.attach(r.device.deviceEnd());
+    const again = driverOn(r.device).create(PATH);
     const got: TokenRead[] = [];
     await again.open({ token: (t) => got.push(t), removed: () => {} });
     cleanups.push(() => again.close());
     expect(again.readerId).toBe(r.reader.readerId);
     await until(() => got.length > 0, "the tag after replug");
     expect(got[0]!.text).toBe("before");
-  });
-});
-
-describe("PN532 driver on the Node runtime (stty + libuv tty)", () => {
-  test("the Node build opens the chip, reports a tap with its text and the removal", async () => {
-    const ROOT = join(import.meta.dir, "../../..");
-    const dir = mkdtempSync(join(tmpdir(), "tapserve-node-pn532-"));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const entry = join(dir, "main.ts");
-    writeFileSync(
-      entry,
-      `import { pn532Driver } from ${JSON.stringify(join(ROOT, "src/readers/pn532/driver.ts"))};
-import { hardwareRoots } from ${JSON.stringify(join(ROOT, "src/readers/serial/sysfs.ts"))};
-import { openNodeSerial } from ${JSON.stringify(join(ROOT, "src/runtime/node/serial.ts"))};
-const reader = pn532Driver({ openSerial: openNodeSerial, roots: hardwareRoots("/nonexistent") }).create(process.argv[2]);
-const say = (o) => process.stdout.write(JSON.stringify(o) + "\\n");
-await reader.open({ token: (t) => say({ token: t }), removed: () => say({ removed: true }) });
-say({ open: reader.connected() });
-process.stdin.on("data", async () => { await reader.close(); say({ closed: true }); });
-`,
-    );
-    const out = join(dir, "main.mjs");
-    const built = spawnSync(join(ROOT, "node_modules/.bin/bun"), ["build", "--target=node", entry, "--outfile", out], { encoding: "utf8" });
-    expect(built.status).toBe(0);
-    const pair = await startSerialPair();
-    cleanups.push(() => pair.stop());
-    const sim = new Pn532Sim();
-    await sim.attach(pair.peerPath);
-    cleanups.push(() => sim.detach());
-    const child = spawn("node", [out, pair.devicePath], { stdio: ["pipe", "pipe", "inherit"] });
-    cleanups.push(() => child.kill());
-    const said: Array<Record<string, unknown>> = [];
-    let buf = "";
-    child.stdout.on("data", (d) => {
-      buf += d;
-      const lines = buf.split("\n");
-      buf = lines.pop()!;
-      for (const l of lines) if (l.startsWith("{")) said.push(JSON.parse(l));
-    });
-    await until(() => said.find((m) => "open" in m), "the reader to open under Node", 10000);
-    expect(said.find((m) => "open" in m)).toEqual({ open: true });
-    sim.place(Ntag215.withText("from node"));
-    const tok = await until(() => said.find((m) => "token" in m), "a token under Node");
-    expect(tok.token).toMatchObject({ uid: "04a1b2c3d4e580", text: "from node" });
-    sim.remove();
-    await until(() => said.find((m) => "removed" in m), "the removal under Node");
-    const exited = new Promise((r) => child.once("exit", r));
-    child.stdin.end("close\n");
-    await until(() => said.find((m) => "closed" in m), "the close under Node");
-    expect(await exited).toBe(0);
   });
 });

@@ -1,3 +1,8 @@
+/**
+ * The real serial adapters over socat's pty pairs, the one place where ttys are real: Bun's (libc through FFI)
+ * and Node's (stty + libuv tty), and the PN532 driver in the Node build. Every protocol test (PN532, the line
+ * readers, retries) runs on the in-memory port of test/fakes/serial-port.ts, which mirrors what is checked here.
+ */
 import { afterEach, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -5,6 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bunRuntime } from "../../../src/runtime/bun/index.ts";
 import { SerialError, type SerialPort } from "../../../src/runtime/serial-types.ts";
+import { waitFor } from "../../fixtures/launch-env.ts";
+import { Pn532Sim } from "../../fixtures/pn532-sim.ts";
+import { Ntag215 } from "../../fixtures/pn532-tags.ts";
 import { type SerialPair, startSerialPair } from "../../fixtures/serial-pair.ts";
 
 const ROOT = join(import.meta.dir, "../../..");
@@ -91,9 +99,10 @@ describe("serial ports (Bun, libc through FFI)", () => {
     const ended = new Promise<SerialError | undefined>((r) => dev.onClose(r));
     await p.unplug();
     const why = await ended;
-    expect(why?.kind).toBe("gone");
+    // test/fakes/serial-port.ts copies these kinds and messages
+    expect(why).toMatchObject({ kind: "gone", message: `${p.devicePath} hung up` });
     expect(dev.isOpen).toBe(false);
-    expect((await failure(dev.write(Uint8Array.of(1)))).kind).toBe("gone");
+    expect(await failure(dev.write(Uint8Array.of(1)))).toMatchObject({ kind: "gone", message: `${p.devicePath} is closed` });
     await p.replug();
     const back = await open(p.devicePath);
     const peer = await open(p.peerPath);
@@ -193,5 +202,44 @@ process.stdout.write("ready\\n");
     const code = await new Promise((r) => child.once("exit", r));
     expect(code).toBe(0);
     expect(stdout).toContain("closed");
+  });
+});
+
+describe("PN532 driver on the Node runtime (stty + libuv tty)", () => {
+  test("the Node build opens the chip, reports a tap with its text and the removal", async () => {
+    const out = nodeBundle(`import { pn532Driver } from ${JSON.stringify(join(ROOT, "src/readers/pn532/driver.ts"))};
+import { hardwareRoots } from ${JSON.stringify(join(ROOT, "src/readers/serial/sysfs.ts"))};
+import { openNodeSerial } from NODE_SERIAL;
+const reader = pn532Driver({ openSerial: openNodeSerial, roots: hardwareRoots("/nonexistent") }).create(process.argv[2]);
+const say = (o) => process.stdout.write(JSON.stringify(o) + "\\n");
+await reader.open({ token: (t) => say({ token: t }), removed: () => say({ removed: true }) });
+say({ open: reader.connected() });
+process.stdin.on("data", async () => { await reader.close(); say({ closed: true }); });
+`);
+    const p = await pair();
+    const sim = new Pn532Sim();
+    await sim.attach(p.peerPath);
+    cleanups.push(() => sim.detach());
+    const { spawn } = await import("node:child_process");
+    const child = spawn("node", [out, p.devicePath], { stdio: ["pipe", "pipe", "inherit"] });
+    cleanups.push(() => child.kill());
+    const said: Array<Record<string, unknown>> = [];
+    let buf = "";
+    child.stdout.on("data", (d) => {
+      buf += d;
+      const lines = buf.split("\n");
+      buf = lines.pop()!;
+      for (const l of lines) if (l.startsWith("{")) said.push(JSON.parse(l));
+    });
+    const heard = (key: string) => waitFor(() => said.find((m) => key in m), `"${key}" from the Node build`);
+    expect(await heard("open")).toEqual({ open: true });
+    sim.place(Ntag215.withText("from node"));
+    expect((await heard("token")).token).toMatchObject({ uid: "04a1b2c3d4e580", text: "from node" });
+    sim.remove();
+    await heard("removed");
+    const exited = new Promise((r) => child.once("exit", r));
+    child.stdin.end("close\n");
+    await heard("closed");
+    expect(await exited).toBe(0);
   });
 });

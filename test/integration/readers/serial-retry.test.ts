@@ -1,85 +1,70 @@
 /**
- * Serial readers that fail: a configured port that is missing, or a PN532 that does not answer, is retried
- * (with growing delays) and logged once per state change, not once per pass; when the device comes, the
- * reader is added; when it goes, it is removed and the failure is logged once more.
+ * Serial readers that fail, through the whole service on in-memory ports (test/fakes/serial-port.ts): a
+ * configured port that is missing, or a PN532 that does not answer, is retried and never listed; when the
+ * device comes, the reader is added; when it goes, it is removed, once each. What a client sees: `readers`, the
+ * readers.added / readers.removed notifications, and what the service keeps sending the silent chip. The pacing
+ * of the retries is timed on a manual clock (test/unit/readers/serial-backoff.test.ts, manager.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { stringify } from "smol-toml";
 import { bunRuntime } from "../../../src/runtime/bun/index.ts";
-import type { SerialPort } from "../../../src/runtime/types.ts";
+import { FakeSerialDevice, fakeSerialRuntime } from "../../fakes/serial-port.ts";
 import { waitFor } from "../../fixtures/launch-env.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
-import { type SerialPair, startSerialPair } from "../../fixtures/serial-pair.ts";
-import { startService, type TestService } from "../../fixtures/service.ts";
+import { tempDir, type TestService } from "../../fixtures/service.ts";
+import { startServiceWithRuntime } from "../../fixtures/service-with-runtime.ts";
 
+let dir: string;
 let svc: TestService;
 let client: RpcClient;
-let missing: SerialPair;
-let silent: SerialPair;
-let silentPeer: SerialPort;
-let wakeUps = 0;
+let missingPath: string;
+let missing: FakeSerialDevice;
+let silent: FakeSerialDevice;
 
-const serviceLog = () => readFileSync(join(svc.dataDir, "service.log"), "utf8");
-const count = (needle: string) => serviceLog().split("\n").filter((l) => l.includes(needle)).length;
-/** Lets the reader manager run a few passes (one a second). */
-const passes = (n: number) => new Promise((r) => setTimeout(r, n * 1000 + 200));
+/** PN532 wake-up bytes the service sent the chip that never answers. */
+const wakeUps = () => silent.written.filter((b) => b === 0x55).length;
+const since = (from: number, method: string) => client.notifications.slice(from).filter((n) => n.method === method);
+const listed = async () => (await client.call<{ readers: Array<Record<string, unknown>> }>("readers")).readers.map((r) => [r.driver, r.connected]);
 
 beforeAll(async () => {
-  missing = await startSerialPair("ttyACM7");
-  await missing.unplug();
-  silent = await startSerialPair("ttyUSB7");
-  silentPeer = await bunRuntime.openSerial(silent.peerPath, { baud: 115200 });
-  silentPeer.onData((chunk) => (wakeUps += chunk.filter((b) => b === 0x55).length));
-  svc = await startService({
-    keep: !!process.env.KEEP_LOG,
-    configToml: [
-      "[readers]",
-      "auto_detect = false",
-      "[[readers.connect]]",
-      'driver = "simpleserial"',
-      `path = "${missing.devicePath}"`,
-      "[[readers.connect]]",
-      'driver = "pn532_uart"',
-      `path = "${silent.devicePath}"`,
-      "",
-    ].join("\n"),
+  dir = tempDir("tapserve-serial-retry-");
+  missingPath = join(dir, "dev/ttyACM7");
+  const silentPath = join(dir, "dev/ttyUSB7");
+  missing = new FakeSerialDevice({ node: missingPath, unplugged: true });
+  silent = new FakeSerialDevice({ node: silentPath });
+  svc = await startServiceWithRuntime(fakeSerialRuntime(bunRuntime, new Map([[missingPath, missing], [silentPath, silent]])), {
+    configToml: stringify({ readers: { auto_detect: false, connect: [{ driver: "simpleserial", path: missingPath }, { driver: "pn532_uart", path: silentPath }] } }),
   });
   client = await svc.connect();
 });
 
 afterAll(async () => {
   await svc?.stop();
-  await silentPeer?.close();
-  await missing?.stop();
-  await silent?.stop();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("failing serial readers", () => {
-  test("a missing port and a PN532 that never answers are each logged once while retried, and not listed", async () => {
-    await waitFor(() => count(`cannot open reader simpleserial:${missing.devicePath}`) > 0 && count(`cannot open reader pn532:${silent.devicePath}`) > 0, "both failures in the log");
-    const tried = wakeUps;
-    await passes(4);
-    expect(count(`cannot open reader simpleserial:${missing.devicePath}`)).toBe(1);
-    expect(count(`cannot open reader pn532:${silent.devicePath}`)).toBe(1);
-    expect(wakeUps).toBeGreaterThan(tried); // still retried
-    expect((await client.call<{ readers: unknown[] }>("readers")).readers).toEqual([]);
+  test("a missing port and a PN532 that never answers are retried and not listed", async () => {
+    await waitFor(() => missing.attempts > 0 && silent.opens > 0 && !silent.isOpen, "a first failed open of each");
+    const tried = wakeUps();
+    expect(tried).toBeGreaterThan(0);
+    await waitFor(() => wakeUps() > tried, "the PN532 to be tried again", 20_000);
+    expect(await listed()).toEqual([]);
+    expect(since(0, "readers.added")).toEqual([]);
   });
 
-  test("the device arrives: readers.added; it goes: readers.removed, and the failure is logged once again", async () => {
+  test("the device arrives: readers.added; it goes: readers.removed, once each", async () => {
     const from = client.notifications.length;
-    await missing.replug();
-    const peer = await bunRuntime.openSerial(missing.peerPath, { baud: 115200 });
-    await waitFor(() => client.notifications.slice(from).find((n) => n.method === "readers.added"), "readers.added", 40_000);
-    const { readers } = await client.call<{ readers: Array<Record<string, unknown>> }>("readers");
-    expect(readers.map((r) => [r.driver, r.connected])).toEqual([["simpleserial", true]]);
-    await peer.close();
-    await missing.unplug();
-    await waitFor(() => client.notifications.slice(from).find((n) => n.method === "readers.removed"), "readers.removed");
-    await waitFor(() => count(`cannot open reader simpleserial:${missing.devicePath}`) === 2, "the failure logged again");
-    await passes(3);
-    expect(count(`cannot open reader simpleserial:${missing.devicePath}`)).toBe(2);
-    expect(count(`reader added: simpleserial:${missing.devicePath}`)).toBe(1);
-    expect(count(`reader removed: simpleserial:${missing.devicePath}`)).toBe(1);
+    missing.plug(); // a new device node: tried on the next pass, whatever the wait
+    await waitFor(() => since(from, "readers.added").length > 0, "readers.added");
+    expect(await listed()).toEqual([["simpleserial", true]]);
+    expect(missing.baud).toBe(115200);
+    missing.unplug();
+    await waitFor(() => since(from, "readers.removed").length > 0, "readers.removed");
+    expect(await listed()).toEqual([]);
+    expect(since(from, "readers.added")).toEqual([{ method: "readers.added", params: { connected: true, driver: "simpleserial", path: missingPath } }]);
+    expect(since(from, "readers.removed")).toHaveLength(1);
   });
 });

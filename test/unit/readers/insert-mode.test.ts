@@ -1,35 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import type { ActiveMedia } from "../../../src/core/media-types.ts";
 import type { ScannedToken } from "../../../src/core/token.ts";
-import { InsertMode, type ScanSettings, type Timers } from "../../../src/service/readers/insert-mode.ts";
+import { InsertMode, type ScanSettings } from "../../../src/service/readers/insert-mode.ts";
 import { TokenState } from "../../../src/service/readers/token-state.ts";
-
-/** A manual clock below the Timers seam. */
-class ManualTimers implements Timers {
-  private queue: Array<{ at: number; fn: () => void; id: number }> = [];
-  private now = 0;
-  private ids = 0;
-  set(fn: () => void, ms: number) {
-    const id = ++this.ids;
-    this.queue.push({ at: this.now + ms, fn, id });
-    return id;
-  }
-  clear(handle: unknown) {
-    this.queue = this.queue.filter((t) => t.id !== handle);
-  }
-  advance(ms: number) {
-    this.now += ms;
-    const due = this.queue.filter((t) => t.at <= this.now);
-    this.queue = this.queue.filter((t) => t.at > this.now);
-    for (const t of due) t.fn();
-  }
-}
+import { ManualClock } from "../../fakes/clock.ts";
 
 const token = (uid: string, text = ""): ScannedToken => ({ type: "ntag215", uid, text, data: "", scanTime: new Date().toISOString(), source: "reader" });
 const media = (systemId: string): ActiveMedia => ({ launcherId: "x", systemId, systemName: systemId, mediaPath: "/g", mediaName: "g", started: "", zapScript: "" });
 
 function setup(settings: ScanSettings, running: ActiveMedia | null = media("SNES")) {
-  const timers = new ManualTimers();
+  const timers = new ManualClock();
   const stops: number[] = [];
   let active = running;
   const mode = new InsertMode(() => settings, { current: () => active }, () => {
@@ -44,8 +24,7 @@ describe("insert mode", () => {
     const { timers, stops, mode } = setup({ mode: "tap", exit_delay: 0, ignore_system: [] });
     expect(mode.inserted(token("a"))).toBe(true);
     mode.removed(token("a"));
-    timers.advance(10_000);
-    await Bun.sleep(0);
+    await timers.advance(10_000);
     expect(stops).toEqual([]);
   });
 
@@ -53,11 +32,9 @@ describe("insert mode", () => {
     const { timers, stops, mode } = setup({ mode: "hold", exit_delay: 2, ignore_system: [] });
     mode.inserted(token("a"));
     mode.removed(token("a"));
-    timers.advance(1999);
-    await Bun.sleep(0);
+    await timers.advance(1999);
     expect(stops).toEqual([]);
-    timers.advance(1);
-    await Bun.sleep(0);
+    await timers.advance(1);
     expect(stops).toEqual([1]);
   });
 
@@ -65,8 +42,7 @@ describe("insert mode", () => {
     const { timers, stops, mode } = setup({ mode: "hold", exit_delay: 1, ignore_system: ["snes"] });
     mode.inserted(token("a"));
     mode.removed(token("a"));
-    timers.advance(5000);
-    await Bun.sleep(0);
+    await timers.advance(5000);
     expect(stops).toEqual([]);
   });
 
@@ -74,16 +50,14 @@ describe("insert mode", () => {
     const { timers, stops, mode } = setup({ mode: "hold", exit_delay: 3, ignore_system: [] });
     mode.inserted(token("a", "x"));
     mode.removed(token("a", "x"));
-    timers.advance(1000);
+    await timers.advance(1000);
     expect(mode.inserted(token("a", "x"))).toBe(false);
-    timers.advance(5000);
-    await Bun.sleep(0);
+    await timers.advance(5000);
     expect(stops).toEqual([]);
     mode.removed(token("a", "x"));
-    timers.advance(1000);
+    await timers.advance(1000);
     expect(mode.inserted(token("b", "y"))).toBe(true);
-    timers.advance(5000);
-    await Bun.sleep(0);
+    await timers.advance(5000);
     expect(stops).toEqual([]);
   });
 
@@ -92,8 +66,7 @@ describe("insert mode", () => {
     mode.inserted(token("a"));
     mode.removed(token("a"));
     setActive(media("NES"));
-    timers.advance(1000);
-    await Bun.sleep(0);
+    await timers.advance(1000);
     expect(stops).toEqual([1]);
   });
 });

@@ -1,81 +1,25 @@
 import { describe, expect, test } from "bun:test";
-import type { Reader, ReaderDriver, ReaderEvents, TokenRead } from "../../../src/readers/types.ts";
+import type { TokenRead } from "../../../src/readers/types.ts";
 import { type ReaderSettings, ReaderManager } from "../../../src/service/readers/manager.ts";
+import { ManualClock } from "../../fakes/clock.ts";
+import { FakeReaderDriver as FakeDriver } from "../../fakes/reader-driver.ts";
 
-/** A driver below the ReaderDriver seam: `present` is the hardware; `failing` paths refuse to open. */
-class FakeDriver implements ReaderDriver {
-  readonly names: string[];
-  present = new Set<string>();
-  failing = new Set<string>();
-  opened: FakeReader[] = [];
-  private change: (() => void) | null = null;
-  constructor(
-    readonly id: string,
-    readonly autoDetect: boolean,
-  ) {
-    this.names = [id.replaceAll("_", "")];
-  }
-  create(path: string): Reader {
-    return new FakeReader(this, path);
-  }
-  async detect(exclude: ReadonlySet<string>) {
-    return [...this.present].filter((p) => !exclude.has(p));
-  }
-  onChange(l: () => void) {
-    this.change = l;
-  }
-  unplug(path: string) {
-    this.present.delete(path);
-    this.change?.();
-  }
-}
-
-class FakeReader implements Reader {
-  readonly readerId: string;
-  readonly info = "fake";
-  readonly capabilities = ["removable"] as const;
-  events: ReaderEvents | null = null;
-  constructor(
-    private readonly d: FakeDriver,
-    readonly path: string,
-  ) {
-    this.readerId = `${d.id}-${path}`;
-  }
-  get driver() {
-    return this.d.id;
-  }
-  connected() {
-    return this.events !== null && this.d.present.has(this.path);
-  }
-  hasToken() {
-    return false;
-  }
-  async open(events: ReaderEvents) {
-    if (this.d.failing.has(this.path) || !this.d.present.has(this.path)) throw new Error(`${this.path} absent`);
-    this.events = events;
-    this.d.opened.push(this);
-    events.token({ type: "t", uid: "already-there", text: "", data: "" });
-  }
-  async close() {
-    this.events = null;
-  }
-}
-
-function harness(settings: ReaderSettings, drivers: FakeDriver[]) {
+function harness(settings: ReaderSettings, drivers: FakeDriver[], clock = new ManualClock()) {
   const log: string[] = [];
   const manager = new ReaderManager(drivers, () => settings, {
     added: (r) => log.push(`added ${r.driver}:${r.path}`),
     removed: (r) => log.push(`removed ${r.driver}:${r.path}`),
     token: (r, t: TokenRead) => log.push(`token ${r.path} ${t.uid}`),
     tokenRemoved: (r) => log.push(`gone ${r.path}`),
-  }, 60_000);
-  return { manager, log, settings };
+  }, 1000, clock);
+  return { manager, log, settings, clock };
 }
 
 describe("reader manager", () => {
   test("opens configured readers (driver names with underscores), announces before their first token, ignores unknown drivers", async () => {
     const serial = new FakeDriver("pn532_uart", false);
-    serial.present.add("/dev/ttyUSB0");
+    serial.plug("/dev/ttyUSB0");
+    serial.onReader.set("/dev/ttyUSB0", { type: "t", uid: "already-there", text: "", data: "" });
     const { manager, log } = harness({ auto_detect: false, connect: [{ driver: "PN532_UART", path: "/dev/ttyUSB0" }, { driver: "nope", path: "x" }] }, [serial]);
     await manager.start();
     expect(log).toEqual(["added pn532_uart:/dev/ttyUSB0", "token /dev/ttyUSB0 already-there"]);
@@ -86,7 +30,7 @@ describe("reader manager", () => {
 
   test("failed opens are retried on later passes", async () => {
     const d = new FakeDriver("file", false);
-    d.present.add("/t");
+    d.plug("/t");
     d.failing.add("/t");
     const { manager, log } = harness({ auto_detect: false, connect: [{ driver: "file", path: "/t" }] }, [d]);
     await manager.start();
@@ -99,11 +43,11 @@ describe("reader manager", () => {
 
   test("auto-detect adds hot-plugged readers and drops unplugged ones; an empty path takes every reader of a driver", async () => {
     const pcsc = new FakeDriver("pcsc", true);
-    pcsc.present.add("A");
+    pcsc.plug("A");
     const s = harness({ auto_detect: true, connect: [] }, [pcsc]);
     await s.manager.start();
     expect(s.log.filter((l) => l.startsWith("added"))).toEqual(["added pcsc:A"]);
-    pcsc.present.add("B");
+    pcsc.plug("B");
     await s.manager.kick();
     expect(s.manager.readers().map((r) => r.path).sort()).toEqual(["A", "B"]);
     pcsc.unplug("A");
@@ -120,7 +64,7 @@ describe("reader manager", () => {
 
   test("readers the settings no longer ask for are closed", async () => {
     const pcsc = new FakeDriver("pcsc", true);
-    pcsc.present.add("A");
+    pcsc.plug("A");
     const settings: ReaderSettings = { auto_detect: true, connect: [] };
     const s = harness(settings, [pcsc]);
     await s.manager.start();
@@ -129,5 +73,28 @@ describe("reader manager", () => {
     expect(s.log).toContain("removed pcsc:A");
     expect(s.manager.readers()).toEqual([]);
     await s.manager.stop();
+  });
+
+  test("passes run once per interval on the clock: a failing reader is retried then, not before; a hot plug is seen at once", async () => {
+    const d = new FakeDriver("simple_serial", true);
+    const s = harness({ auto_detect: true, connect: [{ driver: "simpleserial", path: "/dev/ttyACM0" }] }, [d]);
+    await s.manager.start();
+    expect(d.opened).toEqual([]);
+    d.plug("/dev/ttyACM0");
+    await s.clock.advance(999);
+    expect(s.log).toEqual([]);
+    await s.clock.advance(1);
+    expect(s.log).toEqual(["added simple_serial:/dev/ttyACM0"]);
+    d.reader("/dev/ttyACM0").present({ uid: "04aa" });
+    d.plug("/dev/ttyACM1", true);
+    await s.clock.advance(0);
+    expect(s.log.slice(1)).toEqual(["token /dev/ttyACM0 04aa", "added simple_serial:/dev/ttyACM1"]);
+    d.unplug("/dev/ttyACM0", false);
+    await s.clock.advance(999);
+    expect(s.log).toHaveLength(3);
+    await s.clock.advance(1);
+    expect(s.log.at(-1)).toBe("removed simple_serial:/dev/ttyACM0");
+    await s.manager.stop();
+    expect(s.clock.pending).toBe(0);
   });
 });
