@@ -225,6 +225,7 @@ export function fakeSerialRuntime(base: Runtime, ports: Map<string, FakeSerialDe
     name: base.name,
     version: base.version,
     serve: (o) => base.serve(o),
+    spawn: (argv, o) => base.spawn(argv, o),
     openDatabase: (p) => base.openDatabase(p),
     pcsc: base.pcsc && (() => base.pcsc!()),
     watchMounts: base.watchMounts && ((p, f) => base.watchMounts!(p, f)),

@@ -59,7 +59,7 @@ export class ReadersService implements Lifecycle {
       removed: (r) => this.readerGone(r),
       token: (r, read) => this.scanned(r, read),
       tokenRemoved: (r) => this.tokenLeft(r),
-    }, this.deps.passIntervalMs);
+    }, this.deps.passIntervalMs, this.deps.timers ?? realTimers);
     this.unsubscribe = this.deps.config.onChange((next, prev) => {
       if (next.readers !== prev.readers) void this.manager?.kick();
     });
