@@ -10,7 +10,13 @@
  *   removed) the same way; a `regex` is matched against the lowercase hex.
  * - `text`: the token text as is (case-sensitive).
  * A field that is empty on the token never matches.
+ *
+ * Regex patterns use RE2 syntax and match in linear time (src/core/linear-regex.ts): no backreferences or
+ * lookaround, at most 1024 characters, and only the first 8 KiB (8192 characters) of the value are matched. A
+ * stored regex the engine refuses (saved before these rules) never matches; `findMapping` reports it once.
  */
+
+import { type CompiledRegex, compileLinear } from "./linear-regex.ts";
 
 export const MAPPING_TYPES = ["uid", "text", "data"] as const;
 export const MATCH_KINDS = ["exact", "partial", "regex"] as const;
@@ -44,49 +50,53 @@ export function normaliseHex(data: string): string {
   return data.replace(/[\s:]/g, "").toLowerCase();
 }
 
-/** Returns why a pattern is unusable, or null. Regex patterns must compile; no pattern may be empty. */
+/** Returns why a pattern is unusable, or null. Regex patterns must compile under the linear engine; no pattern may be empty. */
 export function patternProblem(match: MatchKind, pattern: string): string | null {
   if (pattern === "") return "pattern must not be empty";
   if (match !== "regex") return null;
-  try {
-    new RegExp(pattern);
-    return null;
-  } catch (err) {
-    return `pattern is not a valid regular expression: ${(err as Error).message}`;
-  }
+  const compiled = compileLinear(pattern);
+  return compiled.ok ? null : compiled.reason;
 }
 
-const regexCache = new Map<string, RegExp | null>();
+/** Called once per mapping object whose regex the engine refuses (it then never matches). */
+export type RefusedMappingReporter = (mapping: Mapping, reason: string) => void;
 
-function compiled(pattern: string): RegExp | null {
-  let re = regexCache.get(pattern);
-  if (re === undefined) {
-    try {
-      re = new RegExp(pattern);
-    } catch {
-      re = null; // stored before validation existed: never matches
-    }
-    if (regexCache.size > 1000) regexCache.clear();
-    regexCache.set(pattern, re);
-  }
-  return re;
+/**
+ * Compiled regexes, one per mapping object: the repository keeps the loaded list in memory and replaces the
+ * objects when mappings change, so entries live exactly as long as the mappings they belong to.
+ */
+const compiledByMapping = new WeakMap<Mapping, { pattern: string; compiled: CompiledRegex }>();
+
+function compiledFor(m: Mapping, onRefused?: RefusedMappingReporter): CompiledRegex {
+  const cached = compiledByMapping.get(m);
+  if (cached && cached.pattern === m.pattern) return cached.compiled;
+  const compiled = compileLinear(m.pattern);
+  compiledByMapping.set(m, { pattern: m.pattern, compiled });
+  if (!compiled.ok) onRefused?.(m, compiled.reason);
+  return compiled;
 }
 
-export function mappingMatches(m: Mapping, token: MappableToken): boolean {
+export function mappingMatches(m: Mapping, token: MappableToken, onRefused?: RefusedMappingReporter): boolean {
   const value = m.type === "uid" ? normaliseUid(token.uid) : m.type === "data" ? normaliseHex(token.data) : token.text;
   if (value === "") return false;
-  if (m.match === "regex") return compiled(m.pattern)?.test(value) ?? false;
+  if (m.match === "regex") {
+    const compiled = compiledFor(m, onRefused);
+    return compiled.ok && compiled.regex.test(value);
+  }
   const pattern = m.type === "uid" ? normaliseUid(m.pattern) : m.type === "data" ? normaliseHex(m.pattern) : m.pattern;
   if (pattern === "") return false;
   return m.match === "exact" ? value === pattern : value.includes(pattern);
 }
 
-/** The first enabled mapping (ascending id) that matches the token, if any. */
-export function findMapping(mappings: readonly Mapping[], token: MappableToken): Mapping | undefined {
+/**
+ * The first enabled mapping (ascending id) that matches the token, if any. `onRefused` hears of each enabled
+ * regex mapping the engine refuses, once per mapping object (so once per load of the repository's list).
+ */
+export function findMapping(mappings: readonly Mapping[], token: MappableToken, onRefused?: RefusedMappingReporter): Mapping | undefined {
   let best: Mapping | undefined;
   for (const m of mappings) {
     if (!m.enabled || (best && m.id > best.id)) continue;
-    if (mappingMatches(m, token)) best = m;
+    if (mappingMatches(m, token, onRefused)) best = m;
   }
   return best;
 }
