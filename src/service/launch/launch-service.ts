@@ -102,7 +102,7 @@ export class LaunchService implements Lifecycle {
       logger.warn(`launch queue full (${MAX_QUEUED_TOKENS} waiting); token from ${token.source} dropped`);
       return;
     }
-    const mapping = findMapping(this.mappings.all(), token);
+    const mapping = findMapping(this.mappings.all(), token, (m, why) => logger.warn(`mapping ${m.id} never matches: ${why}`));
     const next = mapping ? { ...token, text: mapping.override } : token;
     if (mapping) logger.info(`mapping ${mapping.id}${mapping.label ? ` (${mapping.label})` : ""} matched`);
     // `launching` announces script text entering the queue; a token without text still gets a history entry
