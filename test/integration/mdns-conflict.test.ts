@@ -27,6 +27,9 @@ function device(host: LanHost, name: string, deviceId: string, port: number): De
   return d;
 }
 
+const advertised = (d: Device, name: string) => d.waitFor(new RegExp(`advertising _zaparoo\\._tcp as '${name.replace(/[()]/g, "\\$&")}'`));
+const seen = (view: ReturnType<typeof browse>, name: string) => view.waitFor((e) => e.event === "up" && e.name === name);
+
 /** Stops a service and checks that everything on its stderr came through the logger, and nothing on stdout. */
 async function expectOnlyLoggerOutput(d: Device) {
   expect(await d.stop()).toBe(0);
@@ -40,7 +43,7 @@ describe("two devices, one name", () => {
     running.push(phoneView);
     const one = device(a, "MiSTer", "id-one", 7401);
     const two = device(b, "MiSTer", "id-two", 7402);
-    const [nameOne, nameTwo] = await Promise.all(
+    const [nameOne = "", nameTwo = ""] = await Promise.all(
       [one, two].map(async (d) => (await d.waitFor(/advertising _zaparoo\._tcp as '([^']+)'/))[1]),
     );
     expect([nameOne, nameTwo].sort()).toEqual(["MiSTer", "MiSTer (2)"]);
@@ -48,7 +51,7 @@ describe("two devices, one name", () => {
     expect(renamed.stderr()).toContain("[mdns] mDNS name 'MiSTer' is taken on the network; advertising as 'MiSTer (2)'");
     for (const [d, host, port] of [[one, a, 7401], [two, b, 7402]] as const) {
       const name = d === one ? nameOne : nameTwo;
-      const up = await phoneView.waitFor((e) => e.event === "up" && e.name === name);
+      const up = await seen(phoneView, name);
       expect(up).toMatchObject({ port, txt: { id: d.deviceId, platform: "linux" } });
       expect(up.addresses.filter((x) => x.includes("."))).toEqual([host.address]); // its own IPv4 only, not the other's
     }
@@ -60,15 +63,15 @@ describe("two devices, one name", () => {
 
   test("late: `Arcade` is announced, then a second `Arcade` starts, probes, and becomes `Arcade (2)`", async () => {
     const first = device(a, "Arcade", "id-first", 7403);
-    await first.waitFor(/advertising _zaparoo\._tcp as 'Arcade'/);
+    await advertised(first, "Arcade");
     const phoneView = browse(phone, 25_000);
     running.push(phoneView);
     const second = device(b, "Arcade", "id-second", 7404);
-    await second.waitFor(/advertising _zaparoo\._tcp as 'Arcade \(2\)'/);
+    await advertised(second, "Arcade (2)");
     expect(second.stderr()).toContain("mDNS name 'Arcade' is taken on the network; advertising as 'Arcade (2)'");
     expect(second.stderr().match(/is taken on the network; advertising as 'Arcade/g)).toHaveLength(1); // logged once
-    expect(await phoneView.waitFor((e) => e.event === "up" && e.name === "Arcade")).toMatchObject({ port: 7403, txt: { id: "id-first" } });
-    expect(await phoneView.waitFor((e) => e.event === "up" && e.name === "Arcade (2)")).toMatchObject({ port: 7404, txt: { id: "id-second" } });
+    expect(await seen(phoneView, "Arcade")).toMatchObject({ port: 7403, txt: { id: "id-first" } });
+    expect(await seen(phoneView, "Arcade (2)")).toMatchObject({ port: 7404, txt: { id: "id-second" } });
     expect(first.stderr()).not.toContain("is taken");
     await expectOnlyLoggerOutput(second);
     await expectOnlyLoggerOutput(first);
@@ -76,16 +79,16 @@ describe("two devices, one name", () => {
 
   test("a device that skips probing announces our `Attic`: we see the conflict, probe again and become `Attic (2)`", async () => {
     const ours = device(a, "Attic", "id-ours", 7405);
-    await ours.waitFor(/advertising _zaparoo\._tcp as 'Attic'/);
+    await advertised(ours, "Attic");
     const rogue = startRogue(b, "Attic", "id-rogue");
     running.push(rogue);
     await rogue.waitFor(/^up$/m);
-    await ours.waitFor(/advertising _zaparoo\._tcp as 'Attic \(2\)'/);
+    await advertised(ours, "Attic (2)");
     expect(ours.stderr()).toContain("mDNS name 'Attic' is taken on the network; advertising as 'Attic (2)'");
     const phoneView = browse(phone, 25_000);
     running.push(phoneView);
-    expect(await phoneView.waitFor((e) => e.event === "up" && e.name === "Attic (2)")).toMatchObject({ port: 7405, txt: { id: "id-ours" } });
-    expect(await phoneView.waitFor((e) => e.event === "up" && e.name === "Attic")).toMatchObject({ txt: { id: "id-rogue" } });
+    expect(await seen(phoneView, "Attic (2)")).toMatchObject({ port: 7405, txt: { id: "id-ours" } });
+    expect(await seen(phoneView, "Attic")).toMatchObject({ txt: { id: "id-rogue" } });
     await expectOnlyLoggerOutput(ours);
   }, 40_000);
 });
