@@ -3,7 +3,7 @@ import { Bonjour, Service, type ServiceConfig } from "bonjour-service";
 import type { AppModule } from "../../app-module.ts";
 import { log } from "../../log.ts";
 import { hostLabel, hostName, instanceName } from "./mdns-names.ts";
-import { type MdnsSocket, type ProbeTiming, probe, RFC_TIMING } from "./mdns-prober.ts";
+import { type MdnsSocket, probe } from "./mdns-prober.ts";
 import { type Claim, type ClaimedName, conflictIn, type MdnsPacket, type MdnsRecord } from "./mdns-records.ts";
 
 /**
@@ -27,8 +27,6 @@ export interface AdvertiserOptions {
   platform: string;
   /** The bound port (known once the server listens). */
   port(): number;
-  /** Probe timing (tests may shorten it); RFC 6762's by default. */
-  probeTiming?: ProbeTiming;
 }
 
 /** What this module uses of bonjour-service's responder (`Bonjour.server`, public in JS, private in its types). */
@@ -95,11 +93,6 @@ export class MdnsAdvertiser implements AppModule {
     }
   }
 
-  /** The instance name currently advertised (null while probing or when off). */
-  get advertisedName(): string | null {
-    return this.service?.name ?? null;
-  }
-
   private config(): ServiceConfig {
     return {
       name: instanceName(this.baseName, this.instanceAttempt),
@@ -123,7 +116,7 @@ export class MdnsAdvertiser implements AppModule {
         await sleep(this.recentConflicts() >= CONFLICT_LIMIT ? CONFLICT_BACKOFF_MS : 0, signal);
         const candidate = new Service(this.config(), () => {}, () => {});
         const claim = { fqdn: candidate.fqdn, host: candidate.host, records: candidate.records() };
-        const outcome = await probe(socket, claim, signal, (err) => logger.debug(`mDNS probe not sent: ${err.message}`), this.opts.probeTiming);
+        const outcome = await probe(socket, claim, signal, (err) => logger.debug(`mDNS probe not sent: ${err.message}`));
         if (outcome.kind === "aborted") return;
         if (outcome.kind === "free") return this.announce();
         this.conflicts.push(Date.now());
