@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { addressAllowed, invalidAllowEntries } from "../../api/access.ts";
+import { addressAllowed, invalidAllowEntries, normaliseAddress } from "../../api/access.ts";
 
 /**
  * `zapscript.allow_http`: the exceptions to the outbound address rules. An entry is an exact host name (as in
@@ -25,7 +25,11 @@ export function canonicalHostName(text: string): string | null {
   return DNS_NAME.test(host) && isIP(host) === 0 ? host : null;
 }
 
-const isAddressEntry = (entry: string) => entry.trim() !== "*" && invalidAllowEntries([entry]).length === 0;
+/** An address or CIDR entry (an IPv4-mapped address is read as its IPv4 form, as addressAllowed reads it). */
+function isAddressEntry(entry: string): boolean {
+  const [net = "", ...bits] = entry.trim().split("/");
+  return net !== "*" && invalidAllowEntries([[normaliseAddress(net), ...bits].join("/")]).length === 0;
+}
 
 /** True when `entry` is a host name, an IP address or a CIDR block. */
 export function validAllowEntry(entry: string): boolean {
