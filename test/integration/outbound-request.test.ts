@@ -123,6 +123,11 @@ describe("address rules", () => {
     expect((await outboundRequest(get(second.url), { allow: ["127.0.0.0/24"] })).status).toBe(200);
   });
 
+  test("user and password in the URL are sent as Basic authorization, not in the Host header", async () => {
+    await outboundRequest(get(`http://hub:p%40ss@127.0.0.1:${plain.port}/auth`), LOOPBACK_ONE);
+    expect(plain.seen.at(-1)).toMatchObject({ url: "/auth", host: `127.0.0.1:${plain.port}`, authorization: `Basic ${btoa("hub:p@ss")}` });
+  });
+
   test("a name that resolves to loopback is refused; listing the name allows it", async () => {
     const url = `http://localhost:${plain.port}/by-name`;
     const err = await refusal(get(url), { allow: [] });

@@ -27,6 +27,13 @@ export interface HopLimits {
   ca?: string;
 }
 
+/** `http://user:password@host/` becomes Basic authorization (an explicit Authorization header wins). */
+function userInfo(hop: Hop): Record<string, string> {
+  if (hop.url.username === "" && hop.url.password === "") return {};
+  const pair = `${decodeURIComponent(hop.url.username)}:${decodeURIComponent(hop.url.password)}`;
+  return { authorization: `Basic ${Buffer.from(pair).toString("base64")}` };
+}
+
 /**
  * The connection is made to the IP address itself (node:net resolves nothing for an IP literal, on Node and on
  * Bun), while the request names the URL's host: the Host header carries it, and for https so do SNI and the
@@ -42,7 +49,7 @@ function requestOptions(hop: Hop, limits: HopLimits): RequestOptions {
     port: hop.url.port === "" ? (tls ? 443 : 80) : Number(hop.url.port),
     method: hop.method,
     path: `${hop.url.pathname}${hop.url.search}`,
-    headers: { ...hop.headers, host: hop.url.host, ...(hop.body ? { "content-length": String(hop.body.length) } : {}) },
+    headers: { ...userInfo(hop), ...hop.headers, host: hop.url.host, ...(hop.body ? { "content-length": String(hop.body.length) } : {}) },
     agent: false,
   };
   if (tls && isIP(name) === 0) options.servername = name;
