@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { validAllowEntry } from "../service/outbound/allow-list.ts";
 
 /**
  * The config file (TOML), with the reference implementation's key names where it has them so a user's
@@ -48,7 +49,14 @@ const Launchers = type({
   custom: CustomLauncher.array().default(() => []),
   retroarch: "boolean = true",
 });
-const ZapScript = type({ "+": "delete", allow_execute: type("string[]").default(() => []) });
+/** One `zapscript.allow_http` entry: a host name, an IP address or a CIDR block (checked when the config loads). */
+const HttpAllowEntry = type("string").narrow((entry, ctx) => validAllowEntry(entry) || ctx.mustBe("a host name, an IP address or a CIDR block"));
+const ZapScript = type({
+  "+": "delete",
+  allow_execute: type("string[]").default(() => []),
+  /** Hosts, addresses and CIDR blocks that http.get/http.post may reach although they are the device itself or link-local. */
+  allow_http: HttpAllowEntry.array().default(() => []),
+});
 /** Front ends and media centres the service drives (src/platforms/). */
 const Platforms = type({
   "+": "delete",
@@ -95,7 +103,7 @@ export const ConfigFile = type({
   audio: Audio.default(() => Audio.assert({})),
   readers: Readers.default(() => Readers.assert({})),
   launchers: Launchers.default(() => Launchers.assert({})),
-  zapscript: ZapScript.default(() => ({ allow_execute: [] })),
+  zapscript: ZapScript.default(() => ({ allow_execute: [], allow_http: [] })),
   platforms: Platforms.default(() => Platforms.assert({})),
   service: Service.default(() => Service.assert({})),
 });

@@ -84,6 +84,8 @@ beforeAll(() => {
       'command = ["/nonexistent/emulator", "{path}"]',
       "[zapscript]",
       `allow_execute = ["/bin/true", "/bin/sh -c 'exit [0-9]'", "${root}/mark\\\\.sh .*"]`,
+      // The test's HTTP server is on loopback, which http.get/http.post refuse unless allowed.
+      'allow_http = ["127.0.0.1"]',
       "",
     ].join("\n"),
   });
@@ -184,5 +186,10 @@ describe("http.get / http.post", () => {
     expect(received.at(-1)).toEqual({ method: "POST", path: "/notify", type: "text/plain", body: "hello, world" });
     expect(await run(`**http.get:${base}/fail`)).toMatchObject({ success: false, error: expect.stringContaining("500") });
     expect(await run("**http.get:ftp://example.com/x")).toMatchObject({ success: false, error: expect.stringContaining("http") });
+    // Only 127.0.0.1 is allowed: the rest of the loopback block is refused before anything is sent.
+    expect(await run(`**http.get:http://127.0.0.2:${server.port}/hello`)).toMatchObject({
+      success: false,
+      error: "http.get: 127.0.0.2 is a loopback address; add it to zapscript.allow_http to allow it",
+    });
   });
 });

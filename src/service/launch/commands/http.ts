@@ -1,38 +1,41 @@
-import { CommandError, type CommandHandler, requireArg } from "./types.ts";
+import { OutboundError } from "../../outbound/errors.ts";
+import { type OutboundRequest, outboundRequest } from "../../outbound/request.ts";
+import { type CommandEnv, CommandError, type CommandHandler, requireArg } from "./types.ts";
 
 export const HTTP_TIMEOUT_MS = 10_000;
+/** The answer is not used, but it is read (and capped) so the connection ends cleanly. */
+export const HTTP_MAX_REPLY_BYTES = 1024 * 1024;
 
-function checkUrl(name: string, text: string): URL {
-  let url: URL;
+/**
+ * Sends the request through the outbound guard: the device itself, link-local addresses and redirects to them
+ * are refused unless `zapscript.allow_http` lists them (src/service/outbound/). A non-2xx answer fails the script.
+ */
+async function send(name: string, req: Pick<OutboundRequest, "method" | "url" | "headers" | "body">, env: CommandEnv): Promise<void> {
+  let status: number;
+  let host: string;
   try {
-    url = new URL(text);
-  } catch {
-    throw new CommandError(`${name}: not a URL: ${JSON.stringify(text)}`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new CommandError(`${name}: only http and https URLs are allowed`);
-  return url;
-}
-
-async function send(name: string, url: URL, init: RequestInit, signal: AbortSignal): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, redirect: "follow", signal: AbortSignal.any([signal, AbortSignal.timeout(HTTP_TIMEOUT_MS)]) });
+    const reply = await outboundRequest(
+      { ...req, timeoutMs: HTTP_TIMEOUT_MS, maxBytes: HTTP_MAX_REPLY_BYTES, signal: env.signal },
+      { allow: env.config().zapscript.allow_http },
+    );
+    status = reply.status;
+    host = reply.url.host;
   } catch (err) {
-    throw new CommandError(`${name}: request to ${url.host} failed: ${(err as Error).message}`);
+    if (err instanceof OutboundError) throw new CommandError(`${name}: ${err.message}`);
+    throw err;
   }
-  await res.body?.cancel();
-  if (!res.ok) throw new CommandError(`${name}: ${url.host} answered ${res.status}`);
+  if (status < 200 || status > 299) throw new CommandError(`${name}: ${host} answered ${status}`);
 }
 
-/** `http.get:<url>`: a GET request; a non-2xx answer fails the script. */
+/** `http.get:<url>`: a GET request. */
 export const httpGet: CommandHandler = async (cmd, env) => {
-  await send(cmd.name, checkUrl(cmd.name, requireArg(cmd, 0, "URL")), { method: "GET" }, env.signal);
+  await send(cmd.name, { method: "GET", url: requireArg(cmd, 0, "URL") }, env);
 };
 
 /** `http.post:<url>,<content type>,<body>`. */
 export const httpPost: CommandHandler = async (cmd, env) => {
-  const url = checkUrl(cmd.name, requireArg(cmd, 0, "URL"));
+  const url = requireArg(cmd, 0, "URL");
   const type = requireArg(cmd, 1, "content type");
   const body = cmd.args.slice(2).join(",");
-  await send(cmd.name, url, { method: "POST", headers: { "content-type": type }, body }, env.signal);
+  await send(cmd.name, { method: "POST", url, headers: { "content-type": type }, body }, env);
 };
