@@ -107,7 +107,7 @@ describe("fuzz: JSON-RPC", () => {
         }
         const expected = items.map(expectedAnswer).filter((e) => e.answered);
         const got = answer === null ? [] : Array.isArray(answer) ? answer : [answer];
-        expect(got.map((r) => r.id)).toEqual(expected.map((e) => e.id));
+        expect(got.map((r): unknown => r.id)).toEqual(expected.map((e) => e.id));
         for (const r of got) expectResponse(r);
       }),
     );
