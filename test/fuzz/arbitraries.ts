@@ -72,3 +72,6 @@ export function onlyThrows<T>(errorType: abstract new (...args: never[]) => Erro
 
 /** Byte length of a string as UTF-8. */
 export const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+
+/** The text with each lone surrogate replaced by U+FFFD, as a UTF-8 round trip gives it back (String#toWellFormed). */
+export const wellFormed = (text: string) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");

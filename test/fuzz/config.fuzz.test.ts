@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { stringify } from "smol-toml";
 import { ConfigFile } from "../../src/config/schema.ts";
 import { ConfigError, ConfigStore, parseConfig } from "../../src/config/store.ts";
-import { anyText, mutatedText, onlyThrows, tokenText } from "./arbitraries.ts";
+import { anyText, mutatedText, onlyThrows, tokenText, wellFormed } from "./arbitraries.ts";
 import { fuzz, fuzzTimeout } from "./runs.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "tapserve-fuzz-config-"));
@@ -24,7 +24,7 @@ const settingsArb = fc.record({
   service: fc.record({ api_port: fc.integer({ min: 1, max: 65535 }), name: anyText(20), allow_api: fc.array(fc.ipV4(), { maxLength: 3 }) }),
   unknown_section: fc.dictionary(fc.stringMatching(/^[a-z_]{1,8}$/), fc.oneof(fc.integer(), fc.string()), { maxKeys: 3 }),
 });
-const wellFormed = (s: string) => s.toWellFormed();
+
 const written = settingsArb.map((s) => stringify(JSON.parse(JSON.stringify(s, (_, v) => (typeof v === "string" ? wellFormed(v) : v)))));
 const TOML_TOKENS = ["[service]", "[readers.scan]", "[[readers.connect]]", "\n", "api_port = ", "mode = ", "driver = ", "7497", "'tap'", '"x"', "true", "[", "]", "{", "}", "=", ",", "\"\"\"", "#", ".", "1979-05-27", "inf", "nan", "0x1f"];
 const configText = fc.oneof(anyText(), tokenText(TOML_TOKENS), written, mutatedText(written));
@@ -70,7 +70,7 @@ describe("fuzz: config file", () => {
         const store = new ConfigStore(path);
         const before = store.current;
         // The file holds UTF-8: a lone surrogate was written as U+FFFD.
-        const expected = onlyThrows(ConfigError, () => parseConfig(text.toWellFormed(), path));
+        const expected = onlyThrows(ConfigError, () => parseConfig(wellFormed(text), path));
         const loaded = onlyThrows(ConfigError, () => store.load());
         expect(loaded === undefined).toBe(expected === undefined);
         if (!expected) return expect(store.current).toBe(before);
