@@ -58,20 +58,18 @@ export const mutatedText = (valid: fc.Arbitrary<string>) =>
   );
 
 /**
- * Runs `fn` and returns its value, or `undefined` when it threw the expected error type; any other exception
- * fails the property (it is a parser bug: only the documented error type may escape).
+ * Runs `fn` and returns its value, or `undefined` when it threw the expected error type (which `onError` may
+ * inspect); any other exception fails the property (it is a parser bug: only the documented error may escape).
  */
-export function onlyThrows<T>(errorType: abstract new (...args: never[]) => Error, fn: () => T): T | undefined {
+export function onlyThrows<T, E extends Error>(errorType: abstract new (...args: never[]) => E, fn: () => T, onError?: (err: E) => void): T | undefined {
   try {
     return fn();
   } catch (err) {
-    if (err instanceof errorType) return undefined;
-    throw err;
+    if (!(err instanceof errorType)) throw err;
+    onError?.(err);
+    return undefined;
   }
 }
-
-/** Byte length of a string as UTF-8. */
-export const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
 /** The text with each lone surrogate replaced by U+FFFD, as a UTF-8 round trip gives it back (String#toWellFormed). */
 export const wellFormed = (text: string) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");

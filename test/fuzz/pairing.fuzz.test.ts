@@ -36,7 +36,7 @@ describe("fuzz: pairing", () => {
       }),
       0.5,
     );
-  }, fuzzTimeout(0.5));
+  }, fuzzTimeout());
 
   test("pake: both sides with the same PIN derive the same key; different PINs do not", () => {
     const scalar = fc.bigInt({ min: 1n, max: (1n << 255n) - 1n });
@@ -52,5 +52,5 @@ describe("fuzz: pairing", () => {
       }),
       EXCHANGE_SCALE,
     );
-  }, fuzzTimeout(EXCHANGE_SCALE));
+  }, fuzzTimeout());
 });

@@ -120,5 +120,5 @@ describe("fuzz: secure layer", () => {
       }),
       SESSION_SCALE,
     );
-  }, fuzzTimeout(SESSION_SCALE));
+  }, fuzzTimeout());
 });

@@ -45,14 +45,7 @@ describe("fuzz: ZapScript", () => {
   test("parser.parseZapScript: commands or a ZapScriptError inside the text; output bounded by the input", () => {
     fuzz(
       fc.property(scriptText, (text) => {
-        let script: ReturnType<typeof parseZapScript> | undefined;
-        try {
-          script = parseZapScript(text);
-        } catch (err) {
-          expect(err).toBeInstanceOf(ZapScriptError);
-          const { offset } = err as ZapScriptError;
-          expect(offset >= 0 && offset <= text.length).toBe(true);
-        }
+        const script = onlyThrows(ZapScriptError, () => parseZapScript(text), (err) => expect(err.offset >= 0 && err.offset <= text.length).toBe(true));
         expect(checkZapScript(text).ok).toBe(script !== undefined);
         if (!script) return;
         expect(script.commands.length).toBeGreaterThan(0);
