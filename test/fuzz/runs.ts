@@ -33,6 +33,6 @@ export const fuzzTimeout = () => Math.max(10_000, FUZZ_RUNS * 5);
 export function fuzz<Ts>(property: fc.IAsyncProperty<Ts>, scale?: number): Promise<void>;
 export function fuzz<Ts>(property: fc.IProperty<Ts>, scale?: number): void;
 export function fuzz<Ts>(property: fc.IAsyncProperty<Ts> | fc.IProperty<Ts>, scale = 1): Promise<void> | void {
-  const params = { numRuns: Math.max(10, Math.ceil(FUZZ_RUNS * scale)), seed: FUZZ_SEED, endOnFailure: false };
+  const params = { numRuns: Math.max(10, Math.ceil(FUZZ_RUNS * scale)), seed: FUZZ_SEED };
   return property.isAsync() ? fc.assert(property as fc.IAsyncProperty<Ts>, params) : fc.assert(property as fc.IProperty<Ts>, params);
 }
