@@ -6,7 +6,7 @@ TSC := node_modules/.bin/tsc
 DATA_DIR ?= ./data
 PORT ?= 7497
 
-.PHONY: run test typecheck unit bench dist deps test-deps dist-deps clean docs web
+.PHONY: run test typecheck unit bench dist deps test-deps dist-deps clean docs web fuzz
 
 node_modules/.install-stamp: package.json package-lock.json
 	@command -v npm >/dev/null || { echo "npm not found: installing Debian's nodejs and npm"; \
@@ -36,6 +36,10 @@ typecheck: deps
 ## Type check plus the whole suite.
 test: deps test-deps typecheck
 	$(BUN) test --timeout 60000
+
+## The parsers' fuzz tests at length (the normal suite runs them briefly); TAPSERVE_FUZZ_SEED=n for another seed.
+fuzz: deps
+	TAPSERVE_FUZZ_RUNS=20000 $(BUN) test --timeout 600000 test/fuzz
 
 ## Regenerate docs/api.md from the method schemas (make test fails when it is stale).
 docs: deps

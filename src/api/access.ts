@@ -62,18 +62,29 @@ function ipv6ToBigInt(a: string): bigint | null {
   return n;
 }
 
+/**
+ * An allow-list entry as `net` and its prefix length: undefined without a `/`, null when what follows the `/` is
+ * not a decimal number (`10.0.0.1/` once read as /0, i.e. every address; `0x8`, `1e1`, a second `/`).
+ */
+function splitCidr(entry: string): { net: string; bits: number | undefined | null } {
+  const [net, bitsText, ...rest] = entry.split("/") as [string, ...string[]];
+  if (bitsText === undefined) return { net, bits: undefined };
+  return { net, bits: rest.length === 0 && /^\d+$/.test(bitsText) ? Number(bitsText) : null };
+}
+
 /** True when `address` matches an entry: `*`, an exact address, or a CIDR block (IPv4 or IPv6). */
 export function addressAllowed(address: string, allowList: readonly string[]): boolean {
   const addr = normaliseAddress(address);
   for (const raw of allowList) {
     const entry = raw.trim().toLowerCase();
     if (entry === "*") return true;
-    const [net, bitsText] = entry.split("/") as [string, string | undefined];
+    const { net, bits: prefix } = splitCidr(entry);
+    if (prefix === null) continue;
     const v4 = ipv4ToInt(addr);
     const netV4 = ipv4ToInt(normaliseAddress(net));
     if (v4 !== null && netV4 !== null) {
-      const bits = bitsText === undefined ? 32 : Number(bitsText);
-      if (!Number.isInteger(bits) || bits < 0 || bits > 32) continue;
+      const bits = prefix ?? 32;
+      if (bits > 32) continue;
       const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
       if (((v4 & mask) >>> 0) === ((netV4 & mask) >>> 0)) return true;
       continue;
@@ -81,8 +92,8 @@ export function addressAllowed(address: string, allowList: readonly string[]): b
     const v6 = ipv6ToBigInt(addr);
     const netV6 = ipv6ToBigInt(net);
     if (v6 !== null && netV6 !== null) {
-      const bits = bitsText === undefined ? 128 : Number(bitsText);
-      if (!Number.isInteger(bits) || bits < 0 || bits > 128) continue;
+      const bits = prefix ?? 128;
+      if (bits > 128) continue;
       const shift = BigInt(128 - bits);
       if (v6 >> shift === netV6 >> shift) return true;
     }
@@ -95,12 +106,11 @@ export function invalidAllowEntries(allowList: readonly string[]): string[] {
   return allowList.filter((raw) => {
     const entry = raw.trim().toLowerCase();
     if (entry === "*") return false;
-    const [net, bits] = entry.split("/") as [string, string | undefined];
+    const { net, bits } = splitCidr(entry);
     const isV4 = ipv4ToInt(net) !== null;
     const isV6 = ipv6ToBigInt(net) !== null;
     if (!isV4 && !isV6) return true;
     if (bits === undefined) return false;
-    const n = Number(bits);
-    return !Number.isInteger(n) || n < 0 || n > (isV4 ? 32 : 128);
+    return bits === null || bits > (isV4 ? 32 : 128);
   });
 }

@@ -12,9 +12,9 @@ const OTHER_SPACE = /[^\S ]/;
 export function nameWords(name: string): string[] {
   const lower = name.toLowerCase();
   const words = OTHER_SPACE.test(lower) ? lower.split(/\s+/) : lower.split(" ");
-  const out: string[] = [];
-  for (const w of words) if (w !== "" && !out.includes(w)) out.push(w);
-  return out;
+  const out = new Set(words); // first occurrences, in order; a Set keeps a query of many words linear
+  out.delete("");
+  return [...out];
 }
 
 /** The distinct lowercased words of a query, longest first (longer words are usually the more selective). */
