@@ -6,9 +6,9 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { splitCommandLine } from "../../src/core/argv.ts";
-import { MISTER_CORES } from "../../src/core/mister/cores.ts";
-import { buildMgl, hasControlChars } from "../../src/core/mister/mgl.ts";
-import { parseOsRelease } from "../../src/platform/detect.ts";
+import { MISTER_CORES } from "../../src/platforms/mister/cores.ts";
+import { buildMgl, hasControlChars } from "../../src/platforms/mister/mgl.ts";
+import { parseOsRelease } from "../../src/platforms/detect.ts";
 import { parseMountInfo } from "../../src/readers/externaldrive/mountinfo.ts";
 import { MqttPathError, parseMqttPath } from "../../src/readers/mqtt/mqtt-path.ts";
 import { parseScanLine } from "../../src/readers/simpleserial/scan-line.ts";
