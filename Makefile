@@ -6,7 +6,7 @@ TSC := node_modules/.bin/tsc
 DATA_DIR ?= ./data
 PORT ?= 7497
 
-.PHONY: run test typecheck unit bench dist deps test-deps dist-deps clean docs web fuzz
+.PHONY: run test typecheck unit integration bench dist deps test-deps dist-deps clean docs web fuzz
 
 node_modules/.install-stamp: package.json package-lock.json
 	@command -v npm >/dev/null || { echo "npm not found: installing Debian's nodejs and npm"; \
@@ -33,9 +33,17 @@ test-deps:
 typecheck: deps
 	$(TSC) --noEmit -p .
 
-## Type check plus the whole suite.
+## Type check plus the whole suite (what CI runs).
 test: deps test-deps typecheck
 	$(BUN) test --timeout 60000
+
+## The fast tier: pure code, fakes and in-process parts (seconds; no system packages needed).
+unit: deps
+	$(BUN) test --timeout 60000 test/unit test/fuzz
+
+## Real parts: services, pcscd, browsers, network namespaces, device builds.
+integration: deps test-deps
+	$(BUN) test --timeout 60000 test/integration test/e2e test/device test/mister
 
 ## The parsers' fuzz tests at length (the normal suite runs them briefly); TAPSERVE_FUZZ_SEED=n for another seed.
 fuzz: deps

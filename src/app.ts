@@ -66,7 +66,7 @@ export interface AppOptions {
 }
 
 /** What the composition root builds, in the order it builds it. */
-interface Services {
+export interface Services {
   ctx: ServiceContext;
   clients: ClientsService;
   pairing: PairingService;
@@ -102,6 +102,12 @@ export class App {
   methodNames(): string[] {
     if (!this.dispatcher) throw new Error("not started");
     return this.dispatcher.names();
+  }
+
+  /** The running services, for in-process callers (tools, tests) that use their plain functions. */
+  running(): Readonly<Services> {
+    if (!this.services) throw new Error("not started");
+    return this.services;
   }
 
   get port(): number {
@@ -161,6 +167,7 @@ export class App {
       stopMedia: () => launch.stopActive(),
       drivers: this.opts.drivers,
       platformRoot: ctx.platformRoot,
+      timers: clock,
       authFile: join(dirname(config.path), "auth.toml"), // credentials (MQTT), beside the config
     });
     const clients = new ClientsService(ctx.userDb);

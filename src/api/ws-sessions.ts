@@ -1,6 +1,6 @@
 import { log } from "../log.ts";
 import type { SocketConnection, SocketHandlers } from "../runtime/types.ts";
-import { isLoopback } from "./access.ts";
+import { isLoopback } from "../core/net/addresses.ts";
 import type { ConnectionLimits } from "./limits/connection-limits.ts";
 import { TokenBucket } from "./limits/token-bucket.ts";
 import type { NotificationFrames } from "./notifications.ts";

@@ -1,5 +1,5 @@
 import { type } from "arktype";
-import { validAllowEntry } from "../service/outbound/allow-list.ts";
+import { validAllowEntry } from "../core/net/allow-list.ts";
 
 /**
  * The config file (TOML), with the reference implementation's key names where it has them so a user's

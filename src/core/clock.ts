@@ -5,12 +5,13 @@
  */
 export interface Clock {
   now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
+  /** Calls `fn` once after `ms`; the handle goes to `clear`. */
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };

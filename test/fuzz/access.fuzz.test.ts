@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { addressAllowed, invalidAllowEntries, isLoopback, normaliseAddress } from "../../src/api/access.ts";
+import { addressAllowed, invalidAllowEntries, isLoopback, normaliseAddress } from "../../src/core/net/addresses.ts";
 import { anyText, tokenText } from "./arbitraries.ts";
 import { fuzz, fuzzTimeout } from "./runs.ts";
 

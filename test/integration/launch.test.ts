@@ -152,10 +152,13 @@ describe("launch → custom launcher → media.active → stop", () => {
   });
 
   test("the launcher can be chosen with ?launcher=, and absolute paths work", async () => {
-    const started = client.waitForNotification<Record<string, unknown>>("media.started", (p) => p.mediaName === "Brief");
-    await client.call("launch", `${root}/roms/NES/Brief.nes?launcher=Brief`);
-    await started;
-    await client.call("stop");
+    // a .sfc file, which TestEmu would take by its extension: ?launcher= makes Brief start it
+    rmSync(brief.record, { force: true });
+    const stopped = client.waitForNotification<Record<string, unknown>>("media.stopped", (p) => p.mediaName === "Other" && p.launcherId === "Brief");
+    await client.call("launch", `${root}/roms/SNES/Other.sfc?launcher=Brief`);
+    expect(await stopped).toMatchObject({ launcherId: "Brief", mediaPath: `${root}/roms/SNES/Other.sfc` });
+    const [, ...args] = (await waitFor(() => existsSync(brief.record) && readFileSync(brief.record, "utf8"), "Brief to start")).trim().split("\n");
+    expect(args).toEqual([`${root}/roms/SNES/Other.sfc`]);
   });
 });
 
@@ -168,12 +171,14 @@ describe("history records failures", () => {
     ["**delay:soon", "milliseconds"],
     ["**execute:/bin/true", "allow_execute"],
     ["**input.keyboard:abc", "not supported"],
-    ["**launch.random:SNES", "media index unavailable"],
-    ["@SNES/Some Game", "media index unavailable"],
-  ])("%p → success false", async (text) => {
+    ["**launch.random:SNES", "no indexed media for SNES"],
+    ["@SNES/Some Game", 'no media titled "Some Game" in SNES'],
+  ])("%p → success false, and the reason is kept", async (text, reason) => {
     if (text === "SNES/README.txt") writeFiles(join(root, "roms"), ["SNES/README.txt"]);
     const entry = await launchAndWait(text);
     expect(entry).toMatchObject({ text, success: false });
+    expect(entry).not.toHaveProperty("error"); // the reason stays on the device
+    expect(svc.app.running().launch.history(1)[0]).toMatchObject({ text, success: false, error: expect.stringContaining(reason) });
   });
 
   test("a script runs its commands in order and stops at the first failure", async () => {

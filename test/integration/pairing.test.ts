@@ -5,13 +5,17 @@ import { PakeSession } from "../../src/core/pairing/pake.ts";
 import { createNetNamespace, type NetNamespace } from "../fixtures/netns.ts";
 import { ROOT } from "../fixtures/process.ts";
 import { startService, type TestService } from "../fixtures/service.ts";
+import { ManualClock } from "../fakes/clock.ts";
 
 let ns: NetNamespace;
 let svc: TestService;
+/** The service's time: pairing requests from one address are limited to one a second, and the test moves on by itself. */
+const clock = new ManualClock(Date.now());
+const nextSecond = () => clock.advance(1001);
 
 beforeAll(async () => {
   ns = createNetNamespace();
-  svc = await startService({ host: "0.0.0.0" });
+  svc = await startService({ host: "0.0.0.0", app: { clock } });
 });
 afterAll(async () => {
   await svc.stop();
@@ -25,11 +29,8 @@ async function attempt(pin: string, name = "Test Phone") {
   const client = PakeSession.client(pin);
   const msgA = client.message();
   const post = async (path: string, body: unknown) => {
-    for (;;) {
-      const r = await fetch(`${svc.http}${path}`, { method: "POST", body: JSON.stringify(body) });
-      if (r.status !== 429) return r;
-      await Bun.sleep(1100);
-    }
+    await nextSecond();
+    return fetch(`${svc.http}${path}`, { method: "POST", body: JSON.stringify(body) });
   };
   const start = await post("/api/pair/start", { pake: Buffer.from(msgA).toString("base64"), name });
   if (start.status !== 200) return { start: start.status, body: await start.text() };
@@ -46,8 +47,10 @@ describe("PIN pairing", () => {
     const { pin, expiresAt } = (await local("clients.pair.start")) as { pin: string; expiresAt: string };
     expect(pin).toMatch(/^\d{6}$/);
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(4 * 60_000);
-    const plan = { http: `http://${ns.hostAddress}:${svc.port}`, ws: `ws://${ns.hostAddress}:${svc.port}/api/v0.1`, pin, name: "Pixel 9" };
-    const out = await ns.run([process.execPath, join(ROOT, "test/fixtures/pairing-client.ts")], { env: { PLAN: JSON.stringify(plan) } });
+    // the phone retries a refused (429) request; the service's second passes each time it does
+    const plan = { http: `http://${ns.hostAddress}:${svc.port}`, ws: `ws://${ns.hostAddress}:${svc.port}/api/v0.1`, pin, name: "Pixel 9", retryMs: 20 };
+    const ticking = setInterval(() => void nextSecond(), 10);
+    const out = await ns.run([process.execPath, join(ROOT, "test/fixtures/pairing-client.ts")], { env: { PLAN: JSON.stringify(plan) } }).finally(() => clearInterval(ticking));
     expect(out.stderr).toBe("");
     const report = JSON.parse(out.stdout);
     expect(report.startStatus).toBe(200);
@@ -78,14 +81,22 @@ describe("PIN pairing", () => {
     expect(before).toBe(1); // only the first test's phone
   }, 30000);
 
+  test("a second request from the same address within a second is refused with 429", async () => {
+    await nextSecond();
+    expect((await fetch(`${svc.http}/api/pair/start`, { method: "POST", body: "{" })).status).toBe(400);
+    const r = await fetch(`${svc.http}/api/pair/finish`, { method: "POST", body: "{" });
+    expect(r.status).toBe(429);
+    expect(await r.json()).toEqual({ error: "too many requests; wait a second" });
+  });
+
   test("malformed requests get 400, unknown sessions 404, and no PIN window 410", async () => {
-    await Bun.sleep(1100);
+    await nextSecond();
     let r = await fetch(`${svc.http}/api/pair/start`, { method: "POST", body: "{" });
     expect(r.status).toBe(400);
-    await Bun.sleep(1100);
+    await nextSecond();
     r = await fetch(`${svc.http}/api/pair/finish`, { method: "POST", body: JSON.stringify({ session: "nope", confirm: "AAAA" }) });
     expect(r.status).toBe(404);
-    await Bun.sleep(1100);
+    await nextSecond();
     const msgA = PakeSession.client("123456").message();
     r = await fetch(`${svc.http}/api/pair/start`, { method: "POST", body: JSON.stringify({ pake: Buffer.from(msgA).toString("base64"), name: "x" }) });
     expect(r.status).toBe(410);

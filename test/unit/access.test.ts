@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { connectionMode, isLoopback } from "../../src/api/access.ts";
+import { connectionMode } from "../../src/api/access.ts";
+import { isLoopback } from "../../src/core/net/addresses.ts";
 
 describe("locality from the peer address", () => {
   test("loopback in every spelling is local", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { networkInterfaces } from "node:os";
 import { classifyAddress, deviceAddresses } from "../../src/service/outbound/address-rules.ts";
-import { addressListed, canonicalHostName, hostListed, validAllowEntry } from "../../src/service/outbound/allow-list.ts";
+import { addressListed, canonicalHostName, hostListed, validAllowEntry } from "../../src/core/net/allow-list.ts";
 
 const OWN = ["192.168.1.20", "fe80::1c2d:3eff:fe4f:5a6b", "2001:db8::20"];
 

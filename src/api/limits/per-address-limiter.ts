@@ -1,4 +1,4 @@
-import { normaliseAddress } from "../access.ts";
+import { normaliseAddress } from "../../core/net/addresses.ts";
 
 /**
  * Allows one request per `intervalMs` per peer address. Memory stays bounded: entries older than the interval

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { Config } from "../../config/schema.ts";
 import type { PeerInfo } from "../../runtime/types.ts";
-import { addressAllowed, isLoopback } from "../access.ts";
+import { addressAllowed, isLoopback } from "../../core/net/addresses.ts";
 import type { HttpEnv } from "../http-app.ts";
 import type { NotificationFrames } from "../notifications.ts";
 import { type Dispatcher, protocolError } from "../rpc/dispatcher.ts";

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { Config } from "../../config/schema.ts";
 import { rfc3339, type TokenSink } from "../../core/token.ts";
-import { addressAllowed, isLoopback } from "../access.ts";
+import { addressAllowed, isLoopback } from "../../core/net/addresses.ts";
 import type { HttpEnv } from "../http-app.ts";
 
 /** The launch endpoint's paths: the spec's `/l/` and the reference's later `/run/` and `/r/`. */

@@ -1,5 +1,5 @@
 import { networkInterfaces } from "node:os";
-import { addressAllowed } from "../../api/access.ts";
+import { addressAllowed } from "../../core/net/addresses.ts";
 
 /**
  * Which addresses a request from a launch script must not reach unless the user allows them: the device itself

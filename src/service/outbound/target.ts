@@ -1,7 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { classifyAddress, describeKind } from "./address-rules.ts";
-import { ALLOW_HTTP_KEY, addressListed, hostListed } from "./allow-list.ts";
+import { ALLOW_HTTP_KEY, addressListed, hostListed } from "../../core/net/allow-list.ts";
 import { OutboundError } from "./errors.ts";
 
 /** Every address a name resolves to, in the resolver's order. */

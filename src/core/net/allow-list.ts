@@ -1,5 +1,4 @@
-import { isIP } from "node:net";
-import { addressAllowed, invalidAllowEntries, normaliseAddress } from "../../api/access.ts";
+import { addressAllowed, invalidAllowEntries, isIpLiteral, normaliseAddress } from "./addresses.ts";
 
 /**
  * `zapscript.allow_http`: the exceptions to the outbound address rules. An entry is an exact host name (as in
@@ -22,7 +21,7 @@ export function canonicalHostName(text: string): string | null {
     return null;
   }
   const host = url.hostname.replace(/\.$/, "");
-  return DNS_NAME.test(host) && isIP(host) === 0 ? host : null;
+  return DNS_NAME.test(host) && !isIpLiteral(host) ? host : null;
 }
 
 /** An address or CIDR entry (an IPv4-mapped address is read as its IPv4 form, as addressAllowed reads it). */
