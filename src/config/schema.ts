@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { invalidAllowEntries } from "../core/net/addresses.ts";
 import { validAllowEntry } from "../core/net/allow-list.ts";
 
 /**
@@ -50,6 +51,8 @@ const Launchers = type({
   retroarch: "boolean = true",
 });
 /** One `zapscript.allow_http` entry: a host name, an IP address or a CIDR block (checked when the config loads). */
+/** One `service.allow_api` / `allow_launch` entry: `*`, an IP address or a CIDR block (a typo must not let anyone in). */
+const AddressAllowEntry = type("string").narrow((entry, ctx) => invalidAllowEntries([entry]).length === 0 || ctx.mustBe("\"*\", an IP address or a CIDR block"));
 const HttpAllowEntry = type("string").narrow((entry, ctx) => validAllowEntry(entry) || ctx.mustBe("a host name, an IP address or a CIDR block"));
 const ZapScript = type({
   "+": "delete",
@@ -80,9 +83,9 @@ const Service = type({
   api_port: "1 <= number.integer <= 65535 = 7497",
   device_id: "string = ''",
   /** Addresses or CIDRs (or "*") from which remote hosts may use GET /l/. */
-  allow_launch: type("string[]").default(() => []),
+  allow_launch: AddressAllowEntry.array().default(() => []),
   /** Addresses or CIDRs (or "*") from which remote hosts may use POST /api and /api/events. */
-  allow_api: type("string[]").default(() => []),
+  allow_api: AddressAllowEntry.array().default(() => []),
   /** Force the platform id instead of detecting it. */
   platform: "string = ''",
   tls_cert: "string = ''",

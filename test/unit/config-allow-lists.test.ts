@@ -1,0 +1,39 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ConfigError, ConfigStore } from "../../src/config/store.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "tapserve-allow-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function load(toml: string): ConfigStore {
+  const path = join(dir, `${Math.random().toString(36).slice(2)}.toml`);
+  writeFileSync(path, toml);
+  const store = new ConfigStore(path);
+  store.load();
+  return store;
+}
+
+describe("address allow lists are checked when the config loads", () => {
+  test("addresses, blocks and * load", () => {
+    const c = load('[service]\nallow_api = ["192.168.1.0/24", "::1", "*"]\nallow_launch = ["10.0.0.7"]\n').current;
+    expect(c.service.allow_api).toEqual(["192.168.1.0/24", "::1", "*"]);
+    expect(c.service.allow_launch).toEqual(["10.0.0.7"]);
+  });
+
+  test.each(['"10.0.0.1/"', '"192.168.1.0/33"', '"phone.local"', '""', '"10.0.0.0/0x8"'])("allow_api entry %s is a config error naming it (it must not let anyone in)", (entry) => {
+    let error: unknown;
+    try {
+      load(`[service]\nallow_api = ["127.0.0.1", ${entry}]\n`);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.join("\n")).toContain("allow_api[1]");
+  });
+
+  test("a bad allow_launch entry is refused too", () => {
+    expect(() => load('[service]\nallow_launch = ["10.0.0.1/"]\n')).toThrow(/allow_launch\[0\]/);
+  });
+});
