@@ -221,7 +221,7 @@ describe("install.sh on Recalbox", () => {
       expect(await answersVersionOverHttp(port)).toBe(true);
       const main = Number(readFileSync(`${pidFile}.main`, "utf8"));
       expect(readlinkSync(`/proc/${main}/exe`)).toBe(expectExe(data, runDir));
-      expect(existsSync(join(data, "config.toml"))).toBe(true);
+      expect(["config.toml", "user.db-wal"].filter((f) => existsSync(join(data, f)))).toEqual(["config.toml", "user.db-wal"]); // user.db open (WAL)
       expect(run("sh", [join(data, "tapserve.sh"), "status"], env)).toEqual({ status: 0, out: `tapserve is running (pid ${supervisor})\n` });
       expect(readFileSync(marker, "utf8")).toBe("user start\n"); // the user's own lines still run
 
@@ -230,7 +230,7 @@ describe("install.sh on Recalbox", () => {
       expect(alive(supervisor)).toBe(false);
       expect(existsSync(pidFile)).toBe(false);
       expect(await answersVersion(port)).toBe(false);
-      expect(readFileSync(join(data, "service.log"), "utf8")).toContain("SIGTERM received, shutting down");
+      expect(existsSync(join(data, "user.db-wal"))).toBe(false); // stopped on SIGTERM, not killed: the database was closed
       expect(readFileSync(marker, "utf8")).toBe("user start\nuser stop\n");
     } finally {
       for (const f of [pidFile, `${pidFile}.main`]) {

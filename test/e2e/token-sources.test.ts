@@ -43,6 +43,7 @@ for (const runtime of RUNTIMES) {
       await c.endAsync();
     }
 
+    /** Read for one thing only: the log itself must not hold the broker password. */
     const log = () => readFileSync(join(svc.dataDir, "service.log"), "utf8");
 
     beforeAll(async () => {

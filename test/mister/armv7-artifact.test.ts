@@ -195,6 +195,7 @@ describe("MiSTer (armv7) build in a glibc 2.31 root", () => {
     expect((await script("stop")).output).toContain("tapserve is not running");
   }, 60_000);
 
+  // The log is the behaviour here: the one line that tells a MiSTer user why PC/SC is off, not repeated on the SD card.
   test("PC/SC (no binding on Node) was switched off with one log line per start, nothing else about it", () => {
     const lines = readFileSync(join(fat(), "tapserve", "service.log"), "utf8").split("\n");
     const starts = lines.filter((l) => l.includes("listening on port")).length;

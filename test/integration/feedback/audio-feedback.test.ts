@@ -130,6 +130,7 @@ describe("audio feedback with aplay on the null device", () => {
 describe("audio feedback without a player installed", () => {
   const rig = useRig("tapserve-audio-missing-", () => ["scan_feedback = true", 'player = "tapserve-no-such-player"']);
 
+  // The log is what is under test here: it is the only place a user learns why scans are silent (no API shows it).
   test("scans still launch; the missing player is logged once", async () => {
     const log = () => readFileSync(join(rig.svc.dataDir, "service.log"), "utf8");
     const warning = "WARN [audio] the audio player tapserve-no-such-player is not installed";
@@ -147,6 +148,7 @@ describe("audio feedback without a player installed", () => {
 describe("audio feedback with a player that fails", () => {
   const rig = useRig("tapserve-audio-failing-", () => ["scan_feedback = true", 'device = "tapserve_no_such_pcm"']);
 
+  // As above: the warning in the log, once and with aplay's reason, is the behaviour under test.
   test("aplay with a device that does not exist: scans still launch, the failure is logged once with aplay's reason", async () => {
     const log = () => readFileSync(join(rig.svc.dataDir, "service.log"), "utf8");
     const warning = "WARN [audio] the audio player aplay failed (exit 1): aplay: main:";

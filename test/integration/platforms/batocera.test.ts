@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { rfc3339, type ScannedToken } from "../../../src/core/token.ts";
 import { closedPort } from "../../fixtures/http-standin.ts";
@@ -154,7 +154,7 @@ describe("Batocera launcher (EmulationStation API)", () => {
 });
 
 describe("Batocera through the service's API", () => {
-  test("version.platform, launch, media.active and stop over JSON-RPC; failure reasons in the log", async () => {
+  test("version.platform, launch, media.active and stop over JSON-RPC; failure reasons in the launch history", async () => {
     const svc = await startService({
       configToml: `[service]\nplatform = "batocera"\n[platforms]\nbatocera_api = "${es.url}"\ntimeout = 0.5\npoll_interval = 0.05\nkodi_activity = "off"\n`,
     });
@@ -171,8 +171,11 @@ describe("Batocera through the service's API", () => {
       expect(es.requests.some((r) => r.path === "/emukill")).toBe(true);
       expect(await c.call("media.active")).toBeNull();
       es.slow = true;
-      await c.call("launch", { text: join(roms, "roms/nes/Tiny.nes") });
-      await waitFor(() => readFileSync(join(svc.dataDir, "service.log"), "utf8").includes("did not answer within 0.5 s"), "the failure in the log");
+      const tiny = join(roms, "roms/nes/Tiny.nes");
+      await c.call("launch", { text: tiny });
+      const failed = await waitFor(() => svc.app.running().launch.history(1).find((h) => h.text === tiny), "the failed launch in the history");
+      expect(failed).toMatchObject({ success: false, error: expect.stringContaining("did not answer within 0.5 s") });
+      expect((await c.call<{ entries: unknown[] }>("tokens.history")).entries[0]).toMatchObject({ text: tiny, success: false });
     } finally {
       es.slow = false;
       await svc.stop();

@@ -24,8 +24,10 @@ let svc: TestService;
 let client: RpcClient;
 let emu: { script: string; record: string };
 
+/** Read only where the log itself is the behaviour: the reason a reader stayed closed, and no password in it. */
 const serviceLog = () => readFileSync(join(dataDir, "service.log"), "utf8");
-const subscribedLines = () => serviceLog().split(`subscribed to ${TOPIC}`).length - 1;
+/** Whether the running broker has accepted the service's subscription to the topic (its clients are tapserve-…). */
+const subscribed = () => broker.subscriptions(TOPIC).some((id) => id.startsWith("tapserve-"));
 
 async function publish(payload: string): Promise<void> {
   const pub = await mqtt.connectAsync({ host: "127.0.0.1", port: broker.port, username: "zaparoo", password: PASSWORD, reconnectPeriod: 0 });
@@ -64,7 +66,7 @@ beforeAll(async () => {
     }),
   });
   client = await svc.connect();
-  await waitFor(() => subscribedLines() >= 1, "the subscription");
+  await waitFor(subscribed, "the broker to accept the reader's subscription");
 });
 
 afterAll(async () => {
@@ -107,21 +109,23 @@ describe("mqtt reader against a real broker", () => {
   });
 
   test("after the broker restarts, the reader reconnects and the next message still launches", async () => {
-    const before = subscribedLines();
+    const from = client.notifications.length;
     await broker.restart();
-    await waitFor(() => subscribedLines() > before, "the reader to subscribe again", 30_000);
+    await waitFor(subscribed, "the restarted broker to accept the reader's subscription", 30_000);
     rmSync(emu.record, { force: true });
     const token = nextToken();
     await publish("Genesis/Comix Zone.md");
     expect(await token).toMatchObject({ type: "mqtt", text: "Genesis/Comix Zone.md" });
     expect(await launched()).toBe(join(root, "roms/Genesis/Comix Zone.md"));
-    expect(serviceLog()).toContain("connection to 127.0.0.1");
+    // the reader reconnected by itself: it was never dropped and reopened
+    expect(client.notifications.slice(from).filter((n) => n.method.startsWith("readers."))).toEqual([]);
   });
 
   test("over TLS the broker's certificate is verified: an untrusted one keeps the reader closed", async () => {
     const plain = `127.0.0.1:${broker.port}/${TOPIC}`;
     const tls = `mqtts://localhost:${broker.tlsPort}/${TOPIC}`;
     expect(await client.call("settings.update", { readers: [`mqtt:${plain}`, `mqtt:${tls}`] })).toBeNull();
+    // the API lists open readers only; why one is not open (and that it was tried) is in the log alone
     await waitFor(() => serviceLog().includes(`cannot open reader mqtt:${tls}: cannot connect to MQTT broker localhost:${broker.tlsPort}: self signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)`), "the refused TLS connection");
     const { readers } = await client.call<{ readers: Array<{ id: string }> }>("readers");
     expect(readers.map((r) => r.id)).toEqual([plain]);
