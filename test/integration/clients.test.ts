@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import type { Client } from "../../src/core/wire/index.ts";
 
 let svc: TestService;
 let local: RpcClient;
@@ -15,13 +16,6 @@ afterAll(async () => {
   await svc.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-interface Client {
-  id: string;
-  name: string;
-  secret: string;
-  address?: string;
-}
 
 describe("clients from the device itself", () => {
   test("clients.new returns a UUID and a 32-byte hex secret; clients lists it with its secret", async () => {

@@ -3,16 +3,11 @@ import { waitFor } from "../fixtures/launch-env.ts";
 import { createNetNamespace, type NetNamespace } from "../fixtures/netns.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, type TestService } from "../fixtures/service.ts";
+import type { HistoryEntry as Entry } from "../../src/core/wire/index.ts";
 
 let svc: TestService;
 let client: RpcClient;
 let ns: NetNamespace;
-
-interface Entry {
-  type: string;
-  text: string;
-  success: boolean;
-}
 
 const entries = async () => (await client.call<{ entries: Entry[] }>("tokens.history")).entries;
 

@@ -4,17 +4,13 @@ import { join } from "node:path";
 import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import type { HistoryEntry as Entry } from "../../src/core/wire/index.ts";
 
 /** Index-backed launch commands through the whole service, with the real media index. */
 let root: string;
 let svc: TestService;
 let client: RpcClient;
 let emu: { script: string; record: string };
-
-interface Entry {
-  text: string;
-  success: boolean;
-}
 
 async function launchAndWait(text: string): Promise<Entry> {
   const before = (await client.call<{ entries: Entry[] }>("tokens.history")).entries.length;

@@ -5,6 +5,7 @@ import { waitFor } from "../fixtures/launch-env.ts";
 import { createNetNamespace, type NetNamespace } from "../fixtures/netns.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, type TestService } from "../fixtures/service.ts";
+import type { HistoryEntry as Entry } from "../../src/core/wire/index.ts";
 
 /**
  * http.get / http.post from launch scripts, black box: scripts go in through the `launch` method over
@@ -16,11 +17,6 @@ let client: RpcClient;
 let ns: NetNamespace;
 let local: HttpStandIn;
 let lan: { url: string; seen: string[]; proc: Subprocess<"ignore", "pipe", "inherit"> };
-
-interface Entry {
-  text: string;
-  success: boolean;
-}
 
 const history = async () => (await client.call<{ entries: Entry[] }>("tokens.history")).entries;
 

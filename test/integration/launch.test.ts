@@ -4,15 +4,7 @@ import { join } from "node:path";
 import { isAlive, waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
-
-interface Entry {
-  type: string;
-  uid: string;
-  text: string;
-  data: string;
-  success: boolean;
-  time: string;
-}
+import type { HistoryEntry as Entry } from "../../src/core/wire/index.ts";
 
 let root: string;
 let svc: TestService;

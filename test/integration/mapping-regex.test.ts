@@ -12,11 +12,7 @@ import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import { waitFor } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, type TestService, tempDir } from "../fixtures/service.ts";
-
-interface Entry {
-  text: string;
-  success: boolean;
-}
+import type { HistoryEntry as Entry } from "../../src/core/wire/index.ts";
 
 async function launchAndWait(client: RpcClient, text: string): Promise<Entry> {
   const before = (await client.call<{ entries: Entry[] }>("tokens.history")).entries.length;

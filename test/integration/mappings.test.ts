@@ -2,15 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { waitFor } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, type TestService } from "../fixtures/service.ts";
+import type { HistoryEntry as Entry } from "../../src/core/wire/index.ts";
 
 let svc: TestService;
 let client: RpcClient;
-
-interface Entry {
-  uid: string;
-  text: string;
-  success: boolean;
-}
 
 beforeAll(async () => {
   svc = await startService();

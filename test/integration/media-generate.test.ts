@@ -5,20 +5,12 @@ import { writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { writeTree } from "../fixtures/rom-tree.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import type { IndexingStatus as Status } from "../../src/core/wire/index.ts";
 
 /**
  * The phone app's indexing: `media.generate` answers at once while `media.indexing` notifications follow and
  * `media` is polled; `media.generate.cancel` stops a build and the previous index keeps serving; `media.tags`.
  */
-interface Status {
-  exists: boolean;
-  indexing: boolean;
-  totalSteps?: number;
-  currentStep?: number;
-  totalFiles?: number;
-  totalMedia?: number;
-}
-
 let root: string;
 let svc: TestService;
 let c: RpcClient;

@@ -4,30 +4,13 @@ import { join } from "node:path";
 import { writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import type { MediaItem as Media, IndexingStatus as Status } from "../../src/core/wire/index.ts";
 
 /**
  * The media index through the whole service: a real ROM tree (several systems, nested folders, unicode and
  * bracketed names, things a walk must skip), `media.index` over WebSocket with its progress notifications,
  * then every rule of `media.search`, `systems` and `media`.
  */
-interface Media {
-  system: { id: string; name: string; category: string };
-  name: string;
-  path: string;
-  zapScript: string;
-  tags: string[];
-}
-interface Status {
-  exists: boolean;
-  indexing: boolean;
-  totalSteps?: number;
-  currentStep?: number;
-  currentStepDisplay?: string;
-  totalFiles?: number;
-  totalMedia?: number;
-  lastIndexed?: string;
-}
-
 let root: string;
 let svc: TestService;
 let c: RpcClient;

@@ -12,23 +12,7 @@ import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
 import { VirtualNtag } from "../../fixtures/virtual-ntag.ts";
 import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
-
-interface ReaderInfo {
-  id: string;
-  readerId: string;
-  driver: string;
-  info: string;
-  connected: boolean;
-  capabilities: string[];
-}
-interface Token {
-  type: string;
-  uid: string;
-  text: string;
-  data: string;
-  scanTime: string;
-  readerId?: string;
-}
+import type { ReaderInfo, Token } from "../../../src/core/wire/index.ts";
 
 const READER = "Virtual PCD 00 00";
 const pcscd = new TestPcscd();
