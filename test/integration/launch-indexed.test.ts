@@ -4,22 +4,13 @@ import { join } from "node:path";
 import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
-import type { HistoryEntry as Entry } from "../../src/core/wire/index.ts";
+import { launchAndWait } from "../fixtures/launch-and-wait.ts";
 
 /** Index-backed launch commands through the whole service, with the real media index. */
 let root: string;
 let svc: TestService;
 let client: RpcClient;
 let emu: { script: string; record: string };
-
-async function launchAndWait(text: string): Promise<Entry> {
-  const before = (await client.call<{ entries: Entry[] }>("tokens.history")).entries.length;
-  await client.call("launch", text);
-  return waitFor(async () => {
-    const { entries } = await client.call<{ entries: Entry[] }>("tokens.history");
-    return entries.length > before ? entries[0] : undefined;
-  }, "history entry");
-}
 
 async function launchedPath(): Promise<string> {
   await waitFor(() => existsSync(emu.record), "launcher record");
@@ -47,27 +38,27 @@ afterAll(async () => {
 
 describe("launch commands backed by the media index", () => {
   test("@System/Title launches the indexed file", async () => {
-    expect(await launchAndWait("@SNES/Super Mario World (USA)")).toMatchObject({ success: true });
+    expect(await launchAndWait(client, "@SNES/Super Mario World (USA)")).toMatchObject({ success: true });
     expect(await launchedPath()).toBe(join(root, "roms/SNES/Super Mario World (USA).sfc"));
     expect(await client.call("media.active")).toMatchObject({ systemId: "SNES", mediaName: "Super Mario World (USA)", launcherId: "TestEmu" });
   });
 
   test("launch.search and launch.random", async () => {
-    expect(await launchAndWait("**launch.search:SNES/donkey kong")).toMatchObject({ success: true });
+    expect(await launchAndWait(client, "**launch.search:SNES/donkey kong")).toMatchObject({ success: true });
     expect(await launchedPath()).toBe(join(root, "roms/SNES/Donkey Kong Country (USA).sfc"));
-    expect(await launchAndWait("**launch.random:SNES")).toMatchObject({ success: true });
+    expect(await launchAndWait(client, "**launch.random:SNES")).toMatchObject({ success: true });
     expect(await launchedPath()).toStartWith(join(root, "roms/SNES/"));
   });
 
   test("a search result's zapScript launches it", async () => {
     const { results } = await client.call<{ results: Array<{ zapScript: string; name: string }> }>("media.search", { query: "mario" });
     expect(results.length).toBeGreaterThan(0);
-    expect(await launchAndWait(results[0]!.zapScript)).toMatchObject({ success: true });
+    expect(await launchAndWait(client, results[0]!.zapScript)).toMatchObject({ success: true });
     expect(await launchedPath()).toBe(join(root, "roms/SNES/Super Mario World (USA).sfc"));
   });
 
   test("unknown titles and systems fail with success false", async () => {
-    expect(await launchAndWait("@SNES/No Such Game")).toMatchObject({ success: false });
-    expect(await launchAndWait("**launch.random:NoSuchSystem")).toMatchObject({ success: false });
+    expect(await launchAndWait(client, "@SNES/No Such Game")).toMatchObject({ success: false });
+    expect(await launchAndWait(client, "**launch.random:NoSuchSystem")).toMatchObject({ success: false });
   });
 });

@@ -5,6 +5,7 @@ import { isAlive, waitFor, writeEmulator, writeFiles } from "../fixtures/launch-
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
 import type { HistoryEntry as Entry } from "../../src/core/wire/index.ts";
+import { launchAndWait } from "../fixtures/launch-and-wait.ts";
 
 let root: string;
 let svc: TestService;
@@ -17,16 +18,6 @@ const RFC3339_FRACTION = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+(Z|[+-]\d\d:\d\d)$
 
 async function history(): Promise<Entry[]> {
   return (await client.call<{ entries: Entry[] }>("tokens.history")).entries;
-}
-
-/** Launches and waits until the history has the entry for it. */
-async function launchAndWait(params: unknown): Promise<Entry> {
-  const before = (await history()).length;
-  expect(await client.call("launch", params)).toBeNull();
-  return waitFor(async () => {
-    const entries = await history();
-    return entries.length > before ? entries[0] : undefined;
-  }, "history entry");
 }
 
 beforeAll(async () => {
@@ -167,14 +158,14 @@ describe("history records failures", () => {
     ["@SNES/Some Game", 'no media titled "Some Game" in SNES'],
   ])("%p → success false, and the reason is kept", async (text, reason) => {
     if (text === "SNES/README.txt") writeFiles(join(root, "roms"), ["SNES/README.txt"]);
-    const entry = await launchAndWait(text);
+    const entry = await launchAndWait(client, text);
     expect(entry).toMatchObject({ text, success: false });
     expect(entry).not.toHaveProperty("error"); // the reason stays on the device
     expect(svc.app.running().launch.history(1)[0]).toMatchObject({ text, success: false, error: expect.stringContaining(reason) });
   });
 
   test("a script runs its commands in order and stops at the first failure", async () => {
-    const entry = await launchAndWait("**echo:one||**delay:10||**nosuch||SNES/Some Game.sfc");
+    const entry = await launchAndWait(client, "**echo:one||**delay:10||**nosuch||SNES/Some Game.sfc");
     expect(entry.success).toBe(false);
     expect(await client.call("media.active")).toBeNull();
   });
@@ -210,12 +201,12 @@ describe("launch params", () => {
   );
 
   test("object params: type, uid and data are recorded; data is normalised to lowercase hex", async () => {
-    const entry = await launchAndWait({ type: "ntag215", uid: "04:11:22", text: "**echo:x", data: "DE:AD be ef", extra: true });
+    const entry = await launchAndWait(client, { type: "ntag215", uid: "04:11:22", text: "**echo:x", data: "DE:AD be ef", extra: true });
     expect(entry).toMatchObject({ type: "ntag215", uid: "04:11:22", text: "**echo:x", data: "deadbeef", success: true });
   });
 
   test("a uid-only token without a mapping is recorded as failed", async () => {
-    const entry = await launchAndWait({ uid: "04ffff" });
+    const entry = await launchAndWait(client, { uid: "04ffff" });
     expect(entry).toMatchObject({ uid: "04ffff", text: "", success: false });
   });
 });

@@ -9,19 +9,9 @@ import { join } from "node:path";
 import { openDatabase } from "../../src/db/open.ts";
 import { userMigrations } from "../../src/db/migrations/user.ts";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
-import { waitFor } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, type TestService, tempDir } from "../fixtures/service.ts";
-import type { HistoryEntry as Entry } from "../../src/core/wire/index.ts";
-
-async function launchAndWait(client: RpcClient, text: string): Promise<Entry> {
-  const before = (await client.call<{ entries: Entry[] }>("tokens.history")).entries.length;
-  await client.call("launch", { text });
-  return waitFor(async () => {
-    const { entries } = await client.call<{ entries: Entry[] }>("tokens.history");
-    return entries.length > before ? entries[0] : undefined;
-  }, "history entry");
-}
+import { launchAndWait } from "../fixtures/launch-and-wait.ts";
 
 describe("regex mappings over the API", () => {
   let svc: TestService;
@@ -37,8 +27,8 @@ describe("regex mappings over the API", () => {
   test("^(a+)+$ is accepted and answers a 5000-character near miss (which would never finish on a backtracking engine)", async () => {
     const { id } = await client.call<{ id: number }>("mappings.new", { enabled: true, type: "text", match: "regex", pattern: "^(a+)+$", override: "**echo:as" });
     const nearMiss = `${"a".repeat(4999)}b`;
-    expect(await launchAndWait(client, nearMiss)).toMatchObject({ text: nearMiss, success: false });
-    expect(await launchAndWait(client, "a".repeat(5000))).toMatchObject({ text: "**echo:as", success: true });
+    expect(await launchAndWait(client, { text: nearMiss })).toMatchObject({ text: nearMiss, success: false });
+    expect(await launchAndWait(client, { text: "a".repeat(5000) })).toMatchObject({ text: "**echo:as", success: true });
     expect(await client.call("version")).toMatchObject({ platform: "linux" });
     await client.call("mappings.delete", { id });
   });
@@ -79,13 +69,13 @@ describe("a regex stored by an older version that the engine refuses", () => {
   });
 
   test("never matches, and the service keeps answering", async () => {
-    for (let i = 0; i < 3; i++) expect(await launchAndWait(client, "aa")).toMatchObject({ text: "aa", success: false });
+    for (let i = 0; i < 3; i++) expect(await launchAndWait(client, { text: "aa" })).toMatchObject({ text: "aa", success: false });
     const { mappings } = await client.call<{ mappings: Array<{ id: string; pattern: string }> }>("mappings");
     expect(mappings).toEqual([expect.objectContaining({ id: String(oldId), pattern: "(a)\\1" })]);
   });
 
   test("can be repaired by update with a pattern the engine accepts", async () => {
     expect(await client.call("mappings.update", { id: oldId, pattern: "(a)a" })).toBeNull();
-    expect(await launchAndWait(client, "aa")).toMatchObject({ text: "**echo:old", success: true });
+    expect(await launchAndWait(client, { text: "aa" })).toMatchObject({ text: "**echo:old", success: true });
   });
 });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { waitFor } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, type TestService } from "../fixtures/service.ts";
-import type { HistoryEntry as Entry } from "../../src/core/wire/index.ts";
+import { launchAndWait } from "../fixtures/launch-and-wait.ts";
 
 let svc: TestService;
 let client: RpcClient;
@@ -15,15 +14,6 @@ afterAll(async () => {
   await svc.stop();
 });
 
-async function launchAndWait(params: unknown): Promise<Entry> {
-  const before = (await client.call<{ entries: Entry[] }>("tokens.history")).entries.length;
-  await client.call("launch", params);
-  return waitFor(async () => {
-    const { entries } = await client.call<{ entries: Entry[] }>("tokens.history");
-    return entries.length > before ? entries[0] : undefined;
-  }, "history entry");
-}
-
 const newMapping = (m: Record<string, unknown>) =>
   client.call<{ id: number }>("mappings.new", { enabled: true, type: "text", match: "exact", pattern: "x", override: "**echo:x", ...m });
 
@@ -32,11 +22,11 @@ describe("mappings", () => {
     const { id } = await newMapping({ label: "read-only tag", type: "uid", pattern: "04:AA:BB", override: "**echo:mapped" });
     expect(typeof id).toBe("number");
     const launching = client.waitForNotification<Record<string, unknown>>("launching", (p) => p.uid === "04:AA:BB");
-    const entry = await launchAndWait({ uid: "04:AA:BB" });
+    const entry = await launchAndWait(client, { uid: "04:AA:BB" });
     expect(await launching).toEqual({ type: "", uid: "04:AA:BB", text: "**echo:mapped", data: "" });
     expect(entry).toMatchObject({ uid: "04:AA:BB", text: "**echo:mapped", success: true });
     // the UID is normalised: spaces, colons and case do not matter
-    expect(await launchAndWait({ uid: "04 aa bb" })).toMatchObject({ text: "**echo:mapped", success: true });
+    expect(await launchAndWait(client, { uid: "04 aa bb" })).toMatchObject({ text: "**echo:mapped", success: true });
     await client.call("mappings.delete", { id });
   });
 
@@ -59,20 +49,20 @@ describe("mappings", () => {
 
   test("update changes only the supplied keys and accepts a digit-string id; disabled mappings are not used", async () => {
     const { id } = await newMapping({ label: "L", type: "data", match: "partial", pattern: "CAFE", override: "**echo:data" });
-    expect(await launchAndWait({ data: "00cafe00" })).toMatchObject({ text: "**echo:data", success: true });
+    expect(await launchAndWait(client, { data: "00cafe00" })).toMatchObject({ text: "**echo:data", success: true });
     expect(await client.call("mappings.update", { id: String(id), enabled: false })).toBeNull();
     const { mappings } = await client.call<{ mappings: Array<Record<string, unknown>> }>("mappings");
     expect(mappings.find((x) => x.id === String(id))).toMatchObject({ label: "L", enabled: false, type: "data", match: "partial", pattern: "CAFE", override: "**echo:data" });
-    expect(await launchAndWait({ data: "00cafe00" })).toMatchObject({ text: "", success: false });
+    expect(await launchAndWait(client, { data: "00cafe00" })).toMatchObject({ text: "", success: false });
     await client.call("mappings.delete", { id });
   });
 
   test("the first match in ascending id order wins", async () => {
     const a = await newMapping({ match: "regex", pattern: "^game", override: "**echo:first" });
     const b = await newMapping({ match: "partial", pattern: "game", override: "**echo:second" });
-    expect(await launchAndWait("game-1")).toMatchObject({ text: "**echo:first" });
+    expect(await launchAndWait(client, "game-1")).toMatchObject({ text: "**echo:first" });
     await client.call("mappings.delete", { id: a.id });
-    expect(await launchAndWait("game-1")).toMatchObject({ text: "**echo:second" });
+    expect(await launchAndWait(client, "game-1")).toMatchObject({ text: "**echo:second" });
     await client.call("mappings.delete", { id: b.id });
   });
 
