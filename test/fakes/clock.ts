@@ -1,11 +1,11 @@
 /**
  * A manual clock for code that takes its time from outside: `now` for code that reads the time (a
- * `now: () => number` option), and the Timers seam of src/service/readers/insert-mode.ts for code that waits.
+ * `now: () => number` option), and the one-shot timers of src/core/clock.ts (the app's clock) for code that waits.
  * Nothing fires until the test calls `advance(ms)`, which runs the timers that fall due in time order (timers
  * set by a firing timer run too when they fall inside the advance) and lets the promise work each one starts
  * finish before the next fires, so a test shows "nothing happened" without sleeping.
  */
-import type { Timers } from "../../src/service/readers/insert-mode.ts";
+import type { Clock } from "../../src/core/clock.ts";
 
 interface Pending {
   id: number;
@@ -18,7 +18,7 @@ export async function settle(rounds = 3): Promise<void> {
   for (let i = 0; i < rounds; i++) await new Promise<void>((r) => setImmediate(r));
 }
 
-export class ManualClock implements Timers {
+export class ManualClock implements Clock {
   private t: number;
   private ids = 0;
   private queue: Pending[] = [];

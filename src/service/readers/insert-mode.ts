@@ -3,6 +3,7 @@
  * seconds, the active media is stopped unless its system is in `ignore_system`; putting the same token back
  * within the delay cancels the stop (and does not relaunch). Tap mode does nothing on removal.
  */
+import { type Clock, systemClock } from "../../core/clock.ts";
 import type { ActiveMediaSource } from "../../core/media-types.ts";
 import type { ScannedToken } from "../../core/token.ts";
 import { log } from "../../log.ts";
@@ -16,15 +17,9 @@ export interface ScanSettings {
   ignore_system: readonly string[];
 }
 
-export interface Timers {
-  set(fn: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-export const realTimers: Timers = {
-  set: (fn, ms) => setTimeout(fn, ms),
-  clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
+/** One-shot timers: the clock's (tests: a manual clock). */
+export type Timers = Pick<Clock, "set" | "clear">;
+export const realTimers: Timers = systemClock;
 
 export class InsertMode {
   private pending: { handle: unknown; token: ScannedToken } | null = null;
