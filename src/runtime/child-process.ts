@@ -3,8 +3,8 @@ import type { ChildProcessHandle, ProcessExit, SpawnOptions } from "./types.ts";
 
 /**
  * Child processes through node:child_process, which Bun implements too: one implementation behind the runtime
- * seam for both builds. Resolves once the kernel has started the program; rejects with an Error whose `code`
- * says why it could not be (ENOENT, EACCES …).
+ * seam for both builds. Resolves once the kernel has started the program; rejects with an Error whose message
+ * (and `code`) says why it could not be: ENOENT, EACCES …
  */
 export function spawnChild(argv: readonly string[], opts: SpawnOptions = {}): Promise<ChildProcessHandle> {
   const [cmd, ...args] = argv;
@@ -41,9 +41,9 @@ export function spawnChild(argv: readonly string[], opts: SpawnOptions = {}): Pr
         done({ code, signal, stderr: stderr.slice(0, opts.keepStderr ?? 0), timedOut, aborted });
       });
     });
-    child.once("error", (err) => {
+    child.once("error", (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(err);
+      reject(Object.assign(new Error(err.code ?? err.message), { code: err.code }));
     });
     child.once("spawn", () => {
       if (opts.signal?.aborted) onAbort();

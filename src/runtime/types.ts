@@ -118,8 +118,8 @@ export interface Runtime {
   readonly version: string;
   serve(options: ServeOptions): Promise<RunningServer>;
   /**
-   * Starts a program (no shell). Resolves once it runs; rejects with an Error whose `code` says why it could not
-   * start (ENOENT, EACCES …).
+   * Starts a program (no shell). Resolves once it runs; rejects with an Error whose message (and `code`) says
+   * why it could not start: ENOENT, EACCES …
    */
   spawn(argv: readonly string[], options?: SpawnOptions): Promise<ChildProcessHandle>;
   /** Opens (creating if needed) a SQLite database file. */

@@ -21,7 +21,7 @@ export async function spawnMedia(spawn: Spawn, argv: readonly string[], opts: { 
   try {
     child = await spawn(argv, { detached: true, env: opts.env });
   } catch (err) {
-    throw new LaunchError(`cannot start ${cmd}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new LaunchError(`cannot start ${cmd}: ${(err as Error).message}`);
   }
   const { pid } = child;
   let ended = false;

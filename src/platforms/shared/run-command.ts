@@ -8,7 +8,7 @@ export async function runCommand(spawn: Spawn, argv: readonly string[], timeoutM
   try {
     child = await spawn(argv, { timeoutMs, keepStderr: 64 * 1024 });
   } catch (err) {
-    throw new Error(`cannot run ${cmd}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new Error(`cannot run ${cmd}: ${(err as Error).message}`);
   }
   const e = await child.exited;
   if (e.timedOut) throw new Error(`${cmd} did not finish within ${timeoutMs} ms`);

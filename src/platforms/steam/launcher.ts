@@ -36,6 +36,6 @@ export async function openDetached(spawn: Spawn, argv: string[]): Promise<void> 
   try {
     await spawn(argv, { detached: true });
   } catch (err) {
-    throw new LaunchError(`cannot start ${cmd}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new LaunchError(`cannot start ${cmd}: ${(err as Error).message}`);
   }
 }

@@ -40,7 +40,7 @@ export class AplayPlayer implements SoundPlayer {
       child = await this.spawn([player, ...args], { stdin: wav, keepStderr: 512, timeoutMs: PLAYER_TIMEOUT_MS });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      const why = code === "ENOENT" ? "is not installed" : `cannot be started (${code ?? (err as Error).message})`;
+      const why = code === "ENOENT" ? "is not installed" : `cannot be started (${(err as Error).message})`;
       this.warnOnce(player, `the audio player ${player} ${why}; scan sounds are skipped`);
       return;
     }

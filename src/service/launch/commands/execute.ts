@@ -36,7 +36,7 @@ export const execute: CommandHandler = async (cmd, env) => {
   try {
     child = await env.spawn(argv, { signal: env.signal, timeoutMs: EXECUTE_TIMEOUT_MS });
   } catch (err) {
-    throw new CommandError(`${cmd.name}: ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new CommandError(`${cmd.name}: ${file}: ${(err as Error).message}`);
   }
   const exit = await child.exited;
   if (exit.timedOut) throw new CommandError(`${cmd.name}: ${file} did not finish within ${EXECUTE_TIMEOUT_MS / 1000} s`);
