@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import type { Config } from "../config/schema.ts";
 import type { PlatformId } from "./detect.ts";
-import { LauncherRegistry } from "./launcher-registry.ts";
 import { DEFAULT_MISTER_PATHS, MisterLauncher, type MisterPaths } from "./mister/launcher.ts";
 import type { MediaTracker } from "./shared/activity.ts";
 import { ActivityWatcher } from "./shared/activity-watcher.ts";
@@ -55,7 +54,6 @@ export class PlatformSet {
   /** Starts a system without media (MiSTer: its core), where the platform can. */
   readonly systemLauncher?: Launcher & SystemLauncher;
   private readonly launchers: Launcher[] = [];
-  private readonly registry = new LauncherRegistry(() => this.all());
   private readonly watchers: ActivityWatcher[] = [];
   private readonly active: ActivityWatcher[] = [];
   private custom: { cfg: Config["launchers"]["custom"]; launchers: Launcher[] } | null = null;
@@ -127,13 +125,14 @@ export class PlatformSet {
     return [...this.custom.launchers, ...this.launchers, ...builtIn];
   }
 
+  /** The launcher a script names (`?launcher=<id>`, any case). */
   launcherById(id: string): Launcher | undefined {
-    return this.registry.byId(id);
+    return this.all().find((l) => l.id.toLowerCase() === id.toLowerCase());
   }
 
-  /** The first launcher that handles the target. */
+  /** The first launcher, in priority order, that handles the target. */
   pick(target: LaunchTarget): Launcher | undefined {
-    return this.registry.pick(target);
+    return this.all().find((l) => l.handles(target));
   }
 
   /** Media folders the platform's launchers know beyond the configured and default roots (a test SD card's games). */

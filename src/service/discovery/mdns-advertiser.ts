@@ -12,7 +12,7 @@ import { type Claim, type ClaimedName, conflictIn, type MdnsPacket, type MdnsRec
  * underneath), small, maintained, and works on both runtimes.
  *
  * Names are claimed as RFC 6762 §8–9 asks, by this module rather than the library: bonjour-service 1.4.4
- * probes only for the instance name, gives up on a conflict with a `console.log` of an Error (no event, no
+ * probes only for the instance name, gives up on a conflict by printing an Error to stdout (no event, no
  * rename) and never notices a conflict after announcing. So it publishes with `probe: false` once our own
  * probe has found the names free; a taken instance name becomes `name (2)`, `name (3)` …, a taken host name
  * `label-2.local` …; a conflicting record seen later sends us back to probing.
