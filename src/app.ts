@@ -171,10 +171,7 @@ export class App {
       authFile: join(dirname(config.path), "auth.toml"), // credentials (MQTT), beside the config
     });
     const clients = new ClientsService(ctx.userDb);
-    const pairing = new PairingService(
-      { count: () => clients.repo.count(), createPaired: (name, secret) => clients.repo.createPaired(name, secret) },
-      () => clock.now(),
-    );
+    const pairing = new PairingService(clients.repo, () => clock.now());
     return { ctx, clients, pairing, media, launch, readers };
   }
 
