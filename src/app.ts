@@ -157,7 +157,7 @@ export class App {
     const platforms = new PlatformSet({ platform: ctx.platform, config: () => config.current, tracker, spawn: ctx.runtime.spawn }, this.opts.platform);
     const feedback = new ScanFeedback(() => config.current.audio, this.opts.soundPlayer ?? new AplayPlayer(() => config.current.audio, ctx.runtime.spawn));
     const media = new MediaService(ctx);
-    const launch = new LaunchService(ctx, { platforms, tracker, library: media.library, outcome: (t, ok) => feedback.launched(t, ok) });
+    const launch = new LaunchService(ctx, { platforms, tracker, library: media.library, outcome: (t, ok) => feedback.launched(t, ok), guardCue: (what) => feedback.guard(what) });
     const readers = new ReadersService({
       runtime: ctx.runtime,
       config,

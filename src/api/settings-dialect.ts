@@ -1,5 +1,6 @@
 import type { Config, ReaderConnection } from "../config/schema.ts";
 import type { Settings, SettingsPatch } from "../core/wire/settings.ts";
+import { effectiveDelay, effectiveTimeout } from "../core/launch-guard/rules.ts";
 import { invalidParams } from "./rpc/errors.ts";
 
 /**
@@ -18,6 +19,7 @@ import { invalidParams } from "./rpc/errors.ts";
  * | debug                 | debugLogging                 |
  * | reader ("driver:path")| readersConnect [{driver, path}] |
  * | —                     | runZapScript, errorReporting |
+ * | —                     | launchGuardEnabled/Timeout/Delay/RequireConfirm (readers.scan.launch_guard; the timeout and delay shown are the effective ones) |
  */
 
 /** `pcsc:` ⇄ {driver: "pcsc", path: ""}: the connection string form the reference uses. */
@@ -54,6 +56,10 @@ export function settingsView(cfg: Readonly<Config>): Settings {
     readersConnect: cfg.readers.connect.map((c) => ({ driver: c.driver, path: c.path ?? "" })),
     runZapScript: cfg.readers.run_zapscript,
     errorReporting: false,
+    launchGuardEnabled: cfg.readers.scan.launch_guard.enabled,
+    launchGuardTimeout: effectiveTimeout(cfg.readers.scan.launch_guard) ?? -1,
+    launchGuardDelay: effectiveDelay(cfg.readers.scan.launch_guard),
+    launchGuardRequireConfirm: cfg.readers.scan.launch_guard.require_confirm,
   };
 }
 
@@ -112,6 +118,11 @@ export function applySettingsPatch(draft: Config, patch: SettingsPatch): void {
   const debug = either<boolean>(patch, "debug", "debugLogging");
   if (debug !== undefined) draft.debug_logging = debug;
   if (patch.runZapScript !== undefined) draft.readers.run_zapscript = patch.runZapScript;
+  const guard = draft.readers.scan.launch_guard;
+  if (patch.launchGuardEnabled !== undefined) guard.enabled = patch.launchGuardEnabled;
+  if (patch.launchGuardTimeout !== undefined) guard.timeout = patch.launchGuardTimeout;
+  if (patch.launchGuardDelay !== undefined) guard.delay = patch.launchGuardDelay;
+  if (patch.launchGuardRequireConfirm !== undefined) guard.require_confirm = patch.launchGuardRequireConfirm;
   const roots = patch.systems?.rootFolder ?? patch.systems?.rootFolders;
   if (roots !== undefined) draft.launchers.index_root = roots;
 }

@@ -30,18 +30,30 @@ const Audio = type({
   /** ALSA device for the player (`-D`); empty: the default device. */
   device: "string = ''",
 });
+/** `readers.scan.launch_guard`: scans that would replace running media wait for a confirmation (see launch-guard.ts). */
+const LaunchGuard = type({
+  "+": "delete",
+  enabled: "boolean = false",
+  /** Seconds a staged token waits; 0 = 15 (the default), -1 = no limit. */
+  timeout: "-1 <= number <= 3600 = 0",
+  /** Seconds before a re-tap confirms (never as long as the timeout). */
+  delay: "0 <= number <= 3600 = 0",
+  /** Only `confirm` from a client launches a staged token. */
+  require_confirm: "boolean = false",
+});
 const ReadersScan = type({
   "+": "delete",
   mode: "'tap' | 'hold' = 'tap'",
   exit_delay: "0 <= number <= 3600 = 0",
   ignore_system: type("string[]").default(() => []),
+  launch_guard: LaunchGuard.default(() => LaunchGuard.assert({})),
 });
 const Readers = type({
   "+": "delete",
   auto_detect: "boolean = true",
   /** Scanned tokens run their launch script (off: scans are only reported, e.g. for a tag inventory). */
   run_zapscript: "boolean = true",
-  scan: ReadersScan.default(() => ({ mode: "tap" as const, exit_delay: 0, ignore_system: [] })),
+  scan: ReadersScan.default(() => ReadersScan.assert({})),
   connect: ReaderConnection.array().default(() => []),
 });
 const Launchers = type({

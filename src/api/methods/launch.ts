@@ -14,7 +14,7 @@ function toToken(p: LaunchParams): ScannedToken {
   return token;
 }
 
-/** `launch`, `run` (the phone app's name) and `stop`. */
+/** `launch`, `run` (the phone app's name), `stop` and `confirm` (the launch guard's staged token). */
 export function launchMethods(deps: { launch: LaunchService }) {
   return [
     defineMethod({
@@ -44,6 +44,16 @@ export function launchMethods(deps: { launch: LaunchService }) {
           params = rest;
         }
         deps.launch.request(toToken(params));
+        return null;
+      },
+    }),
+    defineMethod({
+      name: "confirm",
+      summary: "Launches the token the launch guard staged (readers.scan.launch_guard) now, without waiting for a re-tap; 1001 when none waits.",
+      params: null,
+      result: type("null"),
+      handler: () => {
+        deps.launch.guard.confirm();
         return null;
       },
     }),

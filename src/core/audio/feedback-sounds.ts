@@ -2,9 +2,10 @@ import { toneWav } from "./wav.ts";
 
 /**
  * The scan feedback sounds, built in (about 3–5 KiB each as WAV): a rising two-note chirp when a scanned
- * token launched, a low double buzz when it failed.
+ * token launched, a low double buzz when it failed; for the launch guard, a single soft mid tone when a token is
+ * held back ("staged") and a quick high double blip when a re-tap would now launch it ("ready").
  */
-export type FeedbackSound = "success" | "fail";
+export type FeedbackSound = "success" | "fail" | "staged" | "ready";
 
 let cache: Record<FeedbackSound, Uint8Array> | null = null;
 
@@ -19,6 +20,12 @@ export function feedbackSound(kind: FeedbackSound): Uint8Array {
       { hz: 220, ms: 130 },
       { hz: 0, ms: 40 },
       { hz: 196, ms: 180 },
+    ]),
+    staged: toneWav([{ hz: 660, ms: 160 }]),
+    ready: toneWav([
+      { hz: 1480, ms: 50 },
+      { hz: 0, ms: 40 },
+      { hz: 1480, ms: 50 },
     ]),
   };
   return cache[kind];

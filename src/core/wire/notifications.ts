@@ -13,6 +13,8 @@ export const notifications = {
   "readers.removed": { summary: "A connected reader was disconnected.", params: ReaderEvent },
   "tokens.added": { summary: "A reader detected a new token.", params: Token },
   "tokens.removed": { summary: "A token was removed from its reader.", params: null },
+  "tokens.staged": { summary: "The launch guard holds a scanned token while media runs; a re-tap or `confirm` launches it.", params: Token },
+  "tokens.staged.ready": { summary: "The staged token's delay ran out: a re-tap now launches it.", params: Token },
   "media.started": { summary: "Media was started.", params: MediaStarted },
   "media.stopped": { summary: "Media stopped.", params: MediaStopped },
   "media.indexing": { summary: "The state of media indexing changed (progress while it runs).", params: IndexingStatus },

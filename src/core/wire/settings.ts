@@ -33,6 +33,10 @@ export const SettingsPatch = type({
   "readersConnect?": type({ "+": "delete", driver: "string > 0", "path?": "string" }).array(),
   "runZapScript?": "boolean",
   "errorReporting?": "false",
+  "launchGuardEnabled?": "boolean",
+  "launchGuardTimeout?": "-1 <= number <= 3600",
+  "launchGuardDelay?": "0 <= number <= 3600",
+  "launchGuardRequireConfirm?": "boolean",
 });
 export type SettingsPatch = typeof SettingsPatch.infer;
 
@@ -56,5 +60,9 @@ export const Settings = type({
   readersConnect: type({ driver: "string", path: "string" }).array(),
   runZapScript: "boolean",
   errorReporting: "boolean",
+  launchGuardEnabled: "boolean",
+  launchGuardTimeout: "number",
+  launchGuardDelay: "number",
+  launchGuardRequireConfirm: "boolean",
 });
 export type Settings = typeof Settings.infer;

@@ -17,4 +17,10 @@ export class ScanFeedback {
     if (token.source !== "reader" || !this.settings().scan_feedback) return;
     this.player.play(feedbackSound(ok ? "success" : "fail"));
   }
+
+  /** The launch guard held a scanned token back, or a re-tap would now launch it. */
+  guard(what: "staged" | "ready"): void {
+    if (!this.settings().scan_feedback) return;
+    this.player.play(feedbackSound(what));
+  }
 }

@@ -12,6 +12,7 @@ import type { ActiveMediaTracker } from "./active-media.ts";
 import { COMMANDS } from "./commands/table.ts";
 import { type CommandEnv, CommandError } from "./commands/types.ts";
 import { type HistoryEntry, HistoryRepository } from "./history-repo.ts";
+import { LaunchGuard } from "./launch-guard.ts";
 import { MappingsService } from "./mappings-service.ts";
 import { LaunchPipeline } from "./pipeline.ts";
 import { SerialQueue } from "./serial-queue.ts";
@@ -30,6 +31,8 @@ export interface LaunchDeps {
   library?: MediaLibrary;
   /** Told each token's outcome once its script ran (scan feedback); must return at once. */
   outcome?(token: ScannedToken, ok: boolean): void;
+  /** Sound cues of the launch guard (a token staged / ready to confirm by a re-tap). */
+  guardCue?(what: "staged" | "ready"): void;
 }
 
 /**
@@ -40,6 +43,8 @@ export class LaunchService implements Lifecycle {
   readonly name = "launch";
   readonly sink: TokenSink = { submit: (t) => this.submit(t) };
   readonly mappings: MappingsService;
+  /** Holds scans that would replace running media until they are confirmed (`readers.scan.launch_guard`). */
+  readonly guard: LaunchGuard;
   private readonly historyRepo: HistoryRepository;
   private readonly pipeline: LaunchPipeline;
   private readonly queue: SerialQueue<ScannedToken>;
@@ -54,6 +59,14 @@ export class LaunchService implements Lifecycle {
     this.mappings = new MappingsService(ctx.userDb);
     this.pipeline = new LaunchPipeline({ history: this.historyRepo, commands: COMMANDS, env: (t) => this.env(t), outcome: deps.outcome });
     this.queue = new SerialQueue((t) => this.pipeline.run(t), MAX_QUEUED_TOKENS);
+    this.guard = new LaunchGuard({
+      settings: () => ctx.config.current.readers.scan.launch_guard,
+      mediaActive: () => deps.tracker.current() !== null,
+      events: ctx.events,
+      timers: ctx.clock,
+      launch: (t) => this.enqueue(t),
+      cue: deps.guardCue,
+    });
   }
 
   /** Queues a token from the API; refused (busy) when the queue is full. Returns at once. */
@@ -91,11 +104,12 @@ export class LaunchService implements Lifecycle {
    */
   async stop(): Promise<void> {
     this.abort.abort();
+    this.guard.stop();
     await this.deps.platforms.stop();
     await this.queue.close();
   }
 
-  /** Applies mappings, announces `launching`, queues the token. Returns at once. */
+  /** Applies mappings; then the launch guard may hold the token, else it is queued. Returns at once. */
   private submit(token: ScannedToken): void {
     this.last = token;
     if (this.queue.full) {
@@ -105,6 +119,12 @@ export class LaunchService implements Lifecycle {
     const mapping = findMapping(this.mappings.all(), token, (m, why) => logger.warn(`mapping ${m.id} never matches: ${why}`));
     const next = mapping ? { ...token, text: mapping.override } : token;
     if (mapping) logger.info(`mapping ${mapping.id}${mapping.label ? ` (${mapping.label})` : ""} matched`);
+    if (this.guard.intercept(token, next)) return;
+    this.enqueue(next);
+  }
+
+  /** Announces `launching` and queues a token whose mappings were applied. */
+  private enqueue(next: ScannedToken): void {
     // `launching` announces script text entering the queue; a token without text still gets a history entry
     if (next.text.trim() !== "") this.ctx.events.publish("launching", { type: next.type, uid: next.uid, text: next.text, data: next.data });
     this.queue.push(next);

@@ -27,7 +27,7 @@ async function rig(capabilities: Array<"removable" | "write"> = ["removable"], r
   config.load();
   config.update((c) => {
     c.readers.auto_detect = true;
-    c.readers.scan = { mode: "hold", exit_delay: 2, ignore_system: [] };
+    c.readers.scan = { ...c.readers.scan, mode: "hold", exit_delay: 2, ignore_system: [] };
     c.readers.run_zapscript = runZapScript;
   });
   const clock = new ManualClock();

@@ -1,0 +1,146 @@
+import type { Clock } from "../../core/clock.ts";
+import { DomainError } from "../../core/errors.ts";
+import { disruptsMedia, effectiveDelay, effectiveTimeout, type LaunchGuardSettings } from "../../core/launch-guard/rules.ts";
+import { type ScannedToken, tokenView } from "../../core/token.ts";
+import { log } from "../../log.ts";
+import type { ServiceEvents } from "../events.ts";
+import { sameToken } from "../readers/token-state.ts";
+
+const logger = log.withTag("launch");
+
+export interface LaunchGuardDeps {
+  settings: () => LaunchGuardSettings;
+  /** True while media runs. */
+  mediaActive: () => boolean;
+  events: ServiceEvents;
+  timers: Pick<Clock, "set" | "clear">;
+  /** Hands a confirmed token (its script already mapped) to the launch queue. */
+  launch: (token: ScannedToken) => void;
+  /** Sound cues: a token was staged / its delay ran out and a re-tap now confirms it. */
+  cue?: (what: "staged" | "ready") => void;
+}
+
+interface Staged {
+  /** The token as scanned (what a re-tap is compared with and what notifications show). */
+  scanned: ScannedToken;
+  /** The token as it will launch (mappings applied). */
+  mapped: ScannedToken;
+  ready: boolean;
+  timeout: unknown;
+  delay: unknown;
+}
+
+/**
+ * The launch guard (`readers.scan.launch_guard`): while media runs, a scanned token whose script would replace or
+ * stop it is staged instead of launched (`tokens.staged`). It launches when the same token is scanned again after
+ * the delay (`tokens.staged.ready` marks that moment; a re-tap during the delay restarts both timers) or when a
+ * client calls `confirm`; it is dropped when the timeout runs out, when another token is staged, or when the media
+ * stops. Only reader scans are guarded: API and HTTP launches are explicit already.
+ */
+export class LaunchGuard {
+  private staged: Staged | null = null;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly deps: LaunchGuardDeps) {
+    this.unsubscribe = deps.events.subscribe((name) => {
+      if (name === "media.stopped" && this.staged) {
+        logger.info("launch guard: media stopped; the staged token is dropped");
+        this.clear();
+      }
+    });
+  }
+
+  /**
+   * Decides about a token on its way to the queue: true when the guard took it (staged, or a re-tap that
+   * confirmed or restarted a staged one), false when it goes on as usual.
+   */
+  intercept(scanned: ScannedToken, mapped: ScannedToken): boolean {
+    const settings = this.deps.settings();
+    if (scanned.source !== "reader" || !settings.enabled) return false;
+    if (this.staged && !this.deps.mediaActive()) this.clear();
+    const staged = this.staged;
+    if (staged && !settings.require_confirm && sameToken(staged.scanned, scanned)) {
+      if (!staged.ready) {
+        logger.info("launch guard: re-tap during the delay; the timers start again");
+        this.arm(staged, settings);
+        return true;
+      }
+      logger.info("launch guard: re-tap confirmed the staged token");
+      this.release();
+      return true;
+    }
+    if (!this.deps.mediaActive() || !disruptsMedia(mapped.text)) return false;
+    this.clear();
+    const next: Staged = { scanned, mapped, ready: false, timeout: null, delay: null };
+    this.staged = next;
+    logger.info("launch guard: media is running; the token is staged until it is confirmed");
+    this.arm(next, settings);
+    this.deps.events.publish("tokens.staged", tokenView(scanned));
+    this.deps.cue?.("staged");
+    return true;
+  }
+
+  /** `confirm`: launches the staged token now (the delay does not apply). */
+  confirm(): void {
+    if (!this.staged || !this.deps.mediaActive()) {
+      this.clear();
+      throw new DomainError("not-found", "no staged token to confirm");
+    }
+    logger.info("launch guard: confirmed through the API");
+    this.release();
+  }
+
+  /** The staged token, if one waits. */
+  current(): ScannedToken | undefined {
+    return this.staged?.scanned;
+  }
+
+  stop(): void {
+    this.unsubscribe();
+    this.clear();
+  }
+
+  private release(): void {
+    const staged = this.staged;
+    this.clear();
+    if (staged) this.deps.launch(staged.mapped);
+  }
+
+  /** (Re)starts the timeout and the delay of a staged token. */
+  private arm(staged: Staged, settings: LaunchGuardSettings): void {
+    this.cancelTimers(staged);
+    const timeout = effectiveTimeout(settings);
+    if (timeout !== null) {
+      staged.timeout = this.deps.timers.set(() => {
+        if (this.staged !== staged) return;
+        logger.info("launch guard: the staged token was not confirmed in time; dropped");
+        this.clear();
+      }, timeout * 1000);
+    }
+    const delay = effectiveDelay(settings);
+    if (delay <= 0) {
+      staged.ready = true;
+      return;
+    }
+    staged.ready = false;
+    staged.delay = this.deps.timers.set(() => {
+      if (this.staged !== staged) return;
+      staged.ready = true;
+      staged.delay = null;
+      this.deps.events.publish("tokens.staged.ready", tokenView(staged.scanned));
+      this.deps.cue?.("ready");
+    }, delay * 1000);
+  }
+
+  private cancelTimers(staged: Staged): void {
+    if (staged.timeout !== null) this.deps.timers.clear(staged.timeout);
+    if (staged.delay !== null) this.deps.timers.clear(staged.delay);
+    staged.timeout = null;
+    staged.delay = null;
+  }
+
+  private clear(): void {
+    if (this.staged) this.cancelTimers(this.staged);
+    this.staged = null;
+  }
+}
