@@ -8,6 +8,10 @@ import { clientsMethods } from "./methods/clients.ts";
 import { discoverMethods } from "./methods/discover.ts";
 import { healthMethods } from "./methods/health.ts";
 import { launchMethods } from "./methods/launch.ts";
+import { logsMethods } from "./methods/logs.ts";
+import { settingsReloadMethods } from "./methods/settings-reload.ts";
+import { updateMethods } from "./methods/update.ts";
+import { logFilePath } from "../log.ts";
 import { mappingsMethods } from "./methods/mappings.ts";
 import { mediaMethods } from "./methods/media.ts";
 import { pairingMethods } from "./methods/pairing.ts";
@@ -39,12 +43,15 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...settingsMethods({ config: s.config }),
     ...launchMethods({ launch: s.launch }),
     ...tokensMethods({ readers: s.readers, launch: s.launch }),
-    ...mappingsMethods({ mappings: s.launch.mappings }),
+    ...mappingsMethods({ mappings: s.launch.mappings, files: s.launch.fileMappings }),
     ...mediaMethods({ media: s.media, launch: s.launch }),
     ...systemsMethods({ media: s.media }),
     ...readersMethods({ readers: s.readers }),
     ...clientsMethods({ clients: s.clients }),
     ...pairingMethods({ pairing: s.pairing }),
+    ...settingsReloadMethods({ config: s.config, reloadMappings: () => s.launch.fileMappings.load() }),
+    ...logsMethods({ logFile: logFilePath }),
+    ...updateMethods({ version: s.version }),
   ];
   methods.push(...discoverMethods({ methods: () => methods, version: s.version, platform: s.platform }));
   return methods;

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { DomainError } from "../../core/errors.ts";
 import { findMapping } from "../../core/mappings.ts";
 import type { ActiveMedia, MediaLibrary } from "../../core/media-types.ts";
@@ -12,6 +13,7 @@ import type { ActiveMediaTracker } from "./active-media.ts";
 import { COMMANDS } from "./commands/table.ts";
 import { type CommandEnv, CommandError } from "./commands/types.ts";
 import { type HistoryEntry, HistoryRepository } from "./history-repo.ts";
+import { FileMappings } from "./file-mappings.ts";
 import { MappingsService } from "./mappings-service.ts";
 import { LaunchPipeline } from "./pipeline.ts";
 import { SerialQueue } from "./serial-queue.ts";
@@ -40,6 +42,8 @@ export class LaunchService implements Lifecycle {
   readonly name = "launch";
   readonly sink: TokenSink = { submit: (t) => this.submit(t) };
   readonly mappings: MappingsService;
+  /** Read-only mappings from `<data>/mappings/*.toml`, tried after the database's. */
+  readonly fileMappings: FileMappings;
   private readonly historyRepo: HistoryRepository;
   private readonly pipeline: LaunchPipeline;
   private readonly queue: SerialQueue<ScannedToken>;
@@ -52,6 +56,7 @@ export class LaunchService implements Lifecycle {
   ) {
     this.historyRepo = new HistoryRepository(ctx.userDb);
     this.mappings = new MappingsService(ctx.userDb);
+    this.fileMappings = new FileMappings(join(ctx.dataDir, "mappings"));
     this.pipeline = new LaunchPipeline({ history: this.historyRepo, commands: COMMANDS, env: (t) => this.env(t), outcome: deps.outcome });
     this.queue = new SerialQueue((t) => this.pipeline.run(t), MAX_QUEUED_TOKENS);
   }
@@ -82,6 +87,7 @@ export class LaunchService implements Lifecycle {
 
   /** Starts the platform watchers ("now playing" from Batocera, Kodi, Steam). */
   start(): void {
+    this.fileMappings.load();
     this.deps.platforms.start();
   }
 
@@ -102,9 +108,9 @@ export class LaunchService implements Lifecycle {
       logger.warn(`launch queue full (${MAX_QUEUED_TOKENS} waiting); token from ${token.source} dropped`);
       return;
     }
-    const mapping = findMapping(this.mappings.all(), token, (m, why) => logger.warn(`mapping ${m.id} never matches: ${why}`));
+    const mapping = findMapping(this.mappings.all(), token, (m, why) => logger.warn(`mapping ${m.id} never matches: ${why}`)) ?? this.fileMappings.find(token);
     const next = mapping ? { ...token, text: mapping.override } : token;
-    if (mapping) logger.info(`mapping ${mapping.id}${mapping.label ? ` (${mapping.label})` : ""} matched`);
+    if (mapping) logger.info(`${"file" in mapping ? `file mapping from ${mapping.file}` : `mapping ${mapping.id}`}${mapping.label ? ` (${mapping.label})` : ""} matched`);
     // `launching` announces script text entering the queue; a token without text still gets a history entry
     if (next.text.trim() !== "") this.ctx.events.publish("launching", { type: next.type, uid: next.uid, text: next.text, data: next.data });
     this.queue.push(next);
