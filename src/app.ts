@@ -63,6 +63,8 @@ export interface AppOptions {
   soundPlayer?: SoundPlayer;
   /** Shortest time between two pairing requests from one address (default 1 s; tests: 0). */
   pairingIntervalMs?: number;
+  /** How long `readers.write` waits for a tag (default 30 s; 0: fail at once). */
+  writeTagWaitMs?: number;
 }
 
 /** What the composition root builds, in the order it builds it. */
@@ -168,6 +170,7 @@ export class App {
       drivers: this.opts.drivers,
       platformRoot: ctx.platformRoot,
       timers: clock,
+      tagWaitMs: this.opts.writeTagWaitMs,
       authFile: join(dirname(config.path), "auth.toml"), // credentials (MQTT), beside the config
     });
     const clients = new ClientsService(ctx.userDb);
