@@ -72,8 +72,23 @@ export class LaunchService implements Lifecycle {
     return this.last;
   }
 
+  /** This device's launchers (`launchers`, `launchers.refresh`). */
+  get platforms(): PlatformSet {
+    return this.deps.platforms;
+  }
+
   activeMedia(): ActiveMedia | null {
     return this.deps.tracker.current();
+  }
+
+  /** Media that plays without us (`media.active.update`). */
+  reportActive(info: Omit<ActiveMedia, "started">): void {
+    this.deps.tracker.reportExternal(info);
+  }
+
+  /** Forgets the active media without stopping it. */
+  clearActive(): void {
+    this.deps.tracker.clear();
   }
 
   stopActive(): Promise<void> {
