@@ -99,3 +99,24 @@ describe("media.history", () => {
     expect((await c.request("media.history.top", { since: "yesterday" })).error?.code).toBe(-32602);
   });
 });
+
+describe("launchers", () => {
+  test("lists this device's launchers sorted by system, then id; refresh picks up a new custom launcher", async () => {
+    const { LaunchersResult } = await import("../../src/core/wire/launchers.ts");
+    const { readFileSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const before = LaunchersResult.assert(await c.call("launchers")).launchers;
+    expect(before.every((l) => l.available)).toBe(true);
+    const path = join(svc.dataDir, "config.toml");
+    const { parse, stringify } = await import("smol-toml");
+    const cfg = parse(readFileSync(path, "utf8")) as { launchers: { custom: unknown[] } };
+    cfg.launchers.custom.push({ id: "zz-emu", systems: ["SNES"], command: ["/bin/true", "{path}"] });
+    writeFileSync(path, stringify(cfg));
+    expect(await c.call("launchers.refresh")).toBeNull();
+    const after = LaunchersResult.assert(await c.call("launchers")).launchers;
+    expect(after.map((l) => l.id)).toContain("zz-emu");
+    expect(after.length).toBe(before.length + 1);
+    const keys = after.map((l) => `${l.systemId ?? ""}\u0000${l.id}`);
+    expect(keys).toEqual([...keys].sort());
+  });
+});
