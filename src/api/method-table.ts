@@ -56,7 +56,7 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...settingsReloadMethods({ config: s.config, reloadMappings: () => s.launch.fileMappings.load() }),
     ...logsMethods({ logFile: logFilePath }),
     ...updateMethods({ version: s.version }),
-    ...launchersMethods({ platforms: s.launch.platforms, config: s.config }),
+    ...launchersMethods({ launch: s.launch, config: s.config }),
     ...mediaHistoryMethods({ history: s.mediaHistory, systemIds: (ids) => s.media.systemsById(ids).map((d) => d.id) }),
   ];
   methods.push(...discoverMethods({ methods: () => methods, version: s.version, platform: s.platform }));

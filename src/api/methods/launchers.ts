@@ -3,14 +3,14 @@ import { ConfigError, type ConfigStore } from "../../config/store.ts";
 import { DomainError } from "../../core/errors.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
 import { type LauncherInfo, LaunchersResult } from "../../core/wire/launchers.ts";
-import type { PlatformSet } from "../../platforms/platform-set.ts";
+import type { LaunchService } from "../../service/launch/launch-service.ts";
 import { defineMethod } from "../rpc/method.ts";
 
 /** `launchers`, `launchers.refresh`. */
-export function launchersMethods(deps: { platforms: PlatformSet; config: ConfigStore }) {
+export function launchersMethods(deps: { launch: LaunchService; config: ConfigStore }) {
   const list = (): LauncherInfo[] =>
-    deps.platforms
-      .all()
+    deps.launch
+      .launchers()
       .map((l): LauncherInfo => {
         const system = l.systemId ? systemCatalog().byIdExact(l.systemId) : undefined;
         return { id: l.id, ...(l.systemId ? { systemId: l.systemId } : {}), ...(system ? { systemName: system.name } : {}), available: true };
@@ -36,7 +36,7 @@ export function launchersMethods(deps: { platforms: PlatformSet; config: ConfigS
           if (!(err instanceof ConfigError)) throw err;
           throw new DomainError("failed", `${err.message}\nthe launchers are unchanged`, { problems: err.problems });
         }
-        deps.platforms.rescan();
+        deps.launch.rescanLaunchers();
         return null;
       },
     }),

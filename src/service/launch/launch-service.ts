@@ -72,9 +72,14 @@ export class LaunchService implements Lifecycle {
     return this.last;
   }
 
-  /** This device's launchers (`launchers`, `launchers.refresh`). */
-  get platforms(): PlatformSet {
-    return this.deps.platforms;
+  /** This device's launchers in priority order (`launchers`). */
+  launchers(): { id: string; systemId?: string }[] {
+    return this.deps.platforms.all().map((l) => ({ id: l.id, ...(l.systemId ? { systemId: l.systemId } : {}) }));
+  }
+
+  /** Rebuilds the launchers built from the config (`launchers.refresh`). */
+  rescanLaunchers(): void {
+    this.deps.platforms.rescan();
   }
 
   activeMedia(): ActiveMedia | null {
