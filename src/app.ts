@@ -32,6 +32,7 @@ import { AplayPlayer, type SoundPlayer } from "./service/feedback/sound-player.t
 import { ActiveMediaTracker } from "./service/launch/active-media.ts";
 import { LaunchService } from "./service/launch/launch-service.ts";
 import type { Lifecycle } from "./service/lifecycle.ts";
+import { MediaHistory } from "./service/media/media-history.ts";
 import { MediaService } from "./service/media/media-service.ts";
 import { PairingService } from "./service/pairing/pairing-service.ts";
 import { ReadersService } from "./service/readers/readers-service.ts";
@@ -63,6 +64,8 @@ export interface AppOptions {
   soundPlayer?: SoundPlayer;
   /** Shortest time between two pairing requests from one address (default 1 s; tests: 0). */
   pairingIntervalMs?: number;
+  /** How long `readers.write` waits for a tag (default 30 s; 0: fail at once). */
+  writeTagWaitMs?: number;
 }
 
 /** What the composition root builds, in the order it builds it. */
@@ -73,6 +76,7 @@ export interface Services {
   media: MediaService;
   launch: LaunchService;
   readers: ReadersService;
+  mediaHistory: MediaHistory;
 }
 
 const logger = log.withTag("app");
@@ -168,11 +172,13 @@ export class App {
       drivers: this.opts.drivers,
       platformRoot: ctx.platformRoot,
       timers: clock,
+      tagWaitMs: this.opts.writeTagWaitMs,
       authFile: join(dirname(config.path), "auth.toml"), // credentials (MQTT), beside the config
     });
     const clients = new ClientsService(ctx.userDb);
     const pairing = new PairingService(clients.repo, () => clock.now());
-    return { ctx, clients, pairing, media, launch, readers };
+    const mediaHistory = new MediaHistory(ctx.userDb, ctx.events, () => clock.now(), () => tracker.current());
+    return { ctx, clients, pairing, media, launch, readers, mediaHistory };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */
@@ -279,6 +285,7 @@ export class App {
     await step("stop accepting", () => accepting);
     for (const s of this.started.reverse()) await step(`stop ${s.name}`, () => s.stop?.());
     this.started = [];
+    await step("stop media history", () => this.services?.mediaHistory.close());
     await step("close user database", () => this.userDb?.close());
     this.server = null;
     logger.info("stopped");

@@ -38,7 +38,7 @@ export class RotatingFileSink implements ConsolaReporter {
   private size = 0;
 
   constructor(
-    private readonly path: string,
+    readonly path: string,
     private readonly maxBytes: number,
   ) {}
 
@@ -87,6 +87,8 @@ function useReporters(list: ConsolaReporter[]): void {
 }
 
 let fileSink: RotatingFileSink | null = null;
+/** The log file in use (settings.logs.download reads it), or null when logging only to the console. */
+export const logFilePath = (): string | null => fileSink?.path ?? null;
 
 export function configureLogging(opts: { debug: boolean; console: boolean; file?: string; maxFileBytes?: number }): void {
   setDebug(opts.debug);

@@ -1,6 +1,7 @@
 import type { ConfigStore } from "../config/store.ts";
 import type { ClientsService } from "../service/clients/clients-service.ts";
 import type { LaunchService } from "../service/launch/launch-service.ts";
+import type { MediaHistory } from "../service/media/media-history.ts";
 import type { MediaService } from "../service/media/media-service.ts";
 import type { PairingService } from "../service/pairing/pairing-service.ts";
 import type { ReadersService } from "../service/readers/readers-service.ts";
@@ -8,6 +9,12 @@ import { clientsMethods } from "./methods/clients.ts";
 import { discoverMethods } from "./methods/discover.ts";
 import { healthMethods } from "./methods/health.ts";
 import { launchMethods } from "./methods/launch.ts";
+import { launchersMethods } from "./methods/launchers.ts";
+import { mediaHistoryMethods } from "./methods/media-history.ts";
+import { logsMethods } from "./methods/logs.ts";
+import { settingsReloadMethods } from "./methods/settings-reload.ts";
+import { updateMethods } from "./methods/update.ts";
+import { logFilePath } from "../log.ts";
 import { mappingsMethods } from "./methods/mappings.ts";
 import { mediaMethods } from "./methods/media.ts";
 import { pairingMethods } from "./methods/pairing.ts";
@@ -29,6 +36,7 @@ export interface ApiServices {
   readers: ReadersService;
   clients: ClientsService;
   pairing: PairingService;
+  mediaHistory: MediaHistory;
 }
 
 /** Every JSON-RPC method, one namespace file each; `rpc.discover` describes them all. */
@@ -39,12 +47,17 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...settingsMethods({ config: s.config }),
     ...launchMethods({ launch: s.launch }),
     ...tokensMethods({ readers: s.readers, launch: s.launch }),
-    ...mappingsMethods({ mappings: s.launch.mappings }),
+    ...mappingsMethods({ mappings: s.launch.mappings, files: s.launch.fileMappings }),
     ...mediaMethods({ media: s.media, launch: s.launch }),
     ...systemsMethods({ media: s.media }),
     ...readersMethods({ readers: s.readers }),
     ...clientsMethods({ clients: s.clients }),
     ...pairingMethods({ pairing: s.pairing }),
+    ...settingsReloadMethods({ config: s.config, reloadMappings: () => s.launch.fileMappings.load() }),
+    ...logsMethods({ logFile: logFilePath }),
+    ...updateMethods({ version: s.version }),
+    ...launchersMethods({ launch: s.launch, config: s.config }),
+    ...mediaHistoryMethods({ history: s.mediaHistory, systemIds: (ids) => s.media.systemsById(ids).map((d) => d.id) }),
   ];
   methods.push(...discoverMethods({ methods: () => methods, version: s.version, platform: s.platform }));
   return methods;

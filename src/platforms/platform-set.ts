@@ -125,6 +125,11 @@ export class PlatformSet {
     return [...this.custom.launchers, ...this.launchers, ...builtIn];
   }
 
+  /** Builds the custom launchers again on the next use (`launchers.refresh`), even if their config is unchanged. */
+  rescan(): void {
+    this.custom = null;
+  }
+
   /** The launcher a script names (`?launcher=<id>`, any case). */
   launcherById(id: string): Launcher | undefined {
     return this.all().find((l) => l.id.toLowerCase() === id.toLowerCase());

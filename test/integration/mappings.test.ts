@@ -43,6 +43,8 @@ describe("mappings", () => {
       match: "exact",
       pattern: "listed",
       override: "**echo:x",
+      source: "database",
+      readOnly: false,
     });
     await client.call("mappings.delete", { id: String(id) });
   });

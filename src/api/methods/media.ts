@@ -3,6 +3,7 @@ import { DomainError } from "../../core/errors.ts";
 import {
   ActiveMedia, DEFAULT_MAX_RESULTS, GenerateCancelResult, IndexParams, MediaControlParams, MediaStatusResult, SearchParams, SearchResult, TagsParams, TagsResult,
 } from "../../core/wire/media.ts";
+import { MEDIA_CONTROL_ACTIONS, UpdateActiveMediaParams } from "../../core/wire/media-history.ts";
 import type { LaunchService } from "../../service/launch/launch-service.ts";
 import type { MediaService } from "../../service/media/media-service.ts";
 import { invalidParams } from "../rpc/errors.ts";
@@ -30,14 +31,36 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
       handler: () => launch.activeMedia(),
     }),
     defineMethod({
+      name: "media.active.update",
+      summary: "Sets the active media from outside (a script says what plays): media.started follows; without params (or null) the active media is cleared (media.stopped). The system id must be known; the launcher id is empty.",
+      params: UpdateActiveMediaParams,
+      result: type("null"),
+      example: { systemId: "SNES", mediaPath: "/roms/SNES/Game.sfc", mediaName: "Game" },
+      handler: (params) => {
+        const p = params as { systemId?: string; mediaPath: string; mediaName: string } | null;
+        if (p?.systemId === undefined) {
+          launch.clearActive();
+          return null;
+        }
+        const [system] = media.systemsById([p.systemId]);
+        launch.reportActive({ launcherId: "", systemId: system!.id, systemName: system!.name, mediaPath: p.mediaPath, mediaName: p.mediaName, zapScript: "" });
+        return null;
+      },
+    }),
+    defineMethod({
       name: "media.control",
-      summary: "The phone app's media control: action \"stop\" stops the active media (the only action this service has).",
+      summary: `The phone app's media control with the reference's actions (${MEDIA_CONTROL_ACTIONS.join(", ")}): "stop" stops the active media; this service's launchers have no other controls, so the others answer 1005.`,
       params: MediaControlParams,
       result: type("null"),
       example: { action: "stop" },
       handler: async (p) => {
-        if (p.action !== "stop") throw new DomainError("unsupported", `media.control action "${p.action}" is not supported (only "stop")`);
+        if (!(MEDIA_CONTROL_ACTIONS as readonly string[]).includes(p.action)) throw invalidParams(`invalid params: action must be one of ${MEDIA_CONTROL_ACTIONS.join(", ")} (was "${p.action}")`);
         if (p.slot !== undefined && p.slot !== "primary" && p.slot !== "background") throw invalidParams('invalid params: slot must be "primary" or "background"');
+        if (p.action !== "stop") {
+          const active = launch.activeMedia();
+          const by = active?.launcherId ? `launcher ${active.launcherId}` : "this service's launchers";
+          throw new DomainError("unsupported", `media.control action "${p.action}" is not supported by ${by} (only "stop")`);
+        }
         if (p.slot !== "background") await launch.stopActive(); // no background media exists here: nothing to stop there
         return null;
       },

@@ -3,8 +3,11 @@ import { MAPPING_TYPES, MATCH_KINDS } from "../mappings.ts";
 
 /** Mappings on the wire: `mappings`, `mappings.new`, `mappings.update`, `mappings.delete`. */
 
-/** Mapping ids: a number, or a string of digits (the list sends them so, as the reference does). */
-export const MappingId = type("number.integer >= 1").or(type(/^\d{1,15}$/));
+/**
+ * Mapping ids: a number, or a string of digits (the list sends them so, as the reference does). The empty string
+ * is the id the list gives read-only file mappings; it is accepted here only to be refused with a clear reason.
+ */
+export const MappingId = type("number.integer >= 1").or(type(/^\d{1,15}$/)).or("''");
 const MappingTypeT = type.enumerated(...MAPPING_TYPES);
 const MatchKindT = type.enumerated(...MATCH_KINDS);
 
@@ -29,7 +32,11 @@ export const UpdateMappingParams = type({
 });
 export const DeleteMappingParams = type({ "+": "delete", id: MappingId });
 
-/** A mapping as listed: the id as a digit string. */
+/** `mappings`: `includeReadOnly` adds the read-only mappings of the data folder's `mappings/` files. */
+export const MappingsParams = type({ "+": "delete", "includeReadOnly?": "boolean" }).or("null");
+export const MappingSource = type("'database' | 'file'");
+
+/** A mapping as listed: the id as a digit string ("" and no `added` time for file mappings, as the reference). */
 export const Mapping = type({
   id: "string",
   added: "string",
@@ -39,6 +46,8 @@ export const Mapping = type({
   match: MatchKindT,
   pattern: "string",
   override: "string",
+  source: MappingSource,
+  readOnly: "boolean",
 });
 export type Mapping = typeof Mapping.infer;
 export const MappingsResult = type({ mappings: Mapping.array() });

@@ -15,6 +15,8 @@ export const ReadersResult = type({ readers: ReaderInfo.array() });
 export type ReadersResult = typeof ReadersResult.infer;
 
 export const WriteParams = type({ "+": "delete", text: "string", "readerId?": "string" });
+/** `readers.write.cancel`: ends the writes waiting for a tag (on every reader, or on `readerId`). */
+export const WriteCancelParams = type({ "+": "delete", "readerId?": "string" }).or("null");
 
 export const ReaderEvent = type({ connected: "boolean", driver: "string", path: "string" });
 export type ReaderEvent = typeof ReaderEvent.infer;

@@ -35,4 +35,23 @@ export const userMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "media history",
+    sql: `
+      CREATE TABLE media_history (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        system_id TEXT NOT NULL,
+        system_name TEXT NOT NULL,
+        media_name TEXT NOT NULL,
+        media_path TEXT NOT NULL,
+        launcher_id TEXT NOT NULL DEFAULT '',
+        started_at INTEGER NOT NULL,
+        ended_at INTEGER,
+        play_time INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX media_history_system ON media_history (system_id, id);
+      CREATE INDEX media_history_path ON media_history (system_id, media_path);
+    `,
+  },
 ];

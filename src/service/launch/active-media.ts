@@ -57,6 +57,19 @@ export class ActiveMediaTracker implements ActiveMediaSource {
     running.exited?.then(() => this.end(entry));
   }
 
+  /**
+   * Media reported from outside (`media.active.update`: a script says what plays). Nothing of ours runs it, so
+   * stopping it only forgets it; it replaces what ran before without stopping that.
+   */
+  reportExternal(info: Omit<ActiveMedia, "started">): void {
+    this.begin(info, { stop: async () => undefined });
+  }
+
+  /** Forgets the active media without stopping it (`media.active.update` without params); media.stopped follows. */
+  clear(): void {
+    if (this.cur) this.end(this.cur);
+  }
+
   /** Stops the running media, if any, and waits until it has ended. */
   async stop(): Promise<void> {
     const cur = this.cur;

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { DomainError } from "../../core/errors.ts";
 import { findMapping } from "../../core/mappings.ts";
 import type { ActiveMedia, MediaLibrary } from "../../core/media-types.ts";
@@ -12,6 +13,7 @@ import type { ActiveMediaTracker } from "./active-media.ts";
 import { COMMANDS } from "./commands/table.ts";
 import { type CommandEnv, CommandError } from "./commands/types.ts";
 import { type HistoryEntry, HistoryRepository } from "./history-repo.ts";
+import { FileMappings } from "./file-mappings.ts";
 import { LaunchGuard } from "./launch-guard.ts";
 import { MappingsService } from "./mappings-service.ts";
 import { LaunchPipeline } from "./pipeline.ts";
@@ -43,6 +45,8 @@ export class LaunchService implements Lifecycle {
   readonly name = "launch";
   readonly sink: TokenSink = { submit: (t) => this.submit(t) };
   readonly mappings: MappingsService;
+  /** Read-only mappings from `<data>/mappings/*.toml`, tried after the database's. */
+  readonly fileMappings: FileMappings;
   /** Holds scans that would replace running media until they are confirmed (`readers.scan.launch_guard`). */
   readonly guard: LaunchGuard;
   private readonly historyRepo: HistoryRepository;
@@ -57,6 +61,7 @@ export class LaunchService implements Lifecycle {
   ) {
     this.historyRepo = new HistoryRepository(ctx.userDb);
     this.mappings = new MappingsService(ctx.userDb);
+    this.fileMappings = new FileMappings(join(ctx.dataDir, "mappings"));
     this.pipeline = new LaunchPipeline({ history: this.historyRepo, commands: COMMANDS, env: (t) => this.env(t), outcome: deps.outcome });
     this.queue = new SerialQueue((t) => this.pipeline.run(t), MAX_QUEUED_TOKENS);
     this.guard = new LaunchGuard({
@@ -80,8 +85,28 @@ export class LaunchService implements Lifecycle {
     return this.last;
   }
 
+  /** This device's launchers in priority order (`launchers`). */
+  launchers(): { id: string; systemId?: string }[] {
+    return this.deps.platforms.all().map((l) => ({ id: l.id, ...(l.systemId ? { systemId: l.systemId } : {}) }));
+  }
+
+  /** Rebuilds the launchers built from the config (`launchers.refresh`). */
+  rescanLaunchers(): void {
+    this.deps.platforms.rescan();
+  }
+
   activeMedia(): ActiveMedia | null {
     return this.deps.tracker.current();
+  }
+
+  /** Media that plays without us (`media.active.update`). */
+  reportActive(info: Omit<ActiveMedia, "started">): void {
+    this.deps.tracker.reportExternal(info);
+  }
+
+  /** Forgets the active media without stopping it. */
+  clearActive(): void {
+    this.deps.tracker.clear();
   }
 
   stopActive(): Promise<void> {
@@ -95,6 +120,7 @@ export class LaunchService implements Lifecycle {
 
   /** Starts the platform watchers ("now playing" from Batocera, Kodi, Steam). */
   start(): void {
+    this.fileMappings.load();
     this.deps.platforms.start();
   }
 
@@ -116,9 +142,9 @@ export class LaunchService implements Lifecycle {
       logger.warn(`launch queue full (${MAX_QUEUED_TOKENS} waiting); token from ${token.source} dropped`);
       return;
     }
-    const mapping = findMapping(this.mappings.all(), token, (m, why) => logger.warn(`mapping ${m.id} never matches: ${why}`));
+    const mapping = findMapping(this.mappings.all(), token, (m, why) => logger.warn(`mapping ${m.id} never matches: ${why}`)) ?? this.fileMappings.find(token);
     const next = mapping ? { ...token, text: mapping.override } : token;
-    if (mapping) logger.info(`mapping ${mapping.id}${mapping.label ? ` (${mapping.label})` : ""} matched`);
+    if (mapping) logger.info(`${"file" in mapping ? `file mapping from ${mapping.file}` : `mapping ${mapping.id}`}${mapping.label ? ` (${mapping.label})` : ""} matched`);
     if (this.guard.intercept(token, next)) return;
     this.enqueue(next);
   }

@@ -15,6 +15,7 @@ import type { ServiceEvents } from "../events.ts";
 import type { Lifecycle } from "../lifecycle.ts";
 import { InsertMode, realTimers, type Timers } from "./insert-mode.ts";
 import { ReaderManager } from "./manager.ts";
+import { PendingWrites } from "./pending-writes.ts";
 import { TokenState } from "./token-state.ts";
 
 /** How long start-up waits for the first reader pass before the service starts listening. */
@@ -39,6 +40,8 @@ export interface ReadersDeps {
   platformRoot?: string;
   timers?: Timers;
   passIntervalMs?: number;
+  /** How long a write waits for a tag to be presented (default 30 s; 0: fail at once when there is none). */
+  tagWaitMs?: number;
 }
 
 export class ReadersService implements Lifecycle {
@@ -47,9 +50,11 @@ export class ReadersService implements Lifecycle {
   private readonly tokens = new TokenState();
   private readonly insertMode: InsertMode;
   private unsubscribe: (() => void) | null = null;
+  private readonly writes: PendingWrites;
 
   constructor(private readonly deps: ReadersDeps) {
     this.insertMode = new InsertMode(() => deps.config.current.readers.scan, deps.activeMedia, deps.stopMedia, deps.timers ?? realTimers);
+    this.writes = new PendingWrites(deps.timers ?? realTimers, deps.tagWaitMs);
   }
 
   async start(): Promise<void> {
@@ -72,6 +77,7 @@ export class ReadersService implements Lifecycle {
   }
 
   async stop(): Promise<void> {
+    this.writes.cancel();
     this.unsubscribe?.();
     this.insertMode.stop();
     await this.manager?.stop();
@@ -83,6 +89,7 @@ export class ReadersService implements Lifecycle {
     if (!this.tokens.add(reader.readerId, token)) return;
     logger.info(`token on ${reader.readerId}: type ${token.type}, uid ${token.uid || "-"}, ${token.text.length} chars of text`);
     this.deps.events.publish("tokens.added", tokenView(token));
+    if (this.writes.offer(reader.readerId)) return; // presented for a waiting write: written, not launched
     if (!this.deps.config.current.readers.run_zapscript) return; // announced only: a client acts on it
     if (this.insertMode.inserted(token)) this.deps.sink.submit(token);
   }
@@ -127,7 +134,26 @@ export class ReadersService implements Lifecycle {
    * Every refusal is a DomainError whose data names the reason (no-reader, no-tag, too-large, unsupported, failed).
    */
   async write(text: string, readerId?: string): Promise<void> {
-    await this.writeTarget(readerId).write!(text);
+    let target: Reader;
+    try {
+      target = this.writeTarget(readerId);
+    } catch (err) {
+      if (!(err instanceof ReaderWriteError && err.reason === "no-tag" && this.writes.enabled)) throw err;
+      logger.info(`write waiting for a tag${readerId ? ` on ${readerId}` : ""}`);
+      const on = await this.writes.waitForTag((id) => (readerId === undefined ? this.writable(id) : id === readerId), readerId);
+      target = this.writeTarget(on);
+    }
+    await target.write!(text);
+  }
+
+  /** Ends writes waiting for a tag (all, or on `readerId`): each rejects as cancelled. Returns how many. */
+  cancelWrites(readerId?: string): number {
+    return this.writes.cancel(readerId);
+  }
+
+  private writable(readerId: string): boolean {
+    const r = this.manager?.readers().find((x) => x.readerId === readerId);
+    return r !== undefined && r.write !== undefined && r.capabilities.includes("write");
   }
 
   private writeTarget(readerId: string | undefined): Reader {

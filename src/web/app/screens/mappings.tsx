@@ -5,7 +5,7 @@ import type { Mapping, Token } from "../types.ts";
 import { Notice } from "../ui/notice.tsx";
 import { Toast } from "../ui/toast.tsx";
 
-type Draft = Omit<Mapping, "id" | "added"> & { id?: string };
+type Draft = Omit<Mapping, "id" | "added" | "source" | "readOnly"> & { id?: string };
 
 const EMPTY: Draft = { label: "", enabled: true, type: "uid", match: "exact", pattern: "", override: "" };
 

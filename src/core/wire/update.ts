@@ -1,0 +1,18 @@
+import { type } from "arktype";
+
+/**
+ * `update.check`, in the reference's shape. This service never fetches releases: it is updated with the device's
+ * package (install.sh, the platform's package manager), so eligibility is always "managed" and nothing is available.
+ */
+export const UpdateEligibility = type("'eligible' | 'development' | 'managed' | 'unsupported'");
+export const UpdateCheckResult = type({
+  currentVersion: "string",
+  updateAvailable: "boolean",
+  autoInstall: "boolean",
+  "eligibility?": UpdateEligibility,
+  "channel?": "string",
+  "latestVersion?": "string",
+  "releaseNotes?": "string",
+  "checkedAt?": "string",
+});
+export type UpdateCheckResult = typeof UpdateCheckResult.infer;
