@@ -18,6 +18,7 @@ import { ConfigStore } from "./config/store.ts";
 import { type Clock, systemClock } from "./core/clock.ts";
 import { userMigrations } from "./db/migrations/user.ts";
 import { openDatabase } from "./db/open.ts";
+import { SessionSaltsRepository } from "./db/session-salts.ts";
 import { closeLogging, configureLogging, log, setConsoleLogging, setDebug } from "./log.ts";
 import { resolvePlatform } from "./platforms/detect.ts";
 import { type PlatformOptions, PlatformSet } from "./platforms/platform-set.ts";
@@ -181,7 +182,12 @@ export class App {
     const dispatcher = new Dispatcher(methods, defaultLimits);
     this.dispatcher = dispatcher;
     const frames = new NotificationFrames(s.ctx.events);
-    const secure = new SecureLayer(s.clients, { maxEnvelopeChars: Math.ceil((defaultLimits.maxFrameChars * 4) / 3) + 1024, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS });
+    const secure = new SecureLayer(s.clients, {
+      maxEnvelopeChars: Math.ceil((defaultLimits.maxFrameChars * 4) / 3) + 1024,
+      handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+      salts: new SessionSaltsRepository(s.ctx.userDb),
+      now: () => s.ctx.clock.now(),
+    });
     const sessions = new WebSocketSessions({
       dispatcher,
       frames,

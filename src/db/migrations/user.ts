@@ -35,4 +35,18 @@ export const userMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "session salts",
+    // Hashes of the secure layer's session salts per client, so a captured session cannot be replayed later.
+    sql: `
+      CREATE TABLE session_salts (
+        client_id TEXT NOT NULL REFERENCES clients(id) ON DELETE CASCADE,
+        salt_hash TEXT NOT NULL,
+        seen INTEGER NOT NULL,
+        PRIMARY KEY (client_id, salt_hash)
+      ) WITHOUT ROWID;
+      CREATE INDEX session_salts_by_age ON session_salts (client_id, seen);
+    `,
+  },
 ];
