@@ -30,6 +30,8 @@ import { MdnsAdvertiser } from "./service/discovery/mdns-advertiser.ts";
 import { ServiceEvents } from "./service/events.ts";
 import { ScanFeedback } from "./service/feedback/scan-feedback.ts";
 import { AplayPlayer, type SoundPlayer } from "./service/feedback/sound-player.ts";
+import { InboxService } from "./service/inbox/inbox-service.ts";
+import { configWorkedAround } from "./service/inbox/producers.ts";
 import { ActiveMediaTracker } from "./service/launch/active-media.ts";
 import { LaunchService } from "./service/launch/launch-service.ts";
 import type { Lifecycle } from "./service/lifecycle.ts";
@@ -74,6 +76,7 @@ export interface Services {
   media: MediaService;
   launch: LaunchService;
   readers: ReadersService;
+  inbox: InboxService;
 }
 
 const logger = log.withTag("app");
@@ -88,6 +91,8 @@ export class App {
   private server: RunningServer | null = null;
   private advertiser: MdnsAdvertiser | null = null;
   private started: Lifecycle[] = [];
+  /** Config problems found at start and worked around, for the inbox once it exists. */
+  private configProblems: string[] = [];
 
   constructor(private readonly opts: AppOptions) {
     this.config = new ConfigStore(opts.configPath ?? join(opts.dataDir, "config.toml"));
@@ -133,7 +138,9 @@ export class App {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const logFile = join(dataDir, "service.log");
     configureLogging({ debug: false, console: !this.opts.quiet, file: logFile });
-    const { created } = this.config.load();
+    const { created, ignored } = this.config.load();
+    this.configProblems = ignored.map((k) => `unknown key "${k}" in ${this.config.path} is ignored (a typo?)`);
+    for (const p of this.configProblems) logger.warn(p);
     const cfg = this.config.current;
     const applyLogging = (c: typeof cfg) => {
       setDebug(c.debug_logging);
@@ -142,7 +149,10 @@ export class App {
     applyLogging(cfg);
     this.config.onChange((next) => applyLogging(next));
     const resolved = resolvePlatform(cfg.service.platform, this.opts.platformRoot);
-    if (resolved.problem) logger.warn(resolved.problem);
+    if (resolved.problem) {
+      logger.warn(resolved.problem);
+      this.configProblems.push(resolved.problem);
+    }
     const platform = resolved.platform;
     logger.info(`${created ? "created" : "loaded"} config ${this.config.path}; data in ${dataDir}; log ${logFile}`);
     this.userDb = openDatabase(runtime, join(dataDir, "user.db"), { durability: "full", journal: platform === "mister" ? "delete" : "wal", migrations: userMigrations });
@@ -157,7 +167,9 @@ export class App {
     const tracker = new ActiveMediaTracker(ctx.events, () => new Date(clock.now()));
     const platforms = new PlatformSet({ platform: ctx.platform, config: () => config.current, tracker, spawn: ctx.runtime.spawn }, this.opts.platform);
     const feedback = new ScanFeedback(() => config.current.audio, this.opts.soundPlayer ?? new AplayPlayer(() => config.current.audio, ctx.runtime.spawn));
-    const media = new MediaService(ctx);
+    const inbox = new InboxService(ctx.userDb, ctx.events, clock);
+    configWorkedAround(inbox, this.configProblems);
+    const media = new MediaService(ctx, inbox);
     const launch = new LaunchService(ctx, { platforms, tracker, library: media.library, outcome: (t, ok) => feedback.launched(t, ok) });
     const readers = new ReadersService({
       runtime: ctx.runtime,
@@ -170,10 +182,11 @@ export class App {
       platformRoot: ctx.platformRoot,
       timers: clock,
       authFile: join(dirname(config.path), "auth.toml"), // credentials (MQTT), beside the config
+      inbox,
     });
     const clients = new ClientsService(ctx.userDb);
     const pairing = new PairingService(clients.repo, () => clock.now());
-    return { ctx, clients, pairing, media, launch, readers };
+    return { ctx, clients, pairing, media, launch, readers, inbox };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */

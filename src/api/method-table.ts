@@ -1,5 +1,6 @@
 import type { ConfigStore } from "../config/store.ts";
 import type { ClientsService } from "../service/clients/clients-service.ts";
+import type { InboxService } from "../service/inbox/inbox-service.ts";
 import type { LaunchService } from "../service/launch/launch-service.ts";
 import type { MediaService } from "../service/media/media-service.ts";
 import type { PairingService } from "../service/pairing/pairing-service.ts";
@@ -7,6 +8,7 @@ import type { ReadersService } from "../service/readers/readers-service.ts";
 import { clientsMethods } from "./methods/clients.ts";
 import { discoverMethods } from "./methods/discover.ts";
 import { healthMethods } from "./methods/health.ts";
+import { inboxMethods } from "./methods/inbox.ts";
 import { launchMethods } from "./methods/launch.ts";
 import { mappingsMethods } from "./methods/mappings.ts";
 import { mediaMethods } from "./methods/media.ts";
@@ -29,6 +31,7 @@ export interface ApiServices {
   readers: ReadersService;
   clients: ClientsService;
   pairing: PairingService;
+  inbox: InboxService;
 }
 
 /** Every JSON-RPC method, one namespace file each; `rpc.discover` describes them all. */
@@ -45,6 +48,7 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...readersMethods({ readers: s.readers }),
     ...clientsMethods({ clients: s.clients }),
     ...pairingMethods({ pairing: s.pairing }),
+    ...inboxMethods({ inbox: s.inbox }),
   ];
   methods.push(...discoverMethods({ methods: () => methods, version: s.version, platform: s.platform }));
   return methods;

@@ -49,4 +49,22 @@ export const userMigrations: readonly Migration[] = [
       CREATE INDEX session_salts_by_age ON session_salts (client_id, seen);
     `,
   },
+  {
+    version: 3,
+    name: "inbox",
+    // Messages for the owner (problems the service found and worked around); a category keeps one entry.
+    sql: `
+      CREATE TABLE inbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        title TEXT NOT NULL,
+        body TEXT NOT NULL DEFAULT '',
+        severity INTEGER NOT NULL DEFAULT 0 CHECK (severity IN (0, 1, 2)),
+        category TEXT,
+        profile_id INTEGER NOT NULL DEFAULT 0,
+        created INTEGER NOT NULL
+      );
+      CREATE INDEX inbox_by_age ON inbox (created);
+      CREATE UNIQUE INDEX inbox_one_per_category ON inbox (category, profile_id) WHERE category IS NOT NULL;
+    `,
+  },
 ];

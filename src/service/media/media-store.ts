@@ -70,17 +70,18 @@ export class MediaStore {
     this.buildingPath = join(dataDir, "media.db.building");
   }
 
-  /** Opens the index if there is one; removes what an interrupted run left behind. */
-  open(): void {
+  /**
+   * Opens the index if there is one; removes what an interrupted run left behind. Returns why an existing file
+   * cannot be used (damaged, incomplete, another schema), or null.
+   */
+  open(): { reason: string } | null {
     for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(this.buildingPath + suffix, { force: true });
-    if (!existsSync(this.path)) return;
+    if (!existsSync(this.path)) return null;
+    let db: SqlDatabase | null = null;
     try {
-      const db = openDatabase(this.runtime, this.path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
+      db = openDatabase(this.runtime, this.path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
       const complete = db.prepare("SELECT value FROM meta WHERE key = 'complete'").get<{ value: string }>();
-      if (!complete) {
-        db.close();
-        throw new Error("the file is not a complete index");
-      }
+      if (!complete) throw new Error("the file is not a complete index");
       // Searches read scattered media rows: mapped, a page is read without a system call (pages stay the
       // kernel's, shared and reclaimable, not the heap's).
       db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
@@ -92,14 +93,29 @@ export class MediaStore {
       this.bySystem = new Map(this.systems.map((s) => [s.id, s]));
       this.infos = this.systems.map((s) => this.info(s.id)); // one per system, shared by its items
       this.matcher = new WordMatcher(db, this.totalMedia, this.limits.cacheBytes ?? BITSET_CACHE_BYTES, this.limits.wordListChars ?? WORD_LIST_MAX_CHARS);
+      return null;
     } catch (err) {
-      logger.warn(`media index ${this.path} cannot be used (${(err as Error).message}); index again to rebuild it`);
+      const reason = (err as Error).message;
+      logger.warn(`media index ${this.path} cannot be used (${reason}); index again to rebuild it`);
+      try {
+        db?.close();
+      } catch {}
       this.db = null;
       this.matcher = null;
       this.systems = [];
       this.bySystem = new Map();
       this.infos = [];
+      return { reason };
     }
+  }
+
+  /** Moves the (unusable) index file aside as `media.db.<suffix>`, with its journal; returns the new name. */
+  setAside(suffix: string): string {
+    this.close();
+    const target = `${this.path}.${suffix}`;
+    renameSync(this.path, target);
+    for (const j of ["-journal", "-wal", "-shm"]) if (existsSync(this.path + j)) renameSync(this.path + j, target + j);
+    return target;
   }
 
   close(): void {
