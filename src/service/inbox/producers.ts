@@ -35,7 +35,7 @@ export function mediaDbCorrupt(inbox: InboxSink, p: { setAsideAs: string; reason
 export function indexFailed(inbox: InboxSink, reason: string): InboxMessage | null {
   return inbox.add({
     title: "Updating the media database failed",
-    body: `${reason}. The previous media database is still in use; try updating it again.`,
+    body: `${reason.replace(/[;.]?\s*the previous index is kept\.?$/i, "")}. The previous media database is still in use; try updating it again.`,
     severity: INBOX_SEVERITY.warning,
     category: INBOX_CATEGORIES.indexFailed,
   });
