@@ -116,7 +116,7 @@ export class MediaService implements Lifecycle {
 
   async start(): Promise<void> {
     const problem = this.store.open();
-    if (problem) await this.replaceDamaged(problem.reason);
+    if (problem?.damaged) await this.replaceDamaged(problem.reason);
   }
 
   /** A media database that cannot be used is set aside (kept for inspection), an empty one made, the owner told. */

@@ -26,6 +26,8 @@ const MMAP_BYTES = 256 * 1024 * 1024;
 /** Short query words are looked up in an in-memory list of the index words when their text is at most this long. */
 const WORD_LIST_MAX_CHARS = 1_000_000;
 const logger = log.withTag("media");
+/** What SQLite (Bun's and Node's) says about a file that is not, or no longer, a readable database. */
+const DAMAGED = /not a database|malformed|file is encrypted|disk image/i;
 
 /** Memory bounds of a store (tests set small ones to exercise the fallbacks). */
 export interface MediaStoreLimits {
@@ -72,9 +74,10 @@ export class MediaStore {
 
   /**
    * Opens the index if there is one; removes what an interrupted run left behind. Returns why an existing file
-   * cannot be used (damaged, incomplete, another schema), or null.
+   * cannot be used, `damaged` when SQLite cannot read it (not when it is incomplete, as an older schema's index
+   * is after its migration: that one is simply indexed again), or null.
    */
-  open(): { reason: string } | null {
+  open(): { reason: string; damaged: boolean } | null {
     for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(this.buildingPath + suffix, { force: true });
     if (!existsSync(this.path)) return null;
     let db: SqlDatabase | null = null;
@@ -105,7 +108,7 @@ export class MediaStore {
       this.systems = [];
       this.bySystem = new Map();
       this.infos = [];
-      return { reason };
+      return { reason, damaged: DAMAGED.test(reason) };
     }
   }
 
