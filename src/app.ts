@@ -18,6 +18,7 @@ import { ConfigStore } from "./config/store.ts";
 import { type Clock, systemClock } from "./core/clock.ts";
 import { userMigrations } from "./db/migrations/user.ts";
 import { openDatabase } from "./db/open.ts";
+import { SessionSaltsRepository } from "./db/session-salts.ts";
 import { closeLogging, configureLogging, log, setConsoleLogging, setDebug } from "./log.ts";
 import { resolvePlatform } from "./platforms/detect.ts";
 import { type PlatformOptions, PlatformSet } from "./platforms/platform-set.ts";
@@ -29,6 +30,8 @@ import { MdnsAdvertiser } from "./service/discovery/mdns-advertiser.ts";
 import { ServiceEvents } from "./service/events.ts";
 import { ScanFeedback } from "./service/feedback/scan-feedback.ts";
 import { AplayPlayer, type SoundPlayer } from "./service/feedback/sound-player.ts";
+import { InboxService } from "./service/inbox/inbox-service.ts";
+import { configWorkedAround } from "./service/inbox/producers.ts";
 import { ActiveMediaTracker } from "./service/launch/active-media.ts";
 import { LaunchService } from "./service/launch/launch-service.ts";
 import type { Lifecycle } from "./service/lifecycle.ts";
@@ -77,6 +80,7 @@ export interface Services {
   launch: LaunchService;
   readers: ReadersService;
   mediaHistory: MediaHistory;
+  inbox: InboxService;
 }
 
 const logger = log.withTag("app");
@@ -91,6 +95,8 @@ export class App {
   private server: RunningServer | null = null;
   private advertiser: MdnsAdvertiser | null = null;
   private started: Lifecycle[] = [];
+  /** Config problems found at start and worked around, for the inbox once it exists. */
+  private configProblems: string[] = [];
 
   constructor(private readonly opts: AppOptions) {
     this.config = new ConfigStore(opts.configPath ?? join(opts.dataDir, "config.toml"));
@@ -136,7 +142,9 @@ export class App {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const logFile = join(dataDir, "service.log");
     configureLogging({ debug: false, console: !this.opts.quiet, file: logFile });
-    const { created } = this.config.load();
+    const { created, ignored } = this.config.load();
+    this.configProblems = ignored.map((k) => `unknown key "${k}" in ${this.config.path} is ignored (a typo?)`);
+    for (const p of this.configProblems) logger.warn(p);
     const cfg = this.config.current;
     const applyLogging = (c: typeof cfg) => {
       setDebug(c.debug_logging);
@@ -145,7 +153,10 @@ export class App {
     applyLogging(cfg);
     this.config.onChange((next) => applyLogging(next));
     const resolved = resolvePlatform(cfg.service.platform, this.opts.platformRoot);
-    if (resolved.problem) logger.warn(resolved.problem);
+    if (resolved.problem) {
+      logger.warn(resolved.problem);
+      this.configProblems.push(resolved.problem);
+    }
     const platform = resolved.platform;
     logger.info(`${created ? "created" : "loaded"} config ${this.config.path}; data in ${dataDir}; log ${logFile}`);
     this.userDb = openDatabase(runtime, join(dataDir, "user.db"), { durability: "full", journal: platform === "mister" ? "delete" : "wal", migrations: userMigrations });
@@ -160,7 +171,9 @@ export class App {
     const tracker = new ActiveMediaTracker(ctx.events, () => new Date(clock.now()));
     const platforms = new PlatformSet({ platform: ctx.platform, config: () => config.current, tracker, spawn: ctx.runtime.spawn }, this.opts.platform);
     const feedback = new ScanFeedback(() => config.current.audio, this.opts.soundPlayer ?? new AplayPlayer(() => config.current.audio, ctx.runtime.spawn));
-    const media = new MediaService(ctx);
+    const inbox = new InboxService(ctx.userDb, ctx.events, clock);
+    configWorkedAround(inbox, this.configProblems);
+    const media = new MediaService(ctx, inbox);
     const launch = new LaunchService(ctx, { platforms, tracker, library: media.library, outcome: (t, ok) => feedback.launched(t, ok), guardCue: (what) => feedback.guard(what) });
     const readers = new ReadersService({
       runtime: ctx.runtime,
@@ -174,11 +187,12 @@ export class App {
       timers: clock,
       tagWaitMs: this.opts.writeTagWaitMs,
       authFile: join(dirname(config.path), "auth.toml"), // credentials (MQTT), beside the config
+      inbox,
     });
     const clients = new ClientsService(ctx.userDb);
     const pairing = new PairingService(clients.repo, () => clock.now());
     const mediaHistory = new MediaHistory(ctx.userDb, ctx.events, () => clock.now(), () => tracker.current());
-    return { ctx, clients, pairing, media, launch, readers, mediaHistory };
+    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */
@@ -187,7 +201,12 @@ export class App {
     const dispatcher = new Dispatcher(methods, defaultLimits);
     this.dispatcher = dispatcher;
     const frames = new NotificationFrames(s.ctx.events);
-    const secure = new SecureLayer(s.clients, { maxEnvelopeChars: Math.ceil((defaultLimits.maxFrameChars * 4) / 3) + 1024, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS });
+    const secure = new SecureLayer(s.clients, {
+      maxEnvelopeChars: Math.ceil((defaultLimits.maxFrameChars * 4) / 3) + 1024,
+      handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+      salts: new SessionSaltsRepository(s.ctx.userDb),
+      now: () => s.ctx.clock.now(),
+    });
     const sessions = new WebSocketSessions({
       dispatcher,
       frames,

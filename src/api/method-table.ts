@@ -1,5 +1,6 @@
 import type { ConfigStore } from "../config/store.ts";
 import type { ClientsService } from "../service/clients/clients-service.ts";
+import type { InboxService } from "../service/inbox/inbox-service.ts";
 import type { LaunchService } from "../service/launch/launch-service.ts";
 import type { MediaHistory } from "../service/media/media-history.ts";
 import type { MediaService } from "../service/media/media-service.ts";
@@ -8,6 +9,7 @@ import type { ReadersService } from "../service/readers/readers-service.ts";
 import { clientsMethods } from "./methods/clients.ts";
 import { discoverMethods } from "./methods/discover.ts";
 import { healthMethods } from "./methods/health.ts";
+import { inboxMethods } from "./methods/inbox.ts";
 import { launchMethods } from "./methods/launch.ts";
 import { launchersMethods } from "./methods/launchers.ts";
 import { mediaHistoryMethods } from "./methods/media-history.ts";
@@ -37,6 +39,7 @@ export interface ApiServices {
   clients: ClientsService;
   pairing: PairingService;
   mediaHistory: MediaHistory;
+  inbox: InboxService;
 }
 
 /** Every JSON-RPC method, one namespace file each; `rpc.discover` describes them all. */
@@ -58,6 +61,7 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...updateMethods({ version: s.version }),
     ...launchersMethods({ launch: s.launch, config: s.config }),
     ...mediaHistoryMethods({ history: s.mediaHistory, systemIds: (ids) => s.media.systemsById(ids).map((d) => d.id) }),
+    ...inboxMethods({ inbox: s.inbox }),
   ];
   methods.push(...discoverMethods({ methods: () => methods, version: s.version, platform: s.platform }));
   return methods;

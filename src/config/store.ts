@@ -55,6 +55,14 @@ export function parseConfig(text: string, path: string): { config: Config; raw: 
   return { config: checked, raw };
 }
 
+/** Keys of `raw` (dotted paths) the validated config does not have: what this version ignored. */
+function ignoredKeys(raw: unknown, known: unknown, prefix = ""): string[] {
+  if (!isPlainObject(raw) || !isPlainObject(known)) return [];
+  return Object.entries(raw).flatMap(([k, v]) =>
+    k in known ? ignoredKeys(v, known[k], `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
 /**
  * Holds the current configuration: loaded once, replaced whole on update (each snapshot frozen), saved
  * atomically. Services read `current` when they need a value and may subscribe to changes.
@@ -70,13 +78,18 @@ export class ConfigStore {
     return this.config;
   }
 
-  /** Loads the file, creating it with defaults (and a new device id) when it does not exist. */
-  load(): { created: boolean } {
+  /**
+   * Loads the file, creating it with defaults (and a new device id) when it does not exist. `ignored` names the
+   * keys this version does not know: kept in the file, but without effect (often a typo).
+   */
+  load(): { created: boolean; ignored: string[] } {
     let created = false;
+    let ignored: string[] = [];
     if (existsSync(this.path)) {
       const parsed = parseConfig(readFileSync(this.path, "utf8"), this.path);
       this.raw = parsed.raw;
       this.config = deepFreeze(parsed.config);
+      ignored = ignoredKeys(parsed.raw, parsed.config);
     } else {
       created = true;
     }
@@ -86,7 +99,7 @@ export class ConfigStore {
       this.config = deepFreeze(next);
       this.save();
     }
-    return { created };
+    return { created, ignored };
   }
 
   /**

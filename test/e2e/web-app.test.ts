@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, PHONE, phonePage, screenshot, seriousViolations } from "../fixtures/browser.ts";
@@ -245,6 +245,31 @@ describe("the web app at phone size", () => {
     await page.getByRole("alert").waitFor();
     expect(await page.getByRole("alert").textContent()).not.toContain("{");
     await checkScreen("write");
+  });
+
+  test("a real inbox message (a failed index run) shows a badge; the Inbox lists it and Delete removes it", async () => {
+    await go("Home");
+    await expect(page.getByTestId("inbox-badge").count()).resolves.toBe(0);
+    const blocker = join(svc.dataDir, "media.db.building");
+    mkdirSync(join(blocker, "in-the-way"), { recursive: true }); // the new index file cannot be written
+    try {
+      expect((await rpc.request("media.index", { systems: ["SNES"] })).error?.code).toBe(1004);
+    } finally {
+      rmSync(blocker, { recursive: true, force: true });
+    }
+    const badge = page.getByTestId("inbox-badge");
+    await badge.filter({ hasText: "1" }).waitFor();
+    await badge.click();
+    await page.getByRole("heading", { level: 1, name: "Inbox" }).waitFor();
+    const item = page.getByTestId("inbox-message").filter({ hasText: "Updating the media database failed" });
+    await item.waitFor();
+    await expect(item.textContent()).resolves.toContain("Warning");
+    await checkScreen("inbox");
+    await item.getByRole("button", { name: "Delete: Updating the media database failed" }).click();
+    await page.getByText("No messages.").waitFor();
+    expect((await rpc.call<{ messages: unknown[] }>("inbox")).messages).toEqual([]);
+    await go("Home");
+    await expect(page.getByTestId("inbox-badge").count()).resolves.toBe(0);
   });
 
   test("keyboard: Tab reaches the navigation, Enter opens a screen and focus moves to its heading, focus is visible", async () => {

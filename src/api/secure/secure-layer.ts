@@ -4,7 +4,7 @@ import type { PeerInfo } from "../../runtime/types.ts";
 import type { ClientsService } from "../../service/clients/clients-service.ts";
 import type { SessionCodec } from "../session-codec.ts";
 import { FailureBackoff } from "./failure-backoff.ts";
-import { SaltWindow } from "./salt-window.ts";
+import { defaultSaltWindow, type SaltStore, SaltWindow } from "./salt-window.ts";
 import { SecureSessionCodec } from "./secure-codec.ts";
 
 const logger = log.withTag("secure");
@@ -13,17 +13,23 @@ export interface SecureLayerOptions {
   /** Largest envelope accepted (base64 of the dispatcher's frame limit plus room for the envelope). */
   maxEnvelopeChars: number;
   handshakeTimeoutMs: number;
+  /** Where session salt hashes are kept (the user database), so replays stay refused across restarts. */
+  salts: SaltStore;
+  /** The service's clock (the salt window's ages). */
+  now: () => number;
 }
 
 /** The secure layer for remote cleartext connections: one codec per connection, keyed by registered clients. */
 export class SecureLayer {
-  private readonly salts = new SaltWindow();
+  private readonly salts: SaltWindow;
   private readonly backoff = new FailureBackoff();
 
   constructor(
     private readonly clients: ClientsService,
     private readonly opts: SecureLayerOptions,
-  ) {}
+  ) {
+    this.salts = new SaltWindow(defaultSaltWindow, opts.now, opts.salts);
+  }
 
   /** A fresh secure-layer codec for one remote cleartext connection. */
   codecFor(peer: PeerInfo): SessionCodec {

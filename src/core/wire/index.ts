@@ -4,6 +4,7 @@
  * types, tests check replies against them.
  */
 export * from "./clients.ts";
+export * from "./inbox.ts";
 export * from "./mappings.ts";
 export * from "./media.ts";
 export * from "./notifications.ts";

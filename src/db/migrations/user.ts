@@ -37,6 +37,38 @@ export const userMigrations: readonly Migration[] = [
   },
   {
     version: 2,
+    name: "session salts",
+    // Hashes of the secure layer's session salts per client, so a captured session cannot be replayed later.
+    sql: `
+      CREATE TABLE session_salts (
+        client_id TEXT NOT NULL REFERENCES clients(id) ON DELETE CASCADE,
+        salt_hash TEXT NOT NULL,
+        seen INTEGER NOT NULL,
+        PRIMARY KEY (client_id, salt_hash)
+      ) WITHOUT ROWID;
+      CREATE INDEX session_salts_by_age ON session_salts (client_id, seen);
+    `,
+  },
+  {
+    version: 3,
+    name: "inbox",
+    // Messages for the owner (problems the service found and worked around); a category keeps one entry.
+    sql: `
+      CREATE TABLE inbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        title TEXT NOT NULL,
+        body TEXT NOT NULL DEFAULT '',
+        severity INTEGER NOT NULL DEFAULT 0 CHECK (severity IN (0, 1, 2)),
+        category TEXT,
+        profile_id INTEGER NOT NULL DEFAULT 0,
+        created INTEGER NOT NULL
+      );
+      CREATE INDEX inbox_by_age ON inbox (created);
+      CREATE UNIQUE INDEX inbox_one_per_category ON inbox (category, profile_id) WHERE category IS NOT NULL;
+    `,
+  },
+  {
+    version: 4,
     name: "media history",
     sql: `
       CREATE TABLE media_history (

@@ -1,14 +1,21 @@
 import { existsSync } from "node:fs";
+import { basename } from "node:path";
 import { DomainError } from "../../core/errors.ts";
 import type { MediaItem, MediaLibrary, SystemDefinition } from "../../core/media-types.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
 import type { IndexingStatus, SearchResult, SystemEntry } from "../../core/wire/media.ts";
+import { log } from "../../log.ts";
 import { mediaRoots, zipsAsFolders } from "../../platforms/media-roots.ts";
 import type { ServiceContext } from "../context.ts";
+import type { InboxSink } from "../inbox/inbox-service.ts";
+import { indexFailed, mediaDbCorrupt, noInbox } from "../inbox/producers.ts";
 import type { Lifecycle } from "../lifecycle.ts";
-import { MediaIndexer } from "./indexer.ts";
+import { writeIndexFile } from "./index-writer.ts";
+import { IndexInterruptedError, MediaIndexer } from "./indexer.ts";
 import { MediaStore } from "./media-store.ts";
 import { indexingStatus, ProgressThrottle } from "./status.ts";
+
+const logger = log.withTag("media");
 
 /** Minimum time between two `media.indexing` events of a run (the first and last always go out). */
 export const PROGRESS_INTERVAL_MS = 250;
@@ -24,7 +31,11 @@ export class MediaService implements Lifecycle {
   private readonly store: MediaStore;
   private readonly indexer: MediaIndexer;
 
-  constructor(private readonly ctx: ServiceContext) {
+  constructor(
+    private readonly ctx: ServiceContext,
+    /** Where a damaged database or a failed index run is reported. */
+    private readonly inbox: InboxSink = noInbox,
+  ) {
     this.store = new MediaStore(ctx.runtime, ctx.dataDir, this.catalog);
     const throttle = new ProgressThrottle(PROGRESS_INTERVAL_MS, () => ctx.clock.now(), (s) => ctx.events.publish("media.indexing", s));
     this.indexer = new MediaIndexer({
@@ -63,8 +74,10 @@ export class MediaService implements Lifecycle {
     return run.then(
       () => undefined,
       (err) => {
-        if (err instanceof DomainError) throw err;
-        throw new DomainError("failed", `media indexing failed: ${(err as Error).message}; the previous index is kept`);
+        if (err instanceof IndexInterruptedError) throw err;
+        const failure = err instanceof DomainError ? err : new DomainError("failed", `media indexing failed: ${(err as Error).message}; the previous index is kept`);
+        indexFailed(this.inbox, failure.message);
+        throw failure;
       },
     );
   }
@@ -101,8 +114,25 @@ export class MediaService implements Lifecycle {
     ];
   }
 
-  start(): void {
-    this.store.open();
+  async start(): Promise<void> {
+    const problem = this.store.open();
+    if (problem?.damaged) await this.replaceDamaged(problem.reason);
+  }
+
+  /** A media database that cannot be used is set aside (kept for inspection), an empty one made, the owner told. */
+  private async replaceDamaged(reason: string): Promise<void> {
+    const stamp = new Date(this.ctx.clock.now()).toISOString().replace(/[:.]/g, "-");
+    let setAsideAs: string;
+    try {
+      setAsideAs = this.store.setAside(`corrupt-${stamp}`);
+      await writeIndexFile(this.ctx.runtime, this.store.buildingPath, [], async () => {});
+      this.store.replaceWith(this.store.buildingPath);
+    } catch (err) {
+      logger.error(`cannot replace the damaged media database ${this.store.path}:`, err);
+      return;
+    }
+    logger.warn(`media database set aside as ${setAsideAs}; an empty one was created`);
+    mediaDbCorrupt(this.inbox, { setAsideAs: basename(setAsideAs), reason });
   }
 
   async stop(): Promise<void> {

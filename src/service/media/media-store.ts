@@ -26,6 +26,8 @@ const MMAP_BYTES = 256 * 1024 * 1024;
 /** Short query words are looked up in an in-memory list of the index words when their text is at most this long. */
 const WORD_LIST_MAX_CHARS = 1_000_000;
 const logger = log.withTag("media");
+/** What SQLite (Bun's and Node's) says about a file that is not, or no longer, a readable database. */
+const DAMAGED = /not a database|malformed|file is encrypted|disk image/i;
 
 /** Memory bounds of a store (tests set small ones to exercise the fallbacks). */
 export interface MediaStoreLimits {
@@ -70,17 +72,19 @@ export class MediaStore {
     this.buildingPath = join(dataDir, "media.db.building");
   }
 
-  /** Opens the index if there is one; removes what an interrupted run left behind. */
-  open(): void {
+  /**
+   * Opens the index if there is one; removes what an interrupted run left behind. Returns why an existing file
+   * cannot be used, `damaged` when SQLite cannot read it (not when it is incomplete, as an older schema's index
+   * is after its migration: that one is simply indexed again), or null.
+   */
+  open(): { reason: string; damaged: boolean } | null {
     for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(this.buildingPath + suffix, { force: true });
-    if (!existsSync(this.path)) return;
+    if (!existsSync(this.path)) return null;
+    let db: SqlDatabase | null = null;
     try {
-      const db = openDatabase(this.runtime, this.path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
+      db = openDatabase(this.runtime, this.path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
       const complete = db.prepare("SELECT value FROM meta WHERE key = 'complete'").get<{ value: string }>();
-      if (!complete) {
-        db.close();
-        throw new Error("the file is not a complete index");
-      }
+      if (!complete) throw new Error("the file is not a complete index");
       // Searches read scattered media rows: mapped, a page is read without a system call (pages stay the
       // kernel's, shared and reclaimable, not the heap's).
       db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
@@ -92,14 +96,29 @@ export class MediaStore {
       this.bySystem = new Map(this.systems.map((s) => [s.id, s]));
       this.infos = this.systems.map((s) => this.info(s.id)); // one per system, shared by its items
       this.matcher = new WordMatcher(db, this.totalMedia, this.limits.cacheBytes ?? BITSET_CACHE_BYTES, this.limits.wordListChars ?? WORD_LIST_MAX_CHARS);
+      return null;
     } catch (err) {
-      logger.warn(`media index ${this.path} cannot be used (${(err as Error).message}); index again to rebuild it`);
+      const reason = (err as Error).message;
+      logger.warn(`media index ${this.path} cannot be used (${reason}); index again to rebuild it`);
+      try {
+        db?.close();
+      } catch {}
       this.db = null;
       this.matcher = null;
       this.systems = [];
       this.bySystem = new Map();
       this.infos = [];
+      return { reason, damaged: DAMAGED.test(reason) };
     }
+  }
+
+  /** Moves the (unusable) index file aside as `media.db.<suffix>`, with its journal; returns the new name. */
+  setAside(suffix: string): string {
+    this.close();
+    const target = `${this.path}.${suffix}`;
+    renameSync(this.path, target);
+    for (const j of ["-journal", "-wal", "-shm"]) if (existsSync(this.path + j)) renameSync(this.path + j, target + j);
+    return target;
   }
 
   close(): void {

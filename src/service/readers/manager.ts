@@ -22,7 +22,12 @@ export interface ManagerEvents {
   removed(reader: Reader): void;
   token(reader: Reader, read: TokenRead): void;
   tokenRemoved(reader: Reader): void;
+  /** A configured reader failed to open FAILING_AFTER times in a row (told once until it opens). */
+  failing?(key: string, attempts: number, reason: string): void;
 }
+
+/** Consecutive failed opens of one reader after which it counts as failing. */
+export const FAILING_AFTER = 30;
 
 interface Managed {
   reader: Reader;
@@ -32,7 +37,7 @@ interface Managed {
 
 export class ReaderManager {
   private readonly open = new Map<string, Managed>();
-  private readonly failures = new Map<string, string>();
+  private readonly failures = new Map<string, { message: string; count: number }>();
   private readonly warned = new Set<string>();
   private timer: unknown = null;
   private pass: Promise<void> | null = null;
@@ -167,8 +172,11 @@ export class ReaderManager {
       });
     } catch (err) {
       const message = (err as Error).message;
-      if (this.failures.get(key) !== message) logger.warn(`cannot open reader ${key}: ${message}; will retry`);
-      this.failures.set(key, message);
+      const before = this.failures.get(key);
+      if (before?.message !== message) logger.warn(`cannot open reader ${key}: ${message}; will retry`);
+      const count = (before?.count ?? 0) + 1;
+      this.failures.set(key, { message, count });
+      if (count === FAILING_AFTER && origin === "config") this.events.failing?.(key, count, message);
       await reader.close().catch(() => {});
       return;
     }

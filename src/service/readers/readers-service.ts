@@ -12,6 +12,8 @@ import type { ReaderInfo } from "../../core/wire/readers.ts";
 import { type Reader, type ReaderDriver, ReaderWriteError, type TokenRead } from "../../readers/types.ts";
 import type { Runtime } from "../../runtime/types.ts";
 import type { ServiceEvents } from "../events.ts";
+import type { InboxSink } from "../inbox/inbox-service.ts";
+import { readerFailing } from "../inbox/producers.ts";
 import type { Lifecycle } from "../lifecycle.ts";
 import { InsertMode, realTimers, type Timers } from "./insert-mode.ts";
 import { ReaderManager } from "./manager.ts";
@@ -42,6 +44,8 @@ export interface ReadersDeps {
   passIntervalMs?: number;
   /** How long a write waits for a tag to be presented (default 30 s; 0: fail at once when there is none). */
   tagWaitMs?: number;
+  /** Where a reader that keeps failing is reported. */
+  inbox?: InboxSink;
 }
 
 export class ReadersService implements Lifecycle {
@@ -64,6 +68,9 @@ export class ReadersService implements Lifecycle {
       removed: (r) => this.readerGone(r),
       token: (r, read) => this.scanned(r, read),
       tokenRemoved: (r) => this.tokenLeft(r),
+      failing: (reader, attempts, reason) => {
+        if (this.deps.inbox) readerFailing(this.deps.inbox, { reader, attempts, reason });
+      },
     }, this.deps.passIntervalMs, this.deps.timers ?? realTimers);
     this.unsubscribe = this.deps.config.onChange((next, prev) => {
       if (next.readers !== prev.readers) void this.manager?.kick();

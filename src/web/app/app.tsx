@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { type AppContext, Ctx, useConnState } from "./hooks.ts";
+import { type AppContext, Ctx, useConnState, useLive } from "./hooks.ts";
 import { Live } from "./live.ts";
 import { Connection } from "./rpc/connection.ts";
 import { loadCredentials } from "./rpc/credentials.ts";
@@ -7,6 +7,7 @@ import { needsSecureLayer, socketUrl } from "./rpc/mode.ts";
 import { SCREENS, type ScreenPath, screenOf } from "./routes.ts";
 import { Home } from "./screens/home.tsx";
 import { History } from "./screens/history.tsx";
+import { Inbox } from "./screens/inbox.tsx";
 import { Library } from "./screens/library.tsx";
 import { Mappings } from "./screens/mappings.tsx";
 import { Pair } from "./screens/pair.tsx";
@@ -23,7 +24,30 @@ const VIEWS: Record<ScreenPath, () => preact.JSX.Element> = {
   write: Write,
   settings: Settings,
   pair: Pair,
+  inbox: Inbox,
 };
+
+/** The inbox link with the number of messages waiting (hidden while there are none). */
+function InboxBadge({ current, go }: { current: boolean; go(path: string): void }) {
+  const n = useLive().inbox.length;
+  if (n === 0 && !current) return null;
+  return (
+    <a
+      href="/app/inbox"
+      class="inbox-link"
+      data-testid="inbox-badge"
+      aria-current={current ? "page" : undefined}
+      onClick={(e) => {
+        if (e.ctrlKey || e.metaKey || e.shiftKey) return;
+        e.preventDefault();
+        go("inbox");
+      }}
+    >
+      Inbox <span class="badge">{n}</span>
+      <span class="visually-hidden">{n === 1 ? " message" : " messages"}</span>
+    </a>
+  );
+}
 
 function Banner() {
   const s = useConnState();
@@ -83,7 +107,10 @@ export function App({ ctx }: { ctx: Omit<AppContext, "navigate"> }) {
   return (
     <Ctx.Provider value={{ ...ctx, navigate }}>
       <header>
-        <span class="brand">tapserve</span>
+        <div class="bar">
+          <span class="brand">tapserve</span>
+          {!unpaired && <InboxBadge current={screen === "inbox"} go={navigate} />}
+        </div>
         <Banner />
       </header>
       <main id="main">
@@ -116,5 +143,6 @@ export function App({ ctx }: { ctx: Omit<AppContext, "navigate"> }) {
 }
 
 function title(screen: ScreenPath): string {
+  if (screen === "inbox") return "Inbox";
   return screen === "pair" ? "Pair this browser" : (SCREENS.find((s) => s.path === screen)?.title ?? "Home");
 }

@@ -1,5 +1,5 @@
 import type { Connection } from "./rpc/connection.ts";
-import type { ActiveMedia, IndexStatus, Reader, Token } from "./types.ts";
+import type { ActiveMedia, InboxMessage, IndexStatus, Reader, Token } from "./types.ts";
 
 /**
  * What every screen shares and the notifications keep current: readers, the last scanned token, the media
@@ -11,10 +11,12 @@ export interface LiveState {
   lastToken?: Token;
   active: ActiveMedia | null;
   index?: IndexStatus;
+  /** The device's inbox, newest first. */
+  inbox: InboxMessage[];
 }
 
 export class Live {
-  state: LiveState = { readers: [], active: null };
+  state: LiveState = { readers: [], active: null, inbox: [] };
   private readonly subs = new Set<() => void>();
 
   constructor(private readonly conn: Connection) {}
@@ -30,6 +32,7 @@ export class Live {
     c.on("media.started", () => void this.refreshActive());
     c.on("media.stopped", () => void this.refreshActive());
     c.on("media.indexing", (p) => this.set({ index: p as IndexStatus }));
+    c.on("inbox.added", () => void this.refreshInbox());
   }
 
   subscribe(fn: () => void): () => void {
@@ -54,7 +57,13 @@ export class Live {
     if (tokens.status === "fulfilled" && tokens.value.last) patch.lastToken = tokens.value.last;
     if (media.status === "fulfilled") patch.index = media.value.database;
     this.set(patch);
-    await Promise.allSettled([this.refreshReaders(), this.refreshActive()]);
+    await Promise.allSettled([this.refreshReaders(), this.refreshActive(), this.refreshInbox()]);
+  }
+
+  async refreshInbox(): Promise<void> {
+    try {
+      this.set({ inbox: (await this.conn.call<{ messages: InboxMessage[] }>("inbox")).messages });
+    } catch {}
   }
 
   private async refreshReaders(): Promise<void> {

@@ -9,10 +9,11 @@ export const SCREENS = [
   { path: "settings", title: "Settings" },
 ] as const;
 
-export type ScreenPath = (typeof SCREENS)[number]["path"] | "pair";
+/** Screens outside the navigation: pairing, and the inbox (reached from its badge in the header). */
+export type ScreenPath = (typeof SCREENS)[number]["path"] | "pair" | "inbox";
 
 export function screenOf(pathname: string): ScreenPath {
   const rest = pathname.replace(/^\/app\/?/, "").replace(/\/$/, "");
-  if (rest === "pair") return "pair";
+  if (rest === "pair" || rest === "inbox") return rest;
   return SCREENS.find((s) => s.path === rest)?.path ?? "";
 }

@@ -5,6 +5,7 @@
 export type {
   ActiveMedia,
   HistoryEntry,
+  InboxMessage,
   IndexingStatus as IndexStatus,
   Mapping,
   MediaItem as MediaResult,
