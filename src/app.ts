@@ -34,6 +34,8 @@ import { LaunchService } from "./service/launch/launch-service.ts";
 import type { Lifecycle } from "./service/lifecycle.ts";
 import { MediaService } from "./service/media/media-service.ts";
 import { PairingService } from "./service/pairing/pairing-service.ts";
+import { PlaytimeService } from "./service/playtime/playtime-service.ts";
+import { ProfilesService } from "./service/profiles/profiles-service.ts";
 import { ReadersService } from "./service/readers/readers-service.ts";
 import { API_VERSION, SERVICE_VERSION } from "./version.ts";
 
@@ -73,6 +75,8 @@ export interface Services {
   media: MediaService;
   launch: LaunchService;
   readers: ReadersService;
+  profiles: ProfilesService;
+  playtime: PlaytimeService;
 }
 
 const logger = log.withTag("app");
@@ -157,7 +161,9 @@ export class App {
     const platforms = new PlatformSet({ platform: ctx.platform, config: () => config.current, tracker, spawn: ctx.runtime.spawn }, this.opts.platform);
     const feedback = new ScanFeedback(() => config.current.audio, this.opts.soundPlayer ?? new AplayPlayer(() => config.current.audio, ctx.runtime.spawn));
     const media = new MediaService(ctx);
-    const launch = new LaunchService(ctx, { platforms, tracker, library: media.library, outcome: (t, ok) => feedback.launched(t, ok) });
+    const profiles = new ProfilesService(ctx.userDb, ctx.events, () => clock.now());
+    const playtime = new PlaytimeService({ db: ctx.userDb, events: ctx.events, config, clock, profiles, stopMedia: () => tracker.stop() });
+    const launch = new LaunchService(ctx, { platforms, tracker, library: media.library, outcome: (t, ok) => feedback.launched(t, ok), gate: () => playtime.gate() });
     const readers = new ReadersService({
       runtime: ctx.runtime,
       config,
@@ -172,7 +178,7 @@ export class App {
     });
     const clients = new ClientsService(ctx.userDb);
     const pairing = new PairingService(clients.repo, () => clock.now());
-    return { ctx, clients, pairing, media, launch, readers };
+    return { ctx, clients, pairing, media, launch, readers, profiles, playtime };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */
@@ -207,7 +213,8 @@ export class App {
 
   private async startServices(s: Services, webApp: WebApp): Promise<void> {
     const pairing: Lifecycle = { name: "pairing", stop: () => s.pairing.cancel() };
-    for (const service of [s.media, s.launch, s.readers, pairing]) {
+    const profiles: Lifecycle = { name: "profiles", start: () => s.profiles.start() };
+    for (const service of [profiles, s.playtime, s.media, s.launch, s.readers, pairing]) {
       await service.start?.();
       this.started.push(service);
     }

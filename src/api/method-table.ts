@@ -3,6 +3,8 @@ import type { ClientsService } from "../service/clients/clients-service.ts";
 import type { LaunchService } from "../service/launch/launch-service.ts";
 import type { MediaService } from "../service/media/media-service.ts";
 import type { PairingService } from "../service/pairing/pairing-service.ts";
+import type { PlaytimeService } from "../service/playtime/playtime-service.ts";
+import type { ProfilesService } from "../service/profiles/profiles-service.ts";
 import type { ReadersService } from "../service/readers/readers-service.ts";
 import { clientsMethods } from "./methods/clients.ts";
 import { discoverMethods } from "./methods/discover.ts";
@@ -11,6 +13,8 @@ import { launchMethods } from "./methods/launch.ts";
 import { mappingsMethods } from "./methods/mappings.ts";
 import { mediaMethods } from "./methods/media.ts";
 import { pairingMethods } from "./methods/pairing.ts";
+import { playtimeMethods } from "./methods/playtime.ts";
+import { profilesMethods } from "./methods/profiles.ts";
 import { readersMethods } from "./methods/readers.ts";
 import { settingsMethods } from "./methods/settings.ts";
 import { systemsMethods } from "./methods/systems.ts";
@@ -29,6 +33,8 @@ export interface ApiServices {
   readers: ReadersService;
   clients: ClientsService;
   pairing: PairingService;
+  profiles: ProfilesService;
+  playtime: PlaytimeService;
 }
 
 /** Every JSON-RPC method, one namespace file each; `rpc.discover` describes them all. */
@@ -45,6 +51,8 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...readersMethods({ readers: s.readers }),
     ...clientsMethods({ clients: s.clients }),
     ...pairingMethods({ pairing: s.pairing }),
+    ...profilesMethods({ profiles: s.profiles }),
+    ...playtimeMethods({ playtime: s.playtime, config: s.config }),
   ];
   methods.push(...discoverMethods({ methods: () => methods, version: s.version, platform: s.platform }));
   return methods;

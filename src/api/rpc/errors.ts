@@ -25,6 +25,7 @@ export const ErrorCode = {
   Unavailable: 1003,
   Failed: 1004,
   Unsupported: 1005,
+  Forbidden: 1006,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -46,6 +47,7 @@ export const errorMeanings: Record<number, string> = {
   [ErrorCode.Unavailable]: "A needed resource is absent (no reader, no tag, no media database).",
   [ErrorCode.Failed]: "The operation was attempted and failed; the message says why.",
   [ErrorCode.Unsupported]: "The operation is not supported on this platform or reader.",
+  [ErrorCode.Forbidden]: "Refused: the caller may not do this (admin-only, wrong or missing profile PIN, a playtime limit reached).",
 };
 
 /** The code of each kind of domain failure. */
@@ -56,6 +58,8 @@ export const FAILURE_CODES: Readonly<Record<FailureKind, number>> = {
   unavailable: ErrorCode.Unavailable,
   failed: ErrorCode.Failed,
   unsupported: ErrorCode.Unsupported,
+  forbidden: ErrorCode.Forbidden,
+  "rate-limited": ErrorCode.RateLimited,
 };
 
 export class RpcError extends Error {

@@ -72,10 +72,12 @@ export function launchRefusal(limits: Limits, sessionUsedMs: number, dailyUsedMs
   return null;
 }
 
-/** The warning due with `remainingMs` left: the largest interval reached and not yet announced, or null. */
-export function dueWarning(remainingMs: number, intervalsMs: readonly number[], given: ReadonlySet<number>): number | null {
-  const due = intervalsMs.filter((i) => i > 0 && remainingMs <= i && !given.has(i));
-  return due.length ? Math.max(...due) : null;
+/**
+ * The warnings crossed with `remainingMs` left that were not yet announced (largest first); the smallest of
+ * them is the one to announce, all of them count as given (a short budget does not get three warnings at once).
+ */
+export function crossedWarnings(remainingMs: number, intervalsMs: readonly number[], given: ReadonlySet<number>): number[] {
+  return [...new Set(intervalsMs)].filter((i) => i > 0 && remainingMs <= i && !given.has(i)).sort((a, b) => b - a);
 }
 
 /** Time from now until the next warning threshold or the limit itself, with `remainingMs` left. */
