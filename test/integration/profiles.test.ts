@@ -81,7 +81,7 @@ describe("profiles", () => {
     const note = client.waitForNotification<{ profile: { name: string } | null }>("profiles.active", (p) => p.profile?.name === "Kid");
     const active = check(ActiveProfile, await client.call("profiles.switch", { profileId: kid.profileId, pin: "1357" }));
     expect(active).toEqual({ profileId: kid.profileId, name: "Kid", role: "member", hasPin: true, limitsEnabled: true, sessionLimit: "30m" });
-    expect(check(ProfilesActiveEvent, await note)).toEqual({ profile: active });
+    expect(check(ProfilesActiveEvent, await note) as unknown).toEqual({ profile: active });
     expect(await client.call("profiles.active")).toEqual(active);
     const listed = (await client.call<{ profiles: Profile[] }>("profiles")).profiles.find((p) => p.profileId === kid.profileId);
     expect(listed?.lastUsedAt).toBe(Math.floor(clock.now() / 1000));

@@ -64,7 +64,7 @@ export function profilesMethods(deps: { profiles: ProfilesService }) {
       summary: "Creates a profile (admin). The first profile is always an admin; admins need a PIN (4-8 digits).",
       params: NewProfileParams,
       result: Profile,
-      example: { name: "Sam", role: "member", limitsEnabled: true, dailyLimit: "1h30m", sessionLimit: "45m" },
+      example: { name: "Sam", role: "member", pin: "1234", limitsEnabled: true, dailyLimit: "1h30m", sessionLimit: "45m" },
       handler: async (p, caller) => {
         requireAdmin(caller, "profiles.new");
         return view(await profiles.create(p), caller);
