@@ -40,7 +40,7 @@ export const errorMeanings: Record<number, string> = {
   [ErrorCode.UnsupportedEncryption]: "The secure-layer version in the first frame is not supported.",
   [ErrorCode.EncryptionRequired]: "A remote cleartext connection must use the secure layer.",
   [ErrorCode.LocalOnly]: "The method may only be called from the device itself.",
-  [ErrorCode.RateLimited]: "Too many requests on this connection; slow down.",
+  [ErrorCode.RateLimited]: "Too many requests on this connection, or too many wrong PINs for a profile (data.retryAfterMs); slow down.",
   [ErrorCode.PayloadTooLarge]: "The frame or request body is larger than the service accepts.",
   [ErrorCode.NotFound]: "The referenced item (mapping, client, reader, media …) does not exist.",
   [ErrorCode.Busy]: "The operation is already running (e.g. media indexing).",
