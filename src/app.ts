@@ -31,13 +31,15 @@ import { ServiceEvents } from "./service/events.ts";
 import { ScanFeedback } from "./service/feedback/scan-feedback.ts";
 import { AplayPlayer, type SoundPlayer } from "./service/feedback/sound-player.ts";
 import { InboxService } from "./service/inbox/inbox-service.ts";
-import { configWorkedAround } from "./service/inbox/producers.ts";
+import { configWorkedAround, playtimeLimitReached } from "./service/inbox/producers.ts";
 import { ActiveMediaTracker } from "./service/launch/active-media.ts";
 import { LaunchService } from "./service/launch/launch-service.ts";
 import type { Lifecycle } from "./service/lifecycle.ts";
 import { MediaHistory } from "./service/media/media-history.ts";
 import { MediaService } from "./service/media/media-service.ts";
 import { PairingService } from "./service/pairing/pairing-service.ts";
+import { PlaytimeService } from "./service/playtime/playtime-service.ts";
+import { ProfilesService } from "./service/profiles/profiles-service.ts";
 import { ReadersService } from "./service/readers/readers-service.ts";
 import { API_VERSION, SERVICE_VERSION } from "./version.ts";
 
@@ -81,6 +83,8 @@ export interface Services {
   readers: ReadersService;
   mediaHistory: MediaHistory;
   inbox: InboxService;
+  profiles: ProfilesService;
+  playtime: PlaytimeService;
 }
 
 const logger = log.withTag("app");
@@ -174,7 +178,17 @@ export class App {
     const inbox = new InboxService(ctx.userDb, ctx.events, clock);
     configWorkedAround(inbox, this.configProblems);
     const media = new MediaService(ctx, inbox);
-    const launch = new LaunchService(ctx, { platforms, tracker, library: media.library, outcome: (t, ok) => feedback.launched(t, ok), guardCue: (what) => feedback.guard(what) });
+    const profiles = new ProfilesService(ctx.userDb, ctx.events, () => clock.now());
+    const playtime = new PlaytimeService({ db: ctx.userDb, events: ctx.events, config, clock, profiles, stopMedia: () => tracker.stop() });
+    playtime.onLimitReached((limit) => void playtimeLimitReached(inbox, { limit, profile: profiles.current()?.name }));
+    const launch = new LaunchService(ctx, {
+      platforms,
+      tracker,
+      library: media.library,
+      outcome: (t, ok) => feedback.launched(t, ok),
+      guardCue: (what) => feedback.guard(what),
+      gate: () => playtime.gate(),
+    });
     const readers = new ReadersService({
       runtime: ctx.runtime,
       config,
@@ -192,7 +206,7 @@ export class App {
     const clients = new ClientsService(ctx.userDb);
     const pairing = new PairingService(clients.repo, () => clock.now());
     const mediaHistory = new MediaHistory(ctx.userDb, ctx.events, () => clock.now(), () => tracker.current());
-    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox };
+    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */
@@ -232,7 +246,8 @@ export class App {
 
   private async startServices(s: Services, webApp: WebApp): Promise<void> {
     const pairing: Lifecycle = { name: "pairing", stop: () => s.pairing.cancel() };
-    for (const service of [s.media, s.launch, s.readers, pairing]) {
+    const profiles: Lifecycle = { name: "profiles", start: () => s.profiles.start() };
+    for (const service of [profiles, s.playtime, s.media, s.launch, s.readers, pairing]) {
       await service.start?.();
       this.started.push(service);
     }

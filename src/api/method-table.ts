@@ -5,6 +5,8 @@ import type { LaunchService } from "../service/launch/launch-service.ts";
 import type { MediaHistory } from "../service/media/media-history.ts";
 import type { MediaService } from "../service/media/media-service.ts";
 import type { PairingService } from "../service/pairing/pairing-service.ts";
+import type { PlaytimeService } from "../service/playtime/playtime-service.ts";
+import type { ProfilesService } from "../service/profiles/profiles-service.ts";
 import type { ReadersService } from "../service/readers/readers-service.ts";
 import { clientsMethods } from "./methods/clients.ts";
 import { discoverMethods } from "./methods/discover.ts";
@@ -20,6 +22,8 @@ import { logFilePath } from "../log.ts";
 import { mappingsMethods } from "./methods/mappings.ts";
 import { mediaMethods } from "./methods/media.ts";
 import { pairingMethods } from "./methods/pairing.ts";
+import { playtimeMethods } from "./methods/playtime.ts";
+import { profilesMethods } from "./methods/profiles.ts";
 import { readersMethods } from "./methods/readers.ts";
 import { settingsMethods } from "./methods/settings.ts";
 import { systemsMethods } from "./methods/systems.ts";
@@ -40,6 +44,8 @@ export interface ApiServices {
   pairing: PairingService;
   mediaHistory: MediaHistory;
   inbox: InboxService;
+  profiles: ProfilesService;
+  playtime: PlaytimeService;
 }
 
 /** Every JSON-RPC method, one namespace file each; `rpc.discover` describes them all. */
@@ -62,6 +68,8 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...launchersMethods({ launch: s.launch, config: s.config }),
     ...mediaHistoryMethods({ history: s.mediaHistory, systemIds: (ids) => s.media.systemsById(ids).map((d) => d.id) }),
     ...inboxMethods({ inbox: s.inbox }),
+    ...profilesMethods({ profiles: s.profiles }),
+    ...playtimeMethods({ playtime: s.playtime, config: s.config }),
   ];
   methods.push(...discoverMethods({ methods: () => methods, version: s.version, platform: s.platform }));
   return methods;

@@ -1,6 +1,7 @@
 import { type } from "arktype";
 import { invalidAllowEntries } from "../core/net/addresses.ts";
 import { validAllowEntry } from "../core/net/allow-list.ts";
+import { isDuration } from "../core/playtime/duration.ts";
 
 /**
  * The config file (TOML), with the reference implementation's key names where it has them so a user's
@@ -110,6 +111,28 @@ const Service = type({
   mdns_interface: "string = ''",
 });
 
+/** A Go duration text ("45m", "1h30m"; "" = none), checked when the config loads. */
+const ConfigDuration = type("string").narrow((s, ctx) => s === "" || isDuration(s) || ctx.mustBe('a duration such as "45m" or "1h30m"'));
+/** Parental controls: daily and session budgets of play, as the reference names them. */
+const PlaytimeLimitsConfig = type({
+  "+": "delete",
+  enabled: "boolean = false",
+  /** Play allowed per day (local midnight to midnight); "" or "0": no daily limit. */
+  daily: ConfigDuration.default(""),
+  /** Play allowed per session; "" or "0": no session limit. */
+  session: ConfigDuration.default(""),
+  /** Idle time after which the next game starts a new session; "0": a session never resets by itself. */
+  session_reset: ConfigDuration.default("20m"),
+  /** Remaining-time warnings; empty: 5m, 2m, 1m. */
+  warnings: ConfigDuration.array().default(() => []),
+});
+const Playtime = type({
+  "+": "delete",
+  /** Days of play history kept; 0 keeps everything. */
+  retention: "0 <= number.integer <= 36500 = 365",
+  limits: PlaytimeLimitsConfig.default(() => PlaytimeLimitsConfig.assert({})),
+});
+
 export const ConfigFile = type({
   "+": "delete",
   config_schema: "number.integer = 1",
@@ -121,6 +144,7 @@ export const ConfigFile = type({
   zapscript: ZapScript.default(() => ({ allow_execute: [], allow_http: [] })),
   platforms: Platforms.default(() => Platforms.assert({})),
   service: Service.default(() => Service.assert({})),
+  playtime: Playtime.default(() => Playtime.assert({})),
 });
 
 export type Config = typeof ConfigFile.infer;

@@ -15,7 +15,11 @@ export type FailureKind =
   /** The operation was attempted and failed. */
   | "failed"
   /** This platform or reader cannot do it at all. */
-  | "unsupported";
+  | "unsupported"
+  /** The caller may not do this (role, PIN, a playtime limit). */
+  | "forbidden"
+  /** Too many attempts (wrong PINs); `data.retryAfterMs` says when to try again. */
+  | "rate-limited";
 
 export class DomainError extends Error {
   constructor(

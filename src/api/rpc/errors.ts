@@ -25,6 +25,7 @@ export const ErrorCode = {
   Unavailable: 1003,
   Failed: 1004,
   Unsupported: 1005,
+  Forbidden: 1006,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -39,13 +40,14 @@ export const errorMeanings: Record<number, string> = {
   [ErrorCode.UnsupportedEncryption]: "The secure-layer version in the first frame is not supported.",
   [ErrorCode.EncryptionRequired]: "A remote cleartext connection must use the secure layer.",
   [ErrorCode.LocalOnly]: "The method may only be called from the device itself.",
-  [ErrorCode.RateLimited]: "Too many requests on this connection; slow down.",
+  [ErrorCode.RateLimited]: "Too many requests on this connection, or too many wrong PINs for a profile (data.retryAfterMs); slow down.",
   [ErrorCode.PayloadTooLarge]: "The frame or request body is larger than the service accepts.",
   [ErrorCode.NotFound]: "The referenced item (mapping, client, reader, media …) does not exist.",
   [ErrorCode.Busy]: "The operation is already running (e.g. media indexing).",
   [ErrorCode.Unavailable]: "A needed resource is absent (no reader, no tag, no media database).",
   [ErrorCode.Failed]: "The operation was attempted and failed; the message says why.",
   [ErrorCode.Unsupported]: "The operation is not supported on this platform or reader.",
+  [ErrorCode.Forbidden]: "Refused: the caller may not do this (admin-only, wrong or missing profile PIN, a playtime limit reached).",
 };
 
 /** The code of each kind of domain failure. */
@@ -56,6 +58,8 @@ export const FAILURE_CODES: Readonly<Record<FailureKind, number>> = {
   unavailable: ErrorCode.Unavailable,
   failed: ErrorCode.Failed,
   unsupported: ErrorCode.Unsupported,
+  forbidden: ErrorCode.Forbidden,
+  "rate-limited": ErrorCode.RateLimited,
 };
 
 export class RpcError extends Error {

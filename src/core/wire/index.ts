@@ -8,6 +8,8 @@ export * from "./inbox.ts";
 export * from "./mappings.ts";
 export * from "./media.ts";
 export * from "./notifications.ts";
+export * from "./playtime.ts";
+export * from "./profiles.ts";
 export * from "./readers.ts";
 export * from "./service.ts";
 export * from "./settings.ts";

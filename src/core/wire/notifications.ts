@@ -3,6 +3,8 @@ import { InboxMessage } from "./inbox.ts";
 import { IndexingStatus, MediaStarted, MediaStopped } from "./media.ts";
 import { ReaderEvent } from "./readers.ts";
 import { Launching, Token } from "./tokens.ts";
+import { PlaytimeLimitReached, PlaytimeLimitWarning } from "./playtime.ts";
+import { ProfilesActiveEvent, ProfilesDataEvent } from "./profiles.ts";
 
 /**
  * Every notification the service sends: its params schema and what it means. The params type of each is what
@@ -20,6 +22,10 @@ export const notifications = {
   "media.stopped": { summary: "Media stopped.", params: MediaStopped },
   "media.indexing": { summary: "The state of media indexing changed (progress while it runs).", params: IndexingStatus },
   "inbox.added": { summary: "A message entered the inbox (or replaced the one of its category).", params: InboxMessage },
+  "profiles.active": { summary: "The active profile changed (profile null: back to the shared profile).", params: ProfilesActiveEvent },
+  "profiles.data": { summary: "State of swapping a profile's saved data after a switch (only on platforms that swap data).", params: ProfilesDataEvent },
+  "playtime.limit.warning": { summary: "A playtime limit is near: `remaining` is left, `interval` the configured warning it crossed.", params: PlaytimeLimitWarning },
+  "playtime.limit.reached": { summary: "A playtime limit is used up: the running media is stopped and launches are refused until it resets.", params: PlaytimeLimitReached },
 } as const satisfies Record<string, { summary: string; params: Type<unknown> | null }>;
 
 export type NotificationName = keyof typeof notifications;

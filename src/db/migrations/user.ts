@@ -86,4 +86,47 @@ export const userMigrations: readonly Migration[] = [
       CREATE INDEX media_history_path ON media_history (system_id, media_path);
     `,
   },
+  {
+    version: 5,
+    name: "profiles",
+    // Profiles (PIN stored as a PBKDF2 hash; NULL limits inherit the global config) and small device state
+    // (the active profile survives a restart).
+    sql: `
+      CREATE TABLE profiles (
+        profile_id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('admin', 'member')),
+        switch_id TEXT NOT NULL UNIQUE,
+        pin_hash TEXT NOT NULL DEFAULT '',
+        limits_enabled INTEGER,
+        daily_limit TEXT,
+        session_limit TEXT,
+        last_used_at INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE device_state (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+    `,
+  },
+  {
+    version: 6,
+    name: "play sessions",
+    // One row per game played (ms since the epoch); "ended" moves forward while it runs, "open" is 1 until
+    // it stops, so usage survives a restart or a crash (at most one heartbeat lost).
+    sql: `
+      CREATE TABLE play_sessions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        profile_id TEXT NOT NULL DEFAULT '',
+        started INTEGER NOT NULL,
+        ended INTEGER NOT NULL,
+        open INTEGER NOT NULL DEFAULT 1,
+        system_id TEXT NOT NULL DEFAULT '',
+        media_name TEXT NOT NULL DEFAULT ''
+      );
+      CREATE INDEX play_sessions_by_end ON play_sessions (ended);
+    `,
+  },
 ];

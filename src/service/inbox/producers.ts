@@ -63,11 +63,11 @@ export function configWorkedAround(inbox: InboxSink, problems: readonly string[]
 }
 
 /** Playtime: a limit was reached and media stopped (for the playtime service). */
-export function playtimeLimitReached(inbox: InboxSink, p: { limit: "daily" | "session"; minutes: number; profile?: string }): InboxMessage | null {
+export function playtimeLimitReached(inbox: InboxSink, p: { limit: "daily" | "session"; profile?: string }): InboxMessage | null {
   const who = p.profile ? ` for ${p.profile}` : "";
   return inbox.add({
     title: `The ${p.limit} playtime limit was reached${who}`,
-    body: `${p.minutes} minutes were played; the running game was stopped and launches are refused until the budget resets.`,
+    body: "The running game was stopped; launches are refused until the budget resets.",
     severity: INBOX_SEVERITY.info,
     category: INBOX_CATEGORIES.playtimeLimit,
   });

@@ -35,6 +35,8 @@ export interface LaunchDeps {
   outcome?(token: ScannedToken, ok: boolean): void;
   /** Sound cues of the launch guard (a token staged / ready to confirm by a re-tap). */
   guardCue?(what: "staged" | "ready"): void;
+  /** Launch gate (playtime limits): throws a DomainError to refuse starting media, before anything is stopped. */
+  gate?(): void;
 }
 
 /**
@@ -168,12 +170,25 @@ export class LaunchService implements Lifecycle {
       config: () => this.ctx.config.current,
       platform: this.ctx.platform,
       active: this.deps.tracker,
-      systemLauncher: this.deps.platforms.systemLauncher,
+      systemLauncher: this.gatedSystemLauncher(),
       rootFolders: () => this.rootFolders(),
       startMedia: (target, launcherId) => this.startMedia(token, target, launcherId),
       spawn: this.ctx.runtime.spawn,
       signal: this.abort.signal,
     };
+  }
+
+  /** The platform's system launcher with the launch gate in front of `launchSystem`. */
+  private gatedSystemLauncher(): CommandEnv["systemLauncher"] {
+    const sl = this.deps.platforms.systemLauncher;
+    const gate = this.deps.gate;
+    if (!sl || !gate) return sl;
+    return Object.assign(Object.create(sl) as typeof sl, {
+      launchSystem: (id: string) => {
+        gate();
+        return sl.launchSystem(id);
+      },
+    });
   }
 
   private async startMedia(token: ScannedToken, target: LaunchTarget, launcherId?: string): Promise<void> {
@@ -184,6 +199,7 @@ export class LaunchService implements Lifecycle {
       const what = target.scheme ? `${target.scheme}:// URLs` : `${target.path} (system ${target.system?.id ?? "unknown"}, extension ${target.extension || "none"})`;
       throw new CommandError(`no launcher for ${what}`);
     }
+    this.deps.gate?.();
     await tracker.prepareForLaunch();
     let running;
     try {
