@@ -91,6 +91,9 @@ describe("playtime limits", () => {
     await clock.advance(30_000);
     expect(await reached).toEqual({ reason: "session" });
     await stopped;
+    // the owner finds it in the inbox too
+    const { messages } = await client.call<{ messages: Array<{ title: string }> }>("inbox");
+    expect(messages[0]?.title).toBe("The session playtime limit was reached");
     await waitFor(() => !isAlive(pid), "the game's process to end");
     expect(await client.call("media.active")).toBeNull();
     expect(await status()).toEqual({ state: "cooldown", sessionActive: false, limitsEnabled: true, sessionDuration: "1m0s", sessionCumulativeTime: "1m0s", sessionRemaining: "0s", cooldownRemaining: "5m0s" });
