@@ -272,6 +272,55 @@ describe("the web app at phone size", () => {
     await expect(page.getByTestId("inbox-badge").count()).resolves.toBe(0);
   });
 
+  test("Profiles: create a member with a PIN and limits, switch with a wrong then the right PIN, back to shared", async () => {
+    await go("Profiles");
+    await page.getByText("Shared profile: nobody in particular.").waitFor();
+    // the first profile is the household's admin (the service insists on a PIN for admins)
+    await page.getByRole("button", { name: "New profile" }).click();
+    let form = page.getByRole("form", { name: "New profile" });
+    await form.getByLabel("Name").fill("Parent");
+    await form.getByLabel(/^PIN/).fill("9876");
+    await form.getByRole("button", { name: "Create profile" }).click();
+    await page.getByRole("button", { name: "Switch to Parent" }).waitFor();
+    await page.getByRole("button", { name: "New profile" }).click();
+    form = page.getByRole("form", { name: "New profile" });
+    await form.getByLabel("Name").fill("Sam");
+    await form.getByLabel(/^PIN/).fill("1234");
+    await form.getByLabel("Daily limit").fill("1h30m");
+    await form.getByRole("button", { name: "Create profile" }).click();
+    const sam = page.getByTestId("profiles").getByRole("listitem").filter({ hasText: "Sam" });
+    await sam.waitFor();
+    await expect(sam.textContent()).resolves.toContain("Member · PIN · limits 1h30m a day");
+    await checkScreen("profiles");
+    await page.getByRole("button", { name: "Switch to Sam" }).click();
+    const pin = page.getByRole("form", { name: "PIN for Sam" });
+    await pin.getByLabel("PIN for Sam").fill("0000");
+    await pin.getByRole("button", { name: "Switch" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await rpc.call("profiles.active")).toBeNull();
+    await pin.getByLabel("PIN for Sam").fill("1234");
+    await pin.getByRole("button", { name: "Switch" }).click();
+    await page.getByTestId("active-profile").filter({ hasText: "Playing as Sam (member)." }).waitFor();
+    expect(await rpc.call("profiles.active")).toMatchObject({ name: "Sam", role: "member" });
+    await page.getByRole("button", { name: "Back to shared" }).click();
+    await page.getByText("Shared profile: nobody in particular.").waitFor();
+    expect(await rpc.call("profiles.active")).toBeNull();
+  });
+
+  test("Playtime: the status shows, and the limits saved on the device are what the API reports", async () => {
+    await go("Playtime");
+    await page.getByTestId("playtime-status").getByText("No session running").waitFor();
+    const form = page.getByRole("form", { name: "Playtime limits" });
+    await form.getByLabel("Limits on").check();
+    await form.getByLabel("Session limit").fill("45m");
+    await form.getByLabel("Warn before the limit (comma-separated)").fill("10m, 1m");
+    await form.getByRole("button", { name: "Save limits" }).click();
+    await form.getByText("Limits saved.").waitFor();
+    expect(await rpc.call("settings.playtime.limits")).toMatchObject({ enabled: true, session: "45m0s", warnings: ["10m0s", "1m0s"] });
+    await checkScreen("playtime");
+    await rpc.call("settings.playtime.limits.update", { enabled: false, session: "" });
+  });
+
   test("keyboard: Tab reaches the navigation, Enter opens a screen and focus moves to its heading, focus is visible", async () => {
     await go("Home");
     const searchLink = page.getByRole("navigation").getByRole("link", { name: "Search" });

@@ -11,6 +11,8 @@ import { Inbox } from "./screens/inbox.tsx";
 import { Library } from "./screens/library.tsx";
 import { Mappings } from "./screens/mappings.tsx";
 import { Pair } from "./screens/pair.tsx";
+import { Playtime } from "./screens/playtime.tsx";
+import { Profiles } from "./screens/profiles.tsx";
 import { Search } from "./screens/search.tsx";
 import { Settings } from "./screens/settings.tsx";
 import { Write } from "./screens/write.tsx";
@@ -21,6 +23,8 @@ const VIEWS: Record<ScreenPath, () => preact.JSX.Element> = {
   library: Library,
   mappings: Mappings,
   history: History,
+  profiles: Profiles,
+  playtime: Playtime,
   write: Write,
   settings: Settings,
   pair: Pair,

@@ -5,6 +5,8 @@ export const SCREENS = [
   { path: "library", title: "Library" },
   { path: "mappings", title: "Mappings" },
   { path: "history", title: "History" },
+  { path: "profiles", title: "Profiles" },
+  { path: "playtime", title: "Playtime" },
   { path: "write", title: "Write" },
   { path: "settings", title: "Settings" },
 ] as const;
