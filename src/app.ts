@@ -167,7 +167,7 @@ export class App {
       stopMedia: () => launch.stopActive(),
       drivers: this.opts.drivers,
       platformRoot: ctx.platformRoot,
-      timers: clock,
+      clock,
       authFile: join(dirname(config.path), "auth.toml"), // credentials (MQTT), beside the config
     });
     const clients = new ClientsService(ctx.userDb);

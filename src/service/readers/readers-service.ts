@@ -3,6 +3,7 @@
  * pipeline through the injected TokenSink (unless `readers.run_zapscript` is off: then they are only announced).
  */
 import type { ConfigStore } from "../../config/store.ts";
+import { type Clock, systemClock } from "../../core/clock.ts";
 import { DomainError } from "../../core/errors.ts";
 import type { ActiveMediaSource } from "../../core/media-types.ts";
 import { rfc3339, type ScannedToken, type TokenSink, tokenView } from "../../core/token.ts";
@@ -13,7 +14,7 @@ import { type Reader, type ReaderDriver, ReaderWriteError, type TokenRead } from
 import type { Runtime } from "../../runtime/types.ts";
 import type { ServiceEvents } from "../events.ts";
 import type { Lifecycle } from "../lifecycle.ts";
-import { InsertMode, realTimers, type Timers } from "./insert-mode.ts";
+import { InsertMode } from "./insert-mode.ts";
 import { ReaderManager } from "./manager.ts";
 import { TokenState } from "./token-state.ts";
 
@@ -37,7 +38,8 @@ export interface ReadersDeps {
   authFile: string;
   /** Root filesystem whose sys/ and dev/ serial detection reads (`/`; tests use a fake root), as CoreContext's. */
   platformRoot?: string;
-  timers?: Timers;
+  /** Time for insert mode, the pass interval and the drivers' timers (tests: a manual clock). */
+  clock?: Clock;
   passIntervalMs?: number;
 }
 
@@ -46,20 +48,22 @@ export class ReadersService implements Lifecycle {
   private manager: ReaderManager | null = null;
   private readonly tokens = new TokenState();
   private readonly insertMode: InsertMode;
+  private readonly clock: Clock;
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: ReadersDeps) {
-    this.insertMode = new InsertMode(() => deps.config.current.readers.scan, deps.activeMedia, deps.stopMedia, deps.timers ?? realTimers);
+    this.clock = deps.clock ?? systemClock;
+    this.insertMode = new InsertMode(() => deps.config.current.readers.scan, deps.activeMedia, deps.stopMedia, this.clock);
   }
 
   async start(): Promise<void> {
-    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.platformRoot, this.deps.authFile);
+    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.platformRoot, this.deps.authFile, this.clock);
     this.manager = new ReaderManager(drivers, () => this.deps.config.current.readers, {
       added: (r) => this.deps.events.publish("readers.added", { connected: true, driver: r.driver, path: r.path }),
       removed: (r) => this.readerGone(r),
       token: (r, read) => this.scanned(r, read),
       tokenRemoved: (r) => this.tokenLeft(r),
-    }, this.deps.passIntervalMs, this.deps.timers ?? realTimers);
+    }, this.deps.passIntervalMs, this.clock);
     this.unsubscribe = this.deps.config.onChange((next, prev) => {
       if (next.readers !== prev.readers) void this.manager?.kick();
     });
