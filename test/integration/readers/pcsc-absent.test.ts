@@ -49,9 +49,10 @@ function countingPcsc(load: () => PcscLoad) {
 async function start(load: () => PcscLoad) {
   const clock = new ManualClock(Date.now());
   const { runtime, counts } = countingPcsc(load);
-  svc = await startService({ app: { runtime, clock } });
-  const client = await svc.connect();
-  const logLines = (needle: string) => readFileSync(join(svc.dataDir, "service.log"), "utf8").split("\n").filter((l) => l.includes(needle)).length;
+  const service = await startService({ app: { runtime, clock } });
+  svc = service;
+  const client = await service.connect();
+  const logLines = (needle: string) => readFileSync(join(service.dataDir, "service.log"), "utf8").split("\n").filter((l) => l.includes(needle)).length;
   return { clock, counts, client, logLines };
 }
 
