@@ -198,7 +198,7 @@ export class App {
       stopMedia: () => launch.stopActive(),
       drivers: this.opts.drivers,
       platformRoot: ctx.platformRoot,
-      timers: clock,
+      clock,
       tagWaitMs: this.opts.writeTagWaitMs,
       authFile: join(dirname(config.path), "auth.toml"), // credentials (MQTT), beside the config
       inbox,

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from "../core/clock.ts";
 import type { Runtime } from "../runtime/types.ts";
 import { authLookup } from "../config/auth-file.ts";
 import { externalDriveDriver } from "./externaldrive/external-drive-reader.ts";
@@ -19,16 +20,16 @@ export function findDriver(drivers: readonly ReaderDriver[], name: string): Read
   return drivers.find((d) => d.names.includes(n));
 }
 
-/** The drivers this build offers, in detection order. */
-export function defaultDrivers(runtime: Runtime, platformRoot = "/", authFile?: string): ReaderDriver[] {
+/** The drivers this build offers, in detection order; their timers and retry pacing run on `clock` (the app's). */
+export function defaultDrivers(runtime: Runtime, platformRoot = "/", authFile?: string, clock: Clock = systemClock): ReaderDriver[] {
   const openSerial = runtime.openSerial.bind(runtime);
   const roots = hardwareRoots(platformRoot); // where serial detection reads sysfs and /dev (tests: a fake root)
   return [
     fileDriver(),
-    simpleSerialDriver({ openSerial, roots }),
-    rs232BarcodeDriver({ openSerial, roots }),
-    pn532Driver({ openSerial, roots }),
-    pcscDriver(() => runtime.pcsc?.() ?? { ok: false, reason: `the ${runtime.name} runtime has no PC/SC binding` }),
+    simpleSerialDriver({ openSerial, roots, clock }),
+    rs232BarcodeDriver({ openSerial, roots, clock }),
+    pn532Driver({ openSerial, roots, clock }),
+    pcscDriver(() => runtime.pcsc?.() ?? { ok: false, reason: `the ${runtime.name} runtime has no PC/SC binding` }, clock),
     opticalDriver({ roots }),
     mqttDriver({ credentials: authFile ? authLookup(authFile) : undefined }),
     externalDriveDriver({ watch: runtime.watchMounts?.bind(runtime) }),

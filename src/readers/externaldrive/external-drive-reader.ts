@@ -8,11 +8,13 @@
  */
 import { readFile } from "node:fs/promises";
 import { isAbsolute } from "node:path";
+import { CoalescedRuns } from "../../core/coalesced-runs.ts";
 import { log } from "../../log.ts";
 import { type MountWatch, pollMountTable } from "../../runtime/mount-watch.ts";
 import { toHex } from "../../core/bytes.ts";
 import { readerIdFor } from "../reader-id.ts";
-import type { Reader, ReaderCapability, ReaderDriver, ReaderEvents } from "../types.ts";
+import type { ReaderDriver, ReaderEvents } from "../types.ts";
+import { WatchingReader } from "../watching-reader.ts";
 import { driveMounts, parseMountInfo } from "./mountinfo.ts";
 import { readTokenFile } from "./token-file.ts";
 
@@ -34,76 +36,52 @@ interface Drive {
   token?: { text: string; data: string } | null;
 }
 
-export class ExternalDriveReader implements Reader {
+export class ExternalDriveReader extends WatchingReader {
   readonly driver = "externaldrive";
   readonly readerId: string;
   readonly info: string;
-  readonly capabilities: readonly ReaderCapability[] = ["removable"];
   private readonly parents: string[];
   private readonly mountInfo: string;
-  private events: ReaderEvents | null = null;
   private watcher: MountWatch | null = null;
   private readonly drives = new Map<string, Drive>();
-  private current: string | null = null;
-  private scanning: Promise<void> | null = null;
-  private again = false;
-  private alive = false;
+  private readonly scans = new CoalescedRuns(
+    () => this.pass(),
+    (err) => logger.warn(`reading ${this.mountInfo} failed: ${(err as Error).message}`),
+    () => this.events !== null,
+  );
 
   constructor(
     readonly path: string,
     private readonly opts: ExternalDriveOptions = {},
   ) {
+    super();
     this.parents = path === "" ? DEFAULT_PARENTS : [path.replace(/\/+$/, "") || "/"];
     this.mountInfo = opts.mountInfo ?? "/proc/self/mountinfo";
     this.readerId = readerIdFor(this.driver, path || this.driver); // the reference's id for the whole-system reader
     this.info = `External drives (mounted below ${this.parents.join(", ")})`;
   }
 
-  connected(): boolean {
-    return this.alive;
-  }
-
-  hasToken(): boolean {
-    return this.current !== null;
-  }
-
   async open(events: ReaderEvents): Promise<void> {
     if (this.path !== "" && !isAbsolute(this.path)) throw new Error(`externaldrive path must be an absolute folder or empty: "${this.path}"`);
     await readFile(this.mountInfo, "utf8"); // throws when the mount table cannot be read
-    this.events = events;
-    this.alive = true;
+    this.begin(events);
     const onChange = () => void this.rescan();
     this.watcher = (this.opts.watch ?? pollMountTable)(this.mountInfo, onChange);
     await this.rescan();
   }
 
-  async close(): Promise<void> {
-    this.events = null;
-    this.alive = false;
+  override async close(): Promise<void> {
+    this.end();
     await this.watcher?.close();
     this.watcher = null;
-    await this.scanning;
+    await this.scans.idle();
     this.drives.clear();
     this.current = null;
   }
 
   /** Reads the mount table again (now, or right after the running pass). */
   private rescan(): Promise<void> {
-    if (this.scanning) {
-      this.again = true;
-      return this.scanning;
-    }
-    this.scanning = (async () => {
-      do {
-        this.again = false;
-        try {
-          await this.pass();
-        } catch (err) {
-          logger.warn(`reading ${this.mountInfo} failed: ${(err as Error).message}`);
-        }
-      } while (this.again && this.events);
-    })().finally(() => (this.scanning = null));
-    return this.scanning;
+    return this.scans.run();
   }
 
   private async pass(): Promise<void> {
@@ -114,10 +92,7 @@ export class ExternalDriveReader implements Reader {
       if (present.has(point)) continue;
       this.drives.delete(point);
       logger.info(`drive unmounted: ${point}`);
-      if (this.current === point) {
-        this.current = null;
-        this.events.removed();
-      }
+      if (this.current === point) this.report(null);
     }
     for (const m of mounts) {
       if (this.drives.has(m.mountPoint)) continue;
@@ -154,10 +129,12 @@ export class ExternalDriveReader implements Reader {
   private pick(): void {
     if (!this.events || this.current !== null) return;
     for (const [point, drive] of this.drives) {
-      if (!drive.token) continue;
-      this.current = point;
-      logger.info(`token file on ${point}: ${drive.token.text.length} chars`);
-      this.events.token({ type: "externaldrive", uid: "", text: drive.token.text, data: drive.token.data });
+      const token = drive.token;
+      if (!token) continue;
+      this.report(point, () => {
+        logger.info(`token file on ${point}: ${token.text.length} chars`);
+        return { type: "externaldrive", uid: "", text: token.text, data: token.data };
+      });
       return;
     }
   }

@@ -8,62 +8,45 @@ import { basename, dirname, isAbsolute } from "node:path";
 import { log } from "../../log.ts";
 import { toHex } from "../../core/bytes.ts";
 import { readerIdFor } from "../reader-id.ts";
-import type { Reader, ReaderCapability, ReaderDriver, ReaderEvents } from "../types.ts";
+import type { ReaderDriver, ReaderEvents } from "../types.ts";
+import { WatchingReader } from "../watching-reader.ts";
 
 const logger = log.withTag("file-reader");
 const MAX_BYTES = 64 * 1024;
 
-export class FileReader implements Reader {
+export class FileReader extends WatchingReader {
   readonly driver = "file";
   readonly readerId: string;
   readonly info: string;
-  readonly capabilities: readonly ReaderCapability[] = ["removable"];
-  private events: ReaderEvents | null = null;
   private watcher: FSWatcher | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private current: string | null = null;
-  private alive = false;
   private tooLargeLogged = false;
 
   constructor(
     readonly path: string,
     private readonly pollMs = 1000,
   ) {
+    super();
     this.readerId = readerIdFor(this.driver, path);
     this.info = `File (${path})`;
-  }
-
-  connected(): boolean {
-    return this.alive;
-  }
-
-  hasToken(): boolean {
-    return this.current !== null;
   }
 
   async open(events: ReaderEvents): Promise<void> {
     if (!isAbsolute(this.path)) throw new Error(`file reader path must be absolute: "${this.path}"`);
     const dir = dirname(this.path);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`folder ${dir} does not exist`);
-    this.events = events;
-    this.alive = true;
+    this.begin(events, { ms: this.pollMs, check: () => this.check() });
     const name = basename(this.path);
     this.watcher = watch(dir, { persistent: false }, (_event, file) => {
       if (file === null || file === name) this.check();
     });
     this.watcher.on("error", () => (this.alive = false));
-    this.timer = setInterval(() => this.check(), this.pollMs);
-    this.timer.unref?.();
     this.check();
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.watcher?.close();
     this.watcher = null;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.events = null;
-    this.alive = false;
+    this.end();
   }
 
   private read(): string | null {
@@ -90,15 +73,7 @@ export class FileReader implements Reader {
       return;
     }
     const text = this.read();
-    if (text === this.current) return;
-    const had = this.current !== null;
-    this.current = text;
-    if (text === null) {
-      if (had) this.events.removed();
-      return;
-    }
-    const bytes = new TextEncoder().encode(text);
-    this.events.token({ type: "file", uid: "", text, data: toHex(bytes) });
+    this.report(text, () => ({ type: "file", uid: "", text: text!, data: toHex(new TextEncoder().encode(text!)) }));
   }
 }
 

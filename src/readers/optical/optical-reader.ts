@@ -14,7 +14,8 @@ import { log } from "../../log.ts";
 import { toHex } from "../../core/bytes.ts";
 import { readerIdFor } from "../reader-id.ts";
 import type { HardwareRoots } from "../serial/sysfs.ts";
-import type { Reader, ReaderCapability, ReaderDriver, ReaderEvents, ReaderOptions } from "../types.ts";
+import type { ReaderDriver, ReaderEvents, ReaderOptions } from "../types.ts";
+import { WatchingReader } from "../watching-reader.ts";
 
 const logger = log.withTag("opticaldrive");
 const ID_SOURCES: readonly IdSource[] = ["uuid", "label", "merged"];
@@ -53,16 +54,11 @@ export async function identifyDisc(path: string): Promise<DiscIdentity | null> {
   }
 }
 
-export class OpticalReader implements Reader {
+export class OpticalReader extends WatchingReader {
   readonly driver = "opticaldrive";
   readonly readerId: string;
   readonly info: string;
-  readonly capabilities: readonly ReaderCapability[] = ["removable"];
-  private events: ReaderEvents | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
   private checking = false;
-  private alive = false;
-  private current: string | null = null;
   private lastFile: TokenFile | null = null;
 
   constructor(
@@ -70,33 +66,16 @@ export class OpticalReader implements Reader {
     private readonly idSource: IdSource,
     private readonly pollMs = 1000,
   ) {
+    super();
     this.readerId = readerIdFor(this.driver, path);
     this.info = `Optical drive (${path}, id ${idSource})`;
-  }
-
-  connected(): boolean {
-    return this.alive;
-  }
-
-  hasToken(): boolean {
-    return this.current !== null;
   }
 
   async open(events: ReaderEvents): Promise<void> {
     if (!isAbsolute(this.path)) throw new Error(`optical drive path must be absolute: "${this.path}"`);
     if (!existsSync(this.path)) throw new Error(`${this.path} does not exist`);
-    this.events = events;
-    this.alive = true;
-    this.timer = setInterval(() => void this.check(), this.pollMs);
-    this.timer.unref?.();
+    this.begin(events, { ms: this.pollMs, check: () => void this.check() });
     await this.check();
-  }
-
-  async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.events = null;
-    this.alive = false;
   }
 
   private async check(): Promise<void> {
@@ -123,18 +102,11 @@ export class OpticalReader implements Reader {
     const uid = identity ? discTokenId(identity.uuid, identity.label, this.idSource) : "";
     const text = file?.state === "present" ? new TextDecoder().decode(file.data).trim() : "";
     const data = text !== "" && file ? toHex(file.data) : "";
-    if (uid === "" && text === "") {
-      if (this.current !== null) {
-        this.current = null;
-        this.events!.removed();
-      }
-      return;
-    }
-    const key = JSON.stringify([uid, text, data]);
-    if (key === this.current) return;
-    this.current = key;
-    logger.debug(`disc in ${this.path}: uuid ${identity?.uuid || "-"}, label ${JSON.stringify(identity?.label ?? "")}, ${text.length} chars of text`);
-    this.events!.token({ type: "disc", uid, text, data });
+    const key = uid === "" && text === "" ? null : JSON.stringify([uid, text, data]);
+    this.report(key, () => {
+      logger.debug(`disc in ${this.path}: uuid ${identity?.uuid || "-"}, label ${JSON.stringify(identity?.label ?? "")}, ${text.length} chars of text`);
+      return { type: "disc", uid, text, data };
+    });
   }
 }
 

@@ -4,6 +4,7 @@
  * (reads, writes) between waits, interrupting a wait with SCardCancel. When pcscd stops or restarts the context
  * is dropped and re-established in the background.
  */
+import { type Clock, systemClock } from "../../core/clock.ts";
 import { log } from "../../log.ts";
 import type { PcscContext, PcscLibrary, PcscLoad } from "../../runtime/types.ts";
 import {
@@ -37,6 +38,8 @@ export interface MonitorOptions {
   retryMs: number;
 }
 
+const DEFAULT_OPTIONS: MonitorOptions = { waitMs: 30_000, retryMs: 1_000 };
+
 type Job = { run: (ctx: PcscContext) => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 const hasCard = (state: number) => (state & SCARD_STATE_PRESENT) !== 0 && (state & SCARD_STATE_MUTE) === 0;
@@ -52,7 +55,6 @@ export class PcscMonitor {
   private jobs: Job[] = [];
   private waiting = false;
   private interruptTimer: ReturnType<typeof setInterval> | null = null;
-  private sleepTimer: ReturnType<typeof setTimeout> | null = null;
   private wakeSleep: (() => void) | null = null;
   private readonly listeners = new Map<string, Set<CardListener>>();
   private readonly changeListeners = new Set<() => void>();
@@ -62,7 +64,9 @@ export class PcscMonitor {
 
   constructor(
     private readonly load: () => PcscLoad,
-    private readonly opts: MonitorOptions = { waitMs: 30_000, retryMs: 1_000 },
+    /** The pause before reaching pcscd again is on these timers (the app's clock; tests: a manual one). */
+    private readonly timers: Pick<Clock, "set" | "clear"> = systemClock,
+    private readonly opts: MonitorOptions = DEFAULT_OPTIONS,
   ) {}
 
   /** Starts the loop once; resolves after the first attempt to reach pcscd (and list its readers). */
@@ -147,14 +151,16 @@ export class PcscMonitor {
     this.interruptTimer = null;
   }
 
+  /** Waits `ms` on the timers; stop() cuts it short. */
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
+      let handle: unknown = null;
       this.wakeSleep = () => {
-        if (this.sleepTimer) clearTimeout(this.sleepTimer);
+        this.timers.clear(handle);
         this.wakeSleep = null;
         resolve();
       };
-      this.sleepTimer = setTimeout(() => this.wakeSleep?.(), ms);
+      handle = this.timers.set(() => this.wakeSleep?.(), ms);
     });
   }
 

@@ -6,6 +6,7 @@
  * the probe fails; failed opens are retried with growing delays.
  */
 import { realpathSync } from "node:fs";
+import { type Clock, systemClock } from "../../core/clock.ts";
 import { log } from "../../log.ts";
 import type { Runtime } from "../../runtime/types.ts";
 import { SerialError } from "../../runtime/serial-types.ts";
@@ -40,12 +41,14 @@ export interface Pn532DriverOptions {
   roots: HardwareRoots;
   timing?: Pn532Timing;
   probeMs?: number;
-  now?: () => number;
+  /** Time for the retry pacing and the probe's time limit (the app's clock; tests: a manual one). */
+  clock?: Clock;
 }
 
 export function pn532Driver(opts: Pn532DriverOptions): ReaderDriver {
   const timing = opts.timing ?? DEFAULT_TIMING;
-  const now = opts.now ?? Date.now;
+  const clock = opts.clock ?? systemClock;
+  const now = clock.now;
   const backoff = new OpenBackoff();
   /** Ports that answered like something else, with the node identity they had then. */
   const notPn532 = new Map<string, string>();
@@ -54,7 +57,7 @@ export function pn532Driver(opts: Pn532DriverOptions): ReaderDriver {
     let port;
     try {
       port = await opts.openSerial(path, { baud: BAUD });
-      await startChip(port, { ...timing, openMs: opts.probeMs ?? 2000 });
+      await startChip(port, { ...timing, openMs: opts.probeMs ?? 2000 }, clock);
       return true;
     } catch (err) {
       return err as Error;
@@ -72,6 +75,7 @@ export function pn532Driver(opts: Pn532DriverOptions): ReaderDriver {
         path,
         readerId: serialReaderId("pn532", path, opts.roots),
         timing,
+        timers: clock,
         ...pacedOpen(backoff, path, () => opts.openSerial(path, { baud: BAUD }), now),
       });
     },

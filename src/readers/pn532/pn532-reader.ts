@@ -4,6 +4,7 @@
  * field; every few seconds the wait is cancelled (ACK) and re-armed, which doubles as a liveness check.
  * While a tag is present it is re-listed every 100 ms with a short retry budget; unseen for 300 ms = removed.
  */
+import { type Clock, systemClock } from "../../core/clock.ts";
 import { log } from "../../log.ts";
 import type { SerialPort } from "../../runtime/types.ts";
 import { type Reader, type ReaderCapability, type ReaderEvents, ReaderWriteError, type TokenRead } from "../types.ts";
@@ -32,8 +33,11 @@ export interface Pn532Timing {
 
 export const DEFAULT_TIMING: Pn532Timing = { rearmMs: 5000, presenceMs: 100, removeAfterMs: 300, openMs: 5000 };
 
-/** Opens the port and brings the chip up (SAM configuration first, as the chip wants after LowVbat). */
-export async function startChip(port: SerialPort, timing: Pn532Timing): Promise<{ link: Pn532Link; firmware: string }> {
+/**
+ * Opens the port and brings the chip up (SAM configuration first, as the chip wants after LowVbat), within
+ * `timing.openMs` on `timers` (the app's clock). The link's own ACK and answer time-outs stay real: they pace I/O.
+ */
+export async function startChip(port: SerialPort, timing: Pn532Timing, timers: Pick<Clock, "set" | "clear"> = systemClock): Promise<{ link: Pn532Link; firmware: string }> {
   const link = new Pn532Link(port, timing.link);
   link.start();
   const setup = (async () => {
@@ -42,12 +46,12 @@ export async function startChip(port: SerialPort, timing: Pn532Timing): Promise<
     if (fw.ic !== 0x32) throw new Error(`not a PN532 (IC 0x${fw.ic.toString(16)})`);
     return `${fw.version}.${fw.revision}`;
   })();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: unknown = null;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no PN532 answered within ${timing.openMs} ms`)), timing.openMs);
+    timer = timers.set(() => reject(new Error(`no PN532 answered within ${timing.openMs} ms`)), timing.openMs);
   });
   setup.catch(() => {});
-  const firmware = await Promise.race([setup, deadline]).finally(() => clearTimeout(timer));
+  const firmware = await Promise.race([setup, deadline]).finally(() => timers.clear(timer));
   return { link, firmware };
 }
 
@@ -59,6 +63,8 @@ export interface Pn532ReaderOptions {
   /** Connection-string name shown in `info` (pn532uart). */
   openPort(): Promise<SerialPort>;
   timing?: Pn532Timing;
+  /** Timers for the open's time limit (the app's clock). */
+  timers?: Pick<Clock, "set" | "clear">;
   /** Reports open failures and successes (the driver's retry pacing). */
   onOpenResult?(error: Error | null): void;
 }
@@ -100,7 +106,7 @@ export class Pn532Reader implements Reader {
   async open(events: ReaderEvents): Promise<void> {
     try {
       this.port = await this.opts.openPort();
-      const { link, firmware } = await startChip(this.port, this.timing);
+      const { link, firmware } = await startChip(this.port, this.timing, this.opts.timers);
       this.link = link;
       logger.info(`${this.path}: PN532 firmware ${firmware} ready`);
     } catch (err) {

@@ -4,6 +4,7 @@
  * over 8 KiB are dropped): type `Barcode`, uid = text = data = the line. A barcode is never "removed" and
  * cannot be written, so the reader reports no capabilities. Not auto-detected, as in the reference.
  */
+import type { Clock } from "../../core/clock.ts";
 import type { SerialPort } from "../../runtime/serial-types.ts";
 import { OpenBackoff } from "../serial/backoff.ts";
 import { serialReaderId } from "../serial/device-node.ts";
@@ -47,6 +48,8 @@ export class BarcodeReader extends LineReader {
 export interface BarcodeDriverOptions {
   openSerial(path: string, options: { baud: 9600 }): Promise<SerialPort>;
   roots: HardwareRoots;
+  /** Time for the retry pacing (the app's clock). */
+  clock?: Pick<Clock, "now">;
 }
 
 export function rs232BarcodeDriver(opts: BarcodeDriverOptions): ReaderDriver {
@@ -63,7 +66,7 @@ export function rs232BarcodeDriver(opts: BarcodeDriverOptions): ReaderDriver {
         info: `RS232 barcode scanner (rs232barcode:${path})`,
         delimiters: CR_LF,
         maxLine: MAX_LINE,
-        ...pacedOpen(backoff, path, () => opts.openSerial(path, { baud: 9600 })),
+        ...pacedOpen(backoff, path, () => opts.openSerial(path, { baud: 9600 }), opts.clock?.now),
       }),
   };
 }

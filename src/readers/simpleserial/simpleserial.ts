@@ -4,6 +4,7 @@
  * removal, so devices repeat the line while the token stays. Read-only; `removable=no` on a line drops the
  * `removable` capability. Not auto-detected (any serial device could be one), as in the reference.
  */
+import { type Clock, systemClock } from "../../core/clock.ts";
 import type { SerialPort } from "../../runtime/serial-types.ts";
 import { OpenBackoff } from "../serial/backoff.ts";
 import { serialReaderId } from "../serial/device-node.ts";
@@ -21,11 +22,13 @@ const MAX_LINE = 4096;
 export class SimpleSerialReader extends LineReader {
   private removable = true;
   private current: { uid: string; text: string } | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timer: unknown = null;
 
   constructor(
     opts: ConstructorParameters<typeof LineReader>[0],
     private readonly removeAfterMs = SIMPLESERIAL_REMOVE_MS,
+    /** The removal timer's clock (the app's; tests: a manual one). */
+    private readonly timers: Pick<Clock, "set" | "clear"> = systemClock,
   ) {
     super(opts);
   }
@@ -44,8 +47,8 @@ export class SimpleSerialReader extends LineReader {
     if (scan.removable !== undefined) this.removable = scan.removable;
     const same = this.current && this.current.uid === scan.uid && this.current.text === scan.text;
     this.current = { uid: scan.uid, text: scan.text };
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.expire(), this.removeAfterMs);
+    if (this.timer !== null) this.timers.clear(this.timer);
+    this.timer = this.timers.set(() => this.expire(), this.removeAfterMs);
     if (!same) this.events?.token({ type: "", uid: scan.uid, text: scan.text, data: scan.data });
   }
 
@@ -57,7 +60,7 @@ export class SimpleSerialReader extends LineReader {
   }
 
   protected ended(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer !== null) this.timers.clear(this.timer);
     this.timer = null;
     this.current = null;
   }
@@ -67,10 +70,13 @@ export interface SimpleSerialDriverOptions {
   openSerial(path: string, options: { baud: 115200 }): Promise<SerialPort>;
   roots: HardwareRoots;
   removeAfterMs?: number;
+  /** Time for the removal timer and the retry pacing (the app's clock). */
+  clock?: Clock;
 }
 
 export function simpleSerialDriver(opts: SimpleSerialDriverOptions): ReaderDriver {
   const backoff = new OpenBackoff();
+  const clock = opts.clock ?? systemClock;
   return {
     id: "simpleserial",
     names: ["simpleserial"],
@@ -84,9 +90,10 @@ export function simpleSerialDriver(opts: SimpleSerialDriverOptions): ReaderDrive
           info: `Simple serial (simpleserial:${path})`,
           delimiters: LF,
           maxLine: MAX_LINE,
-          ...pacedOpen(backoff, path, () => opts.openSerial(path, { baud: 115200 })),
+          ...pacedOpen(backoff, path, () => opts.openSerial(path, { baud: 115200 }), clock.now),
         },
         opts.removeAfterMs,
+        clock,
       ),
   };
 }

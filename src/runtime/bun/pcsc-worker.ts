@@ -4,25 +4,15 @@
  *
  * The worker is started from a Blob made of `pcscWorkerMain.toString()`, so it also runs inside a
  * `bun build --compile` executable without a second entry point. The function must therefore be
- * self-contained: it uses nothing from this module's scope, only its arguments and globals.
+ * self-contained: it uses nothing from this module's scope, only its arguments and globals; the symbol table
+ * (pcsc-ffi.ts PCSC_SYMBOLS) arrives as an argument.
  */
 import type * as BunFfi from "bun:ffi";
-import type { WorkerRequest, WorkerResponse } from "./pcsc-ffi.ts";
+import type { PCSC_SYMBOLS, WorkerRequest, WorkerResponse } from "./pcsc-ffi.ts";
 
-export function pcscWorkerMain(ffi: typeof BunFfi, library: string): void {
-  const { dlopen, FFIType, ptr } = ffi;
-  const L = FFIType.i64;
-  const D = FFIType.u64;
-  const P = FFIType.ptr;
-  const { symbols: pcsc } = dlopen(library, {
-    SCardEstablishContext: { args: [D, P, P, P], returns: L },
-    SCardReleaseContext: { args: [L], returns: L },
-    SCardListReaders: { args: [L, P, P, P], returns: L },
-    SCardGetStatusChange: { args: [L, D, P, D], returns: L },
-    SCardConnect: { args: [L, P, D, D, P, P], returns: L },
-    SCardTransmit: { args: [L, P, P, D, P, P, P], returns: L },
-    SCardDisconnect: { args: [L, D], returns: L },
-  });
+export function pcscWorkerMain(ffi: typeof BunFfi, library: string, symbols: typeof PCSC_SYMBOLS): void {
+  const { dlopen, ptr } = ffi;
+  const { symbols: pcsc } = dlopen(library, symbols);
   const READERSTATE_SIZE = 80; // sizeof(SCARD_READERSTATE) on LP64: 5 × 8 bytes, 33 ATR bytes, padding
   const MAX_ATR = 33;
   const SCARD_SCOPE_SYSTEM = 2;

@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import type { PcscCard, PcscContext, PcscLibrary, PcscLoad, PcscReaderStatus } from "../types.ts";
-import { LIBRARY, openPcscLibrary, type PcscSymbols, type WorkerRequest, type WorkerResponse } from "./pcsc-ffi.ts";
+import { LIBRARY, openPcscLibrary, PCSC_SYMBOLS, type PcscSymbols, type WorkerRequest, type WorkerResponse } from "./pcsc-ffi.ts";
 import { pcscWorkerMain } from "./pcsc-worker.ts";
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
@@ -37,11 +37,14 @@ class BunPcscLibrary implements PcscLibrary {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
-  constructor(private readonly symbols: PcscSymbols) {}
+  constructor(
+    private readonly library: string,
+    private readonly symbols: PcscSymbols,
+  ) {}
 
   private call<T>(req: Req): Promise<T> {
     if (!this.worker) {
-      const source = `import * as ffi from "bun:ffi";\n(${pcscWorkerMain.toString()})(ffi, ${JSON.stringify(LIBRARY)});\n`;
+      const source = `import * as ffi from "bun:ffi";\n(${pcscWorkerMain.toString()})(ffi, ${JSON.stringify(this.library)}, ${JSON.stringify(PCSC_SYMBOLS)});\n`;
       const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "application/javascript" })));
       worker.onmessage = (e: MessageEvent<WorkerResponse>) => {
         const res = e.data;
@@ -98,11 +101,12 @@ class BunPcscLibrary implements PcscLibrary {
   }
 }
 
-export function loadBunPcsc(): PcscLoad {
+/** Loads libpcsclite (`library`: TAPSERVE_PCSC_LIBRARY or libpcsclite.so.1). */
+export function loadBunPcsc(library: string = LIBRARY): PcscLoad {
   if (process.arch !== "x64" && process.arch !== "arm64") return { ok: false, reason: `no PC/SC binding for ${process.arch}` };
   try {
-    return { ok: true, library: new BunPcscLibrary(openPcscLibrary().symbols) };
+    return { ok: true, library: new BunPcscLibrary(library, openPcscLibrary(library).symbols) };
   } catch (err) {
-    return { ok: false, reason: `${LIBRARY} could not be loaded (${(err as Error).message.split("\n")[0]}); install libpcsclite1` };
+    return { ok: false, reason: `${library} could not be loaded (${(err as Error).message.split("\n")[0]}); install libpcsclite1` };
   }
 }

@@ -5,6 +5,7 @@
  * when a driver reports a hardware change. Passes never overlap.
  */
 import type { ReaderConnection } from "../../config/schema.ts";
+import { CoalescedRuns } from "../../core/coalesced-runs.ts";
 import { log } from "../../log.ts";
 import { findDriver } from "../../readers/registry.ts";
 import type { Reader, ReaderDriver, ReaderOptions, TokenRead } from "../../readers/types.ts";
@@ -40,8 +41,11 @@ export class ReaderManager {
   private readonly failures = new Map<string, { message: string; count: number }>();
   private readonly warned = new Set<string>();
   private timer: unknown = null;
-  private pass: Promise<void> | null = null;
-  private again = false;
+  private readonly passes = new CoalescedRuns(
+    () => this.reconcile(),
+    (err) => logger.error("reader pass failed:", err),
+    () => !this.stopped,
+  );
   private stopped = false;
 
   constructor(
@@ -76,28 +80,14 @@ export class ReaderManager {
   /** Runs a pass now, or right after the running one. */
   kick(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if (this.pass) {
-      this.again = true;
-      return this.pass;
-    }
-    this.pass = (async () => {
-      do {
-        this.again = false;
-        try {
-          await this.reconcile();
-        } catch (err) {
-          logger.error("reader pass failed:", err);
-        }
-      } while (this.again && !this.stopped);
-    })().finally(() => (this.pass = null));
-    return this.pass;
+    return this.passes.run();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer !== null) this.timers.clear(this.timer);
     this.timer = null;
-    await this.pass;
+    await this.passes.idle();
     for (const m of [...this.open.values()]) await this.drop(m, false);
     for (const d of this.drivers) {
       try {

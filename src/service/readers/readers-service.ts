@@ -3,6 +3,7 @@
  * pipeline through the injected TokenSink (unless `readers.run_zapscript` is off: then they are only announced).
  */
 import type { ConfigStore } from "../../config/store.ts";
+import { type Clock, systemClock } from "../../core/clock.ts";
 import { DomainError } from "../../core/errors.ts";
 import type { ActiveMediaSource } from "../../core/media-types.ts";
 import { rfc3339, type ScannedToken, type TokenSink, tokenView } from "../../core/token.ts";
@@ -15,7 +16,7 @@ import type { ServiceEvents } from "../events.ts";
 import type { InboxSink } from "../inbox/inbox-service.ts";
 import { readerFailing } from "../inbox/producers.ts";
 import type { Lifecycle } from "../lifecycle.ts";
-import { InsertMode, realTimers, type Timers } from "./insert-mode.ts";
+import { InsertMode } from "./insert-mode.ts";
 import { ReaderManager } from "./manager.ts";
 import { PendingWrites } from "./pending-writes.ts";
 import { TokenState } from "./token-state.ts";
@@ -40,7 +41,8 @@ export interface ReadersDeps {
   authFile: string;
   /** Root filesystem whose sys/ and dev/ serial detection reads (`/`; tests use a fake root), as CoreContext's. */
   platformRoot?: string;
-  timers?: Timers;
+  /** Time for insert mode, the pass interval and the drivers' timers (tests: a manual clock). */
+  clock?: Clock;
   passIntervalMs?: number;
   /** How long a write waits for a tag to be presented (default 30 s; 0: fail at once when there is none). */
   tagWaitMs?: number;
@@ -53,16 +55,18 @@ export class ReadersService implements Lifecycle {
   private manager: ReaderManager | null = null;
   private readonly tokens = new TokenState();
   private readonly insertMode: InsertMode;
+  private readonly clock: Clock;
   private unsubscribe: (() => void) | null = null;
   private readonly writes: PendingWrites;
 
   constructor(private readonly deps: ReadersDeps) {
-    this.insertMode = new InsertMode(() => deps.config.current.readers.scan, deps.activeMedia, deps.stopMedia, deps.timers ?? realTimers);
-    this.writes = new PendingWrites(deps.timers ?? realTimers, deps.tagWaitMs);
+    this.clock = deps.clock ?? systemClock;
+    this.insertMode = new InsertMode(() => deps.config.current.readers.scan, deps.activeMedia, deps.stopMedia, this.clock);
+    this.writes = new PendingWrites(this.clock, deps.tagWaitMs);
   }
 
   async start(): Promise<void> {
-    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.platformRoot, this.deps.authFile);
+    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.platformRoot, this.deps.authFile, this.clock);
     this.manager = new ReaderManager(drivers, () => this.deps.config.current.readers, {
       added: (r) => this.deps.events.publish("readers.added", { connected: true, driver: r.driver, path: r.path }),
       removed: (r) => this.readerGone(r),
@@ -71,7 +75,7 @@ export class ReadersService implements Lifecycle {
       failing: (reader, attempts, reason) => {
         if (this.deps.inbox) readerFailing(this.deps.inbox, { reader, attempts, reason });
       },
-    }, this.deps.passIntervalMs, this.deps.timers ?? realTimers);
+    }, this.deps.passIntervalMs, this.clock);
     this.unsubscribe = this.deps.config.onChange((next, prev) => {
       if (next.readers !== prev.readers) void this.manager?.kick();
     });

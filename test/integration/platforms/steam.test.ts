@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { rfc3339, type ScannedToken } from "../../../src/core/token.ts";
+import { scanReapers } from "../../../src/platforms/steam/reaper.ts";
 import { makeCore, makeLaunch } from "../../fixtures/launch-core.ts";
 import { isAlive, waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
 import { tempDir } from "../../fixtures/service.ts";
@@ -18,6 +19,7 @@ let openedLog: string;
 let env: ReturnType<typeof makeCore>;
 let mod: ReturnType<typeof makeLaunch>["launch"];
 let run: ReturnType<typeof makeLaunch>["run"];
+let platforms: ReturnType<typeof makeLaunch>["platforms"];
 const reapers: ChildProcess[] = [];
 
 const token = (text: string): ScannedToken => ({ type: "test", uid: "", text, data: "", scanTime: rfc3339(), source: "api" });
@@ -45,7 +47,7 @@ beforeAll(() => {
   writeFileSync(opener, `#!/bin/sh\nprintf '%s\\n' "$*" >> "${openedLog}"\n`);
   chmodSync(opener, 0o755);
   env = makeCore({ platform: "steamos", configToml: "[platforms]\npoll_interval = 0.05\n" });
-  ({ launch: mod, run } = makeLaunch(env, { platform: { home, steamOpener: [opener], startWindowMs: 3000, graceMs: 1000 } }));
+  ({ launch: mod, run, platforms } = makeLaunch(env, { platform: { home, steamOpener: [opener], startWindowMs: 3000, graceMs: 1000 } }));
   mod.start();
 });
 
@@ -68,7 +70,8 @@ describe("Steam launcher and tracker", () => {
     expect(opened()).toEqual(["steam://rungameid/440"]);
     expect(mod.activeMedia()).toMatchObject({ launcherId: "Steam", systemId: "PC", systemName: "PC", mediaPath: "steam://440/Team%20Fortress%202", mediaName: "Team Fortress 2" });
     const reaper = startReaper("440");
-    await new Promise((r) => setTimeout(r, 300)); // several polls see the game running
+    await waitFor(() => scanReapers().some((r) => r.pid === reaper.pid), "the reaper in /proc"); // exec'd under its name
+    for (let i = 0; i < 3; i++) await platforms.refresh(); // several polls see the game running
     expect(mod.activeMedia()?.mediaName).toBe("Team Fortress 2");
     reaper.kill("SIGKILL");
     await waitFor(() => mod.activeMedia() === null, "the game to end with its reaper");

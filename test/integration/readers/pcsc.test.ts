@@ -1,11 +1,14 @@
 /**
  * PC/SC end to end: a private real pcscd with the vsmartcard vpcd virtual reader, a virtual NTAG215 card from
- * test/fixtures, the real service in-process, a real launcher process started through a mapping.
+ * test/fixtures, the real service in-process, a real launcher process started through a mapping. The service
+ * runs on a manual clock: insert mode's exit delay and the driver's pause before reaching pcscd again pass when
+ * the test moves time on.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { buildMessage, findNdefTlv, messageText, parseMessage, textRecord } from "../../../src/core/ndef/index.ts";
+import { ManualClock } from "../../fakes/clock.ts";
 import { isAlive, waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
 import { TestPcscd, usePrivatePcscd } from "../../fixtures/pcscd.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
@@ -16,6 +19,7 @@ import type { ReaderInfo, Token } from "../../../src/core/wire/index.ts";
 
 const READER = "Virtual PCD 00 00";
 const pcscd = new TestPcscd();
+const clock = new ManualClock(Date.now());
 let root: string;
 let svc: TestService;
 let client: RpcClient;
@@ -42,6 +46,14 @@ async function insert(card: VirtualNtag): Promise<Token> {
   return added;
 }
 
+/** Moves the clock on a second at a time (the driver's pause between attempts to reach pcscd) until `p` settles. */
+async function withTimePassing<T>(p: Promise<T>, what: string): Promise<T> {
+  let settled = false;
+  const result = p.finally(() => (settled = true));
+  await waitFor(async () => settled || void (await clock.advance(1000)), what, 20_000);
+  return result;
+}
+
 async function remove(card: VirtualNtag): Promise<void> {
   const removed = next("tokens.removed");
   await card.remove();
@@ -59,7 +71,7 @@ beforeAll(async () => {
       root,
       emulator: { id: "NfcEmu", script: emu.script, extensions: [".sfc"], systems: ["SNES"] },
     }),
-    app: { writeTagWaitMs: 0 }, // a write with no tag fails at once here (waiting for one: readers-write-cancel.test.ts)
+    app: { clock, writeTagWaitMs: 0 }, // a write with no tag fails at once here (waiting for one: readers-write-cancel.test.ts)
   });
   client = await svc.connect();
 });
@@ -156,7 +168,7 @@ describe("PC/SC reader through pcscd", () => {
     const added = next<{ driver: string; path: string; connected: boolean }>("readers.added", (p) => p.path === READER);
     await pcscd.restart();
     expect(await removed).toEqual({ connected: false, driver: "pcsc", path: READER });
-    expect(await added).toEqual({ connected: true, driver: "pcsc", path: READER });
+    expect(await withTimePassing(added, "the reader back after the restart")).toEqual({ connected: true, driver: "pcsc", path: READER });
     expect((await virtualReader()).readerId).toBe(before.readerId);
     const card = new VirtualNtag(Uint8Array.of(0x04, 0x99, 0x88, 0x77, 0x66, 0x55, 0x44)).setText("after restart");
     const token = await waitFor(async () => {
@@ -184,7 +196,7 @@ describe("PC/SC reader through pcscd", () => {
     } finally {
       await late.stop();
     }
-    await virtualReader(); // the first service has it back too
+    await withTimePassing(virtualReader(), "the reader back in the first service"); // it retries on its own clock
   });
 });
 
@@ -199,6 +211,9 @@ describe("insert mode with a real launcher process", () => {
     expect(isAlive(pid)).toBe(true);
     const stopped = next<{ mediaName: string }>("media.stopped", (p) => p.mediaName === "Zelda");
     await remove(card);
+    await clock.advance(299);
+    expect(await client.call("media.active")).toMatchObject({ mediaName: "Zelda" }); // not yet
+    await clock.advance(1);
     await stopped;
     await waitFor(() => !isAlive(pid), "the launcher process to end");
     expect(await client.call("media.active")).toBeNull();
@@ -215,11 +230,12 @@ describe("insert mode with a real launcher process", () => {
     const startedBefore = launches();
     await remove(card);
     await insert(card);
-    await Bun.sleep(2000); // past the exit delay
+    await clock.advance(2000); // past the exit delay
     expect(isAlive(pid)).toBe(true);
     expect(launches()).toBe(startedBefore);
     expect(await client.call("media.active")).toMatchObject({ mediaName: "Kept" });
     await remove(card);
+    await clock.advance(1500);
     await waitFor(() => !isAlive(pid), "the launcher process to end after the final removal");
     expect(await client.call("settings.update", { insertMode: false })).toBeNull();
   });

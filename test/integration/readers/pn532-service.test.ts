@@ -1,20 +1,22 @@
 /**
- * The PN532 driver through the whole service: the simulated chip on a pty that a fake sysfs root describes as
- * a CH340 USB-serial adapter, found by auto-detection; taps become tokens and launch a real process through a
- * mapping; writes read back; unplug and replug. Detection leaves light guns, ports named in the settings and
- * ports that did not answer like a PN532 alone.
+ * The PN532 driver through the whole service: the simulated chip on an in-memory serial port
+ * (test/fakes/serial-port.ts) behind a device node that a fake sysfs root describes as a CH340 USB-serial
+ * adapter, found by auto-detection; taps become tokens and launch a real process through a mapping; writes
+ * read back; unplug and replug. Detection leaves light guns, ports named in the settings and ports that did not
+ * answer like a PN532 alone. The service runs on a manual clock: a reader pass happens when the test moves
+ * time on. The real serial adapters are covered over ptys in serial-port.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { bunRuntime } from "../../../src/runtime/bun/index.ts";
-import type { SerialPort } from "../../../src/runtime/types.ts";
+import { ManualClock } from "../../fakes/clock.ts";
+import { FakeSerialDevice, fakeSerialRuntime } from "../../fakes/serial-port.ts";
 import { FakeHardware, type UsbSerialSpec } from "../../fixtures/fake-sysfs.ts";
 import { isAlive, waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
 import { Pn532Sim } from "../../fixtures/pn532-sim.ts";
 import { Ntag215 } from "../../fixtures/pn532-tags.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
-import { type SerialPair, startSerialPair } from "../../fixtures/serial-pair.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
 import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
 
@@ -28,26 +30,44 @@ let hw: FakeHardware;
 let svc: TestService;
 let client: RpcClient;
 let emu: { script: string; record: string };
-let sim: Pn532Sim;
-let reader: SerialPair;
-const others: Array<{ pair: SerialPair; peer: SerialPort; received: number }> = [];
+const clock = new ManualClock(Date.now());
+/** The service's serial ports: `<root>/dev/<name>` → the in-memory device behind it. */
+const ports = new Map<string, FakeSerialDevice>();
+const sim = new Pn532Sim();
+let pn532: FakeSerialDevice;
+let lightGun: FakeSerialDevice;
+let configured: FakeSerialDevice;
 let pnPath: string;
+let nextMinor = 0;
 
 async function next<T>(method: string, pred: (p: T) => boolean = () => true, from = client.notifications.length): Promise<T> {
   const hit = await waitFor(() => client.notifications.slice(from).find((n) => n.method === method && pred(n.params as T)), method, 20_000);
   return hit.params as T;
 }
 
-/** A device that is not a PN532: counts what anyone sends it, answers nothing. */
-async function bystander(spec: UsbSerialSpec) {
-  const pair = await startSerialPair(spec.name);
-  const peer = await bunRuntime.openSerial(pair.peerPath, { baud: 115200 });
-  const entry = { pair, peer, received: 0 };
-  peer.onData((chunk) => (entry.received += chunk.length));
-  hw.plug(spec, pair.devicePath);
-  others.push(entry);
-  return entry;
+const listed = async () => (await client.call<{ readers: Array<Record<string, unknown>> }>("readers")).readers;
+
+/** A device node (a character device, as udev makes one) for `spec`, with an in-memory port behind it. */
+function usbDevice(spec: UsbSerialSpec): FakeSerialDevice {
+  const device = new FakeSerialDevice({ node: join(root, "nodes", spec.name), char: { major: 188, minor: nextMinor++ }, unplugged: true });
+  ports.set(hw.devPath(spec.name), device);
+  return device;
 }
+
+/** Plugs the device in: its node, then sysfs's description and the /dev entry. */
+function plug(spec: UsbSerialSpec, device: FakeSerialDevice): string {
+  device.plug();
+  return hw.plug(spec, join(root, "nodes", spec.name));
+}
+
+/** Pulls the device: the /dev entry and sysfs's description go, an open port hangs up. */
+function unplug(spec: UsbSerialSpec, device: FakeSerialDevice): void {
+  hw.unplug(spec.name);
+  device.unplug();
+}
+
+/** The next reader pass (one a second, on the manual clock). */
+const pass = () => clock.advance(1000);
 
 beforeAll(async () => {
   root = tempDir("tapserve-pn532-svc-");
@@ -61,33 +81,31 @@ beforeAll(async () => {
       root,
       emulator: { id: "TagEmu", script: emu.script, extensions: [".md"] },
     }),
+    app: { runtime: fakeSerialRuntime(bunRuntime, ports), clock },
   });
   client = await svc.connect();
 });
 
 afterAll(async () => {
   await svc?.stop();
-  await sim?.detach();
-  await reader?.stop();
-  for (const o of others) {
-    await o.peer.close();
-    await o.pair.stop();
-  }
+  await sim.detach();
   rmSync(root, { recursive: true, force: true });
 });
 
 describe("PN532 through the service", () => {
-  test("a light gun and a port named in the settings are never touched; the PN532 is detected with the reference's readerId", async () => {
-    await bystander(LIGHT_GUN);
-    await bystander(CONFIGURED);
-    reader = await startSerialPair(PN532.name);
-    sim = new Pn532Sim();
-    await sim.attach(reader.peerPath);
+  test("a light gun and a port named in the settings are never probed; the PN532 is detected with the reference's readerId", async () => {
+    lightGun = usbDevice(LIGHT_GUN);
+    configured = usbDevice(CONFIGURED);
+    plug(LIGHT_GUN, lightGun);
+    plug(CONFIGURED, configured);
+    pn532 = usbDevice(PN532);
+    pn532.plug();
+    await sim.attach(pn532.deviceEnd());
     const added = next<Record<string, unknown>>("readers.added", (p) => p.driver === "pn532");
-    pnPath = hw.plug(PN532, reader.devicePath);
+    pnPath = plug(PN532, pn532);
+    await pass();
     expect(await added).toEqual({ connected: true, driver: "pn532", path: pnPath });
-    const { readers } = await client.call<{ readers: Array<Record<string, unknown>> }>("readers");
-    expect(readers.find((r) => r.driver === "pn532")).toEqual({
+    expect((await listed()).find((r) => r.driver === "pn532")).toEqual({
       id: pnPath,
       readerId: "pn532-ujqixjv6", // the note's check value for pn532 on USB port 1-2.3.1
       driver: "pn532",
@@ -95,7 +113,8 @@ describe("PN532 through the service", () => {
       connected: true,
       capabilities: ["write", "removable"],
     });
-    expect(others.map((o) => o.received)).toEqual([0, 0]);
+    expect(lightGun.attempts).toBe(0);
+    expect(configured.written.length).toBe(0); // opened by its own driver (rs232barcode), never written to
   });
 
   test("tap → tokens.added with uid and text → a real launcher process through a mapping; remove → tokens.removed", async () => {
@@ -130,55 +149,47 @@ describe("PN532 through the service", () => {
     await gone;
   });
 
-  test("unplug → readers.removed; replug → readers.added with the same readerId, and taps work again", async () => {
+  /** Pulls the PN532 (the reader lists it disconnected, the next pass removes it) and plugs it back (a new device node: the next pass adds it). */
+  async function replugPn532(): Promise<void> {
     const removed = next<Record<string, unknown>>("readers.removed", (p) => p.driver === "pn532");
     await sim.detach();
-    await reader.unplug();
-    hw.unplug(PN532.name);
+    unplug(PN532, pn532);
+    await waitFor(async () => (await listed()).find((r) => r.driver === "pn532")?.connected === false, "the reader to see its port hang up");
+    await pass();
     expect(await removed).toEqual({ connected: false, driver: "pn532", path: pnPath });
-
     const added = next<Record<string, unknown>>("readers.added", (p) => p.driver === "pn532");
-    await reader.replug();
-    await sim.attach(reader.peerPath);
-    hw.plug(PN532, reader.devicePath);
+    pn532.plug();
+    await sim.attach(pn532.deviceEnd());
+    plug(PN532, pn532);
+    await pass();
     expect(await added).toEqual({ connected: true, driver: "pn532", path: pnPath });
-    const { readers } = await client.call<{ readers: Array<Record<string, unknown>> }>("readers");
-    expect(readers.filter((r) => r.driver === "pn532").map((r) => r.readerId)).toEqual(["pn532-ujqixjv6"]);
+  }
+
+  test("unplug → readers.removed; replug → readers.added with the same readerId, and taps work again", async () => {
+    await replugPn532();
+    expect((await listed()).filter((r) => r.driver === "pn532").map((r) => r.readerId)).toEqual(["pn532-ujqixjv6"]);
     const tapped = next<Record<string, unknown>>("tokens.added");
     sim.place(Ntag215.withText("after replug"));
     expect((await tapped).text).toBe("after replug");
   });
 
   test("a port that does not answer like a PN532 is probed once, then left alone until it is replugged", async () => {
-    const arduino = await bystander(ARDUINO);
-    await waitFor(() => arduino.received > 0, "the probe of the unknown port");
-    // Several passes later (a PN532 unplug and replug, each seen by a pass), nothing more was sent to it.
-    const afterProbe = await waitFor(async () => {
-      const n = arduino.received;
-      await new Promise((r) => setTimeout(r, 2500)); // a probe lasts well under this; then the count holds
-      return arduino.received === n && n;
-    }, "the probe to end");
-    const removed = next<Record<string, unknown>>("readers.removed", (p) => p.driver === "pn532");
-    await sim.detach();
-    await reader.unplug();
-    hw.unplug(PN532.name);
-    await removed;
-    const added = next<Record<string, unknown>>("readers.added", (p) => p.driver === "pn532");
-    await reader.replug();
-    await sim.attach(reader.peerPath);
-    hw.plug(PN532, reader.devicePath);
-    await added;
-    expect(arduino.received).toBe(afterProbe);
+    const arduino = usbDevice(ARDUINO);
+    plug(ARDUINO, arduino);
+    await pass();
+    // The probe gives up when the chip's answers do not come (the link's own time-outs, real serial I/O).
+    await waitFor(() => arduino.opens === 1 && !arduino.isOpen, "the probe of the unknown port to end");
+    const probed = arduino.written.length;
+    expect(probed).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) await pass();
+    await replugPn532(); // passes that certainly ran
+    expect(arduino.opens).toBe(1);
+    expect(arduino.written.length).toBe(probed);
     // Replugged: it is a new device node, so it gets one more look.
-    await arduino.pair.unplug();
-    hw.unplug(ARDUINO.name);
-    await arduino.pair.replug();
-    await arduino.peer.close().catch(() => {});
-    arduino.peer = await bunRuntime.openSerial(arduino.pair.peerPath, { baud: 115200 });
-    arduino.received = 0;
-    arduino.peer.onData((chunk) => (arduino.received += chunk.length));
-    hw.plug(ARDUINO, arduino.pair.devicePath);
-    await waitFor(() => arduino.received > 0, "a probe after the replug");
-    expect(others[0]!.received).toBe(0); // the light gun, still
+    unplug(ARDUINO, arduino);
+    plug(ARDUINO, arduino);
+    await pass();
+    await waitFor(() => arduino.opens === 2, "a probe after the replug");
+    expect(lightGun.attempts).toBe(0); // the light gun, still
   });
 });

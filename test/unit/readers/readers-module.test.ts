@@ -55,7 +55,7 @@ async function rig(capabilities: Array<"removable" | "write"> = ["removable"], r
       active = null;
     },
     drivers: () => [driver],
-    timers: clock,
+    clock,
     passIntervalMs: 1000,
   });
   driver.plug("R1");
