@@ -57,6 +57,8 @@ const HttpAllowEntry = type("string").narrow((entry, ctx) => validAllowEntry(ent
 const ZapScript = type({
   "+": "delete",
   allow_execute: type("string[]").default(() => []),
+  /** Let `execute` run for scripts that came from another device (the API from a remote caller, GET /l/ from the LAN). */
+  allow_remote_execute: "boolean = false",
   /** Hosts, addresses and CIDR blocks that http.get/http.post may reach although they are the device itself or link-local. */
   allow_http: HttpAllowEntry.array().default(() => []),
 });
@@ -106,7 +108,7 @@ export const ConfigFile = type({
   audio: Audio.default(() => Audio.assert({})),
   readers: Readers.default(() => Readers.assert({})),
   launchers: Launchers.default(() => Launchers.assert({})),
-  zapscript: ZapScript.default(() => ({ allow_execute: [], allow_http: [] })),
+  zapscript: ZapScript.default(() => ZapScript.assert({})),
   platforms: Platforms.default(() => Platforms.assert({})),
   service: Service.default(() => Service.assert({})),
 });

@@ -20,11 +20,11 @@ export function findDriver(drivers: readonly ReaderDriver[], name: string): Read
 }
 
 /** The drivers this build offers, in detection order. */
-export function defaultDrivers(runtime: Runtime, platformRoot = "/", authFile?: string): ReaderDriver[] {
+export function defaultDrivers(runtime: Runtime, platformRoot = "/", authFile?: string, tokenFolders?: readonly string[]): ReaderDriver[] {
   const openSerial = runtime.openSerial.bind(runtime);
   const roots = hardwareRoots(platformRoot); // where serial detection reads sysfs and /dev (tests: a fake root)
   return [
-    fileDriver(),
+    fileDriver({ folders: tokenFolders }),
     simpleSerialDriver({ openSerial, roots }),
     rs232BarcodeDriver({ openSerial, roots }),
     pn532Driver({ openSerial, roots }),

@@ -35,4 +35,11 @@ export const userMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // every existing client was paired by its owner (PIN or clients.new on the device): admins. Numbered 2 on this
+    // branch so the migrations stay contiguous; it is the "clients role" step (4 once the salt and inbox steps land).
+    version: 2,
+    name: "clients role",
+    sql: `ALTER TABLE clients ADD COLUMN role TEXT NOT NULL DEFAULT 'admin';`,
+  },
 ];
