@@ -6,6 +6,7 @@ import { type } from "arktype";
 import { parse, stringify, TomlError } from "smol-toml";
 import { writeFileAtomic } from "./atomic-write.ts";
 import { pathProblems, tokenFolders } from "./path-rules.ts";
+import { lineOf } from "./toml-lines.ts";
 import { type Config, ConfigFile, CONFIG_SCHEMA_VERSION, defaultConfig } from "./schema.ts";
 
 /** The config (a file being loaded, or an update) breaks the schema; `problems` lists every one. */
@@ -50,7 +51,15 @@ export function parseConfig(text: string, path: string): { config: Config; raw: 
     throw new ConfigError(path, [`not valid TOML (${detail}); the file may be truncated`]);
   }
   const checked = ConfigFile(structuredClone(raw));
-  if (checked instanceof type.errors) throw new ConfigError(path, checked.map((e) => e.toString()));
+  if (checked instanceof type.errors) {
+    throw new ConfigError(
+      path,
+      checked.map((e) => {
+        const line = lineOf(text, [...e.path].map((k) => (typeof k === "number" ? k : String(k))));
+        return line === null ? e.toString() : `line ${line}: ${e.toString()}`;
+      }),
+    );
+  }
   if (checked.config_schema > CONFIG_SCHEMA_VERSION) {
     throw new ConfigError(path, [`config_schema ${checked.config_schema} is newer than this version understands (${CONFIG_SCHEMA_VERSION})`]);
   }
