@@ -10,6 +10,7 @@ import { Database } from "bun:sqlite";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { waitFor } from "../fixtures/launch-env.ts";
 import { createNetNamespace, type NetNamespace } from "../fixtures/netns.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
@@ -38,7 +39,10 @@ const configText = () => readFileSync(join(svc.dataDir, "config.toml"), "utf8");
 
 beforeAll(async () => {
   ns = createNetNamespace();
-  svc = await startService({ host: "0.0.0.0", configToml: `[service]\nallow_api = ["${ns.nsAddress}"]\n` });
+  svc = await startService({
+    host: "0.0.0.0",
+    configToml: `[service]\nallow_api = ["${ns.nsAddress}"]\nallow_launch = ["${ns.nsAddress}"]\n[zapscript]\nallow_execute = ["/usr/bin/true"]\n`,
+  });
   tokens = join(svc.dataDir, "tokens");
   local = await svc.connect();
   admin = await local.call("clients.new", { name: "owner's phone" });
@@ -136,6 +140,23 @@ describe("even the device itself cannot point a reader outside what its key allo
       expect({ params, code: r.error?.code, reason: reason.test(r.error?.message ?? "") }).toEqual({ params, code: -32602, reason: true });
     }
     expect(await local.call("settings.update", { readers: ["pn532:/dev/null", "pcsc:"], systems: { rootFolder: [svc.dataDir] } })).toBeNull();
+  });
+});
+
+// before the wss block: its second service takes over the process-wide log file
+describe("execute from another device", () => {
+  test("GET /l/ from the LAN may not execute (allow_remote_execute is off); the same script from the device itself may", async () => {
+    const history = async () => (await local.call<{ entries: Array<{ text: string; success: boolean }> }>("tokens.history")).entries;
+    const before = (await history()).length;
+    const script = `const r = await fetch(${JSON.stringify(`http://${ns.hostAddress}:${svc.port}/l/**execute:/usr/bin/true`)}); process.stdout.write(String(r.status));`;
+    expect((await ns.run([process.execPath, "-e", script])).stdout).toBe("200");
+    expect((await fetch(`${svc.http}/l/**execute:/usr/bin/true`)).status).toBe(200);
+    await waitFor(async () => (await history()).length >= before + 2, "both launches in the history");
+    const [localRun, remoteRun] = (await history()).slice(0, 2);
+    expect(remoteRun).toMatchObject({ text: "**execute:/usr/bin/true", success: false });
+    const logged = () => readFileSync(join(svc.dataDir, "service.log"), "utf8").split("\n").find((l) => l.includes("allow_remote_execute is off"));
+    expect(await waitFor(logged, "the refusal in the log")).toContain("refused for a script from another device");
+    expect(localRun).toMatchObject({ text: "**execute:/usr/bin/true", success: true });
   });
 });
 
