@@ -47,7 +47,7 @@ function checkSizes(m: Partial<Pick<Mapping, "pattern" | "override" | "label">>)
     ["override", m.override, MAPPING_LIMITS.overrideChars],
     ["label", m.label, MAPPING_LIMITS.labelChars],
   ].filter(([, v, max]) => typeof v === "string" && v.length > (max as number));
-  if (over.length) throw new DomainError("invalid", over.map(([k, v, max]) => `${k} is ${(v as string).length} characters (at most ${max})`).join("; "));
+  if (over.length) throw new DomainError("invalid", over.map(([k, v, max]) => `${k} is too long (${(v as string).length} characters; at most ${max})`).join("; "));
 }
 
 function checkPattern(m: Pick<Mapping, "match" | "pattern">): void {
