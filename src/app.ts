@@ -15,6 +15,7 @@ import { SecureLayer } from "./api/secure/secure-layer.ts";
 import { plaintextCodec } from "./api/session-codec.ts";
 import { WebSocketSessions } from "./api/ws-sessions.ts";
 import { ConfigStore } from "./config/store.ts";
+import { tokenFolders } from "./config/path-rules.ts";
 import { type Clock, systemClock } from "./core/clock.ts";
 import { userMigrations } from "./db/migrations/user.ts";
 import { openDatabase } from "./db/open.ts";
@@ -103,7 +104,7 @@ export class App {
   private configProblems: string[] = [];
 
   constructor(private readonly opts: AppOptions) {
-    this.config = new ConfigStore(opts.configPath ?? join(opts.dataDir, "config.toml"));
+    this.config = new ConfigStore(opts.configPath ?? join(opts.dataDir, "config.toml"), { tokenFolders: tokenFolders(opts.dataDir) });
   }
 
   /** Runs a method in-process as the device itself would (tools such as the docs generator). */
@@ -144,6 +145,7 @@ export class App {
   private openStorage(): ServiceContext {
     const { runtime, dataDir } = this.opts;
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    mkdirSync(this.config.tokenFolders[0]!, { recursive: true, mode: 0o700 }); // where file: readers may read
     const logFile = join(dataDir, "service.log");
     configureLogging({ debug: false, console: !this.opts.quiet, file: logFile });
     const { created, ignored } = this.config.load();
@@ -227,6 +229,7 @@ export class App {
       codecFor: (caller) => (connectionMode(caller.peer) === "secure" ? secure.codecFor(caller.peer) : plaintextCodec),
       limitsFor: (caller) => (caller.local ? localConnectionLimits : remoteConnectionLimits),
       maxSessions: MAX_SESSIONS,
+      clientRole: (id) => s.clients.repo.role(id),
       maxBufferedBytes: 4 * 1024 * 1024,
     });
     this.sessions = sessions;

@@ -8,13 +8,34 @@ import { type ConsolaInstance, type ConsolaReporter, createConsola, type LogObje
  * call sites log ids and sizes, never keys, PINs, secrets or decrypted payloads.
  */
 
+/**
+ * Control characters (newlines, carriage returns, ANSI escapes, C1 codes, line separators) as `\n`, `\r`, `\t`,
+ * `\xNN`, `\uNNNN`: whatever a token, a name, a path or a peer sends, one log entry stays one line and cannot
+ * colour or rewrite the terminal. Every line passes through it (formatLine).
+ */
+export function escapeLogText(text: string): string {
+  return text.replace(/[\x00-\x1f\x7f-\x9f\u2028\u2029]/g, (c) => {
+    if (c === "\n") return "\\n";
+    if (c === "\r") return "\\r";
+    if (c === "\t") return "\\t";
+    const code = c.charCodeAt(0);
+    return code > 0xff ? `\\u${code.toString(16).padStart(4, "0")}` : `\\x${code.toString(16).padStart(2, "0")}`;
+  });
+}
+
+/** A value from outside (token text, names, paths, peer strings) for a log line: at most `max` characters, then "…". */
+export function outside(value: unknown, max = 256): string {
+  const text = String(value);
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
 const LEVEL_NAMES: Record<number, string> = { 0: "ERROR", 1: "WARN", 2: "INFO", 3: "INFO", 4: "DEBUG", 5: "TRACE" };
 
 function formatLine(obj: LogObject): string {
   const level = LEVEL_NAMES[obj.level] ?? "INFO";
   const tag = obj.tag ? ` [${obj.tag}]` : "";
   const text = formatWithOptions({ colors: false, breakLength: Number.POSITIVE_INFINITY }, ...obj.args);
-  return `${obj.date.toISOString()} ${level}${tag} ${text}\n`;
+  return `${obj.date.toISOString()} ${level}${tag} ${escapeLogText(text)}\n`;
 }
 
 let consoleEnabled = true;

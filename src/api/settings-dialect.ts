@@ -1,4 +1,5 @@
 import type { Config, ReaderConnection } from "../config/schema.ts";
+import { sensitiveChanges } from "../config/sensitive-keys.ts";
 import type { Settings, SettingsPatch } from "../core/wire/settings.ts";
 import { effectiveDelay, effectiveTimeout } from "../core/launch-guard/rules.ts";
 import { invalidParams } from "./rpc/errors.ts";
@@ -125,4 +126,22 @@ export function applySettingsPatch(draft: Config, patch: SettingsPatch): void {
   if (patch.launchGuardRequireConfirm !== undefined) guard.require_confirm = patch.launchGuardRequireConfirm;
   const roots = patch.systems?.rootFolder ?? patch.systems?.rootFolders;
   if (roots !== undefined) draft.launchers.index_root = roots;
+}
+
+/**
+ * Which of the patch's keys would change a config key that is not plain (src/config/sensitive-keys.ts: reader
+ * connections, root folders …), each judged alone against the current config; and which config keys.
+ */
+export function sensitiveSettings(current: Readonly<Config>, patch: SettingsPatch): { wireKeys: string[]; configKeys: string[] } {
+  const wireKeys: string[] = [];
+  const configKeys = new Set<string>();
+  for (const key of Object.keys(patch) as Array<keyof SettingsPatch>) {
+    const draft = structuredClone(current) as Config;
+    applySettingsPatch(draft, { [key]: patch[key] } as SettingsPatch);
+    const changed = sensitiveChanges(current, draft);
+    if (changed.length === 0) continue;
+    wireKeys.push(key);
+    for (const k of changed) configKeys.add(k);
+  }
+  return { wireKeys, configKeys: [...configKeys] };
 }

@@ -35,6 +35,8 @@ export interface SessionOptions {
   limitsFor?(caller: CallerContext): ConnectionLimits | null;
   /** Open connections accepted at once; absent = unlimited. */
   maxSessions?: number;
+  /** A registered client's role, looked up once its secure session is established. */
+  clientRole?(clientId: string): CallerContext["role"];
 }
 
 /**
@@ -157,7 +159,7 @@ export class WebSocketSessions {
       return;
     }
     if (outcome.clientId !== undefined && session.caller.clientId !== outcome.clientId) {
-      session.caller = { ...session.caller, clientId: outcome.clientId };
+      session.caller = { ...session.caller, clientId: outcome.clientId, role: this.opts.clientRole?.(outcome.clientId) };
     }
     if (session.bucket && !session.bucket.take()) {
       this.refuse(session, outcome.text, "rate limit exceeded on this connection; slow down");

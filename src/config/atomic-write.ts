@@ -1,13 +1,16 @@
+import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 
 /**
  * Replaces `path` with `content` so that a crash or power cut at any moment leaves either the old file or the
- * new one, never a mix: write a temp file beside it, fsync it, rename over the target, fsync the folder.
+ * new one, never a mix: write a temp file beside it, fsync it, rename over the target, fsync the folder. The
+ * temp file has a random name and is created exclusively (`wx`: O_CREAT|O_EXCL, which also refuses a symlink
+ * in its place), so nothing planted at a guessable name is followed or overwritten.
  */
 export function writeFileAtomic(path: string, content: string, mode = 0o600): void {
-  const temp = `${path}.tmp-${process.pid}`;
-  const fd = openSync(temp, "w", mode);
+  const temp = `${path}.tmp-${randomBytes(8).toString("hex")}`;
+  const fd = openSync(temp, "wx", mode);
   try {
     writeSync(fd, content);
     fsyncSync(fd);

@@ -2,6 +2,7 @@ import { type } from "arktype";
 import { invalidAllowEntries } from "../core/net/addresses.ts";
 import { validAllowEntry } from "../core/net/allow-list.ts";
 import { isDuration } from "../core/playtime/duration.ts";
+import { execRuleProblem } from "../core/zapscript/exec-allow.ts";
 
 /**
  * The config file (TOML), with the reference implementation's key names where it has them so a user's
@@ -67,9 +68,16 @@ const Launchers = type({
 /** One `service.allow_api` / `allow_launch` entry: `*`, an IP address or a CIDR block (a typo must not let anyone in). */
 const AddressAllowEntry = type("string").narrow((entry, ctx) => invalidAllowEntries([entry]).length === 0 || ctx.mustBe("\"*\", an IP address or a CIDR block"));
 const HttpAllowEntry = type("string").narrow((entry, ctx) => validAllowEntry(entry) || ctx.mustBe("a host name, an IP address or a CIDR block"));
+/** One `zapscript.allow_execute` entry: `<program regex> <arguments regex>` (src/core/zapscript/exec-allow.ts). */
+const ExecAllowEntry = type("string").narrow((entry, ctx) => {
+  const problem = execRuleProblem(entry);
+  return problem === null || ctx.mustBe(`"<program> <arguments>", two RE2 regular expressions (${problem})`);
+});
 const ZapScript = type({
   "+": "delete",
-  allow_execute: type("string[]").default(() => []),
+  allow_execute: ExecAllowEntry.array().default(() => []),
+  /** Let `execute` run for scripts that came from another device (the API from a remote caller, GET /l/ from the LAN). */
+  allow_remote_execute: "boolean = false",
   /** Hosts, addresses and CIDR blocks that http.get/http.post may reach although they are the device itself or link-local. */
   allow_http: HttpAllowEntry.array().default(() => []),
 });
@@ -141,7 +149,7 @@ export const ConfigFile = type({
   audio: Audio.default(() => Audio.assert({})),
   readers: Readers.default(() => Readers.assert({})),
   launchers: Launchers.default(() => Launchers.assert({})),
-  zapscript: ZapScript.default(() => ({ allow_execute: [], allow_http: [] })),
+  zapscript: ZapScript.default(() => ZapScript.assert({})),
   platforms: Platforms.default(() => Platforms.assert({})),
   service: Service.default(() => Service.assert({})),
   playtime: Playtime.default(() => Playtime.assert({})),

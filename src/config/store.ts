@@ -1,9 +1,12 @@
 import { DomainError } from "../core/errors.ts";
 import { randomUUID } from "node:crypto";
 import { chmodSync, existsSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { type } from "arktype";
 import { parse, stringify, TomlError } from "smol-toml";
 import { writeFileAtomic } from "./atomic-write.ts";
+import { pathProblems, tokenFolders } from "./path-rules.ts";
+import { lineOf } from "./toml-lines.ts";
 import { type Config, ConfigFile, CONFIG_SCHEMA_VERSION, defaultConfig } from "./schema.ts";
 
 /** The config (a file being loaded, or an update) breaks the schema; `problems` lists every one. */
@@ -48,7 +51,15 @@ export function parseConfig(text: string, path: string): { config: Config; raw: 
     throw new ConfigError(path, [`not valid TOML (${detail}); the file may be truncated`]);
   }
   const checked = ConfigFile(structuredClone(raw));
-  if (checked instanceof type.errors) throw new ConfigError(path, checked.map((e) => e.toString()));
+  if (checked instanceof type.errors) {
+    throw new ConfigError(
+      path,
+      checked.map((e) => {
+        const line = lineOf(text, [...e.path].map((k) => (typeof k === "number" ? k : String(k))));
+        return line === null ? e.toString() : `line ${line}: ${e.toString()}`;
+      }),
+    );
+  }
   if (checked.config_schema > CONFIG_SCHEMA_VERSION) {
     throw new ConfigError(path, [`config_schema ${checked.config_schema} is newer than this version understands (${CONFIG_SCHEMA_VERSION})`]);
   }
@@ -72,7 +83,15 @@ export class ConfigStore {
   private raw: Raw = {};
   private readonly listeners = new Set<Listener>();
 
-  constructor(readonly path: string) {}
+  /** Where `file:` readers may read (path-rules.ts); by default `tokens/` beside the config and /run/tapserve. */
+  readonly tokenFolders: readonly string[];
+
+  constructor(
+    readonly path: string,
+    opts: { tokenFolders?: readonly string[] } = {},
+  ) {
+    this.tokenFolders = opts.tokenFolders ?? tokenFolders(dirname(path));
+  }
 
   get current(): Readonly<Config> {
     return this.config;
@@ -124,6 +143,11 @@ export class ConfigStore {
     // an update is refused whole: every problem named, nothing applied
     if (checked instanceof type.errors) throw new DomainError("invalid", checked.map((e) => e.toString()).join("; "));
     const previous = this.config;
+    // paths, devices and folders the update adds must be what their key allows (path-rules.ts)
+    const problems = pathProblems(previous, checked, this.tokenFolders);
+    if (problems.length) {
+      throw new DomainError("invalid", problems.map((p) => `${p.key} ${JSON.stringify(p.value)}: ${p.reason}`).join("; "), { problems });
+    }
     const next = deepFreeze(checked);
     this.config = next;
     try {

@@ -17,6 +17,11 @@ export interface ScannedToken {
   readerId?: string;
   /** Where it came from: "api" (launch/run), "http" (GET /l/), "reader". */
   source: "api" | "http" | "reader";
+  /**
+   * Sent by another device (the API from a remote caller or with the app's `unsafe` flag, GET /l/ from the
+   * LAN); `execute` refuses such scripts unless zapscript.allow_remote_execute. Readers' scans are local.
+   */
+  remote?: boolean;
 }
 
 /** Where token sources deliver tokens. The launch pipeline implements it; readers and the API call it. */

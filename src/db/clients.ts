@@ -1,3 +1,4 @@
+import { type ClientRole, isClientRole } from "../core/client-role.ts";
 import type { SqlDatabase } from "../runtime/types.ts";
 
 /** A registered remote client: its id and 32-byte secret (hex) key the secure layer. */
@@ -8,6 +9,8 @@ export interface ClientRecord {
   /** Last remote address a session came from ('' until the first session). */
   address: string;
   created: string;
+  /** What the client may do (src/core/client-role.ts); PIN-paired and `clients.new` clients are admins. */
+  role: ClientRole;
 }
 
 export const CLIENT_SECRET_BYTES = 32;
@@ -19,11 +22,11 @@ export class ClientsRepository {
   constructor(private readonly db: SqlDatabase) {}
 
   list(): ClientRecord[] {
-    return this.db.prepare("SELECT id, name, secret, address, created FROM clients ORDER BY created, id").all<ClientRecord>();
+    return this.db.prepare("SELECT id, name, secret, address, created, role FROM clients ORDER BY created, id").all<ClientRecord>();
   }
 
   get(id: string): ClientRecord | undefined {
-    return this.db.prepare("SELECT id, name, secret, address, created FROM clients WHERE id = ?").get<ClientRecord>(id);
+    return this.db.prepare("SELECT id, name, secret, address, created, role FROM clients WHERE id = ?").get<ClientRecord>(id);
   }
 
   count(): number {
@@ -31,7 +34,7 @@ export class ClientsRepository {
   }
 
   /** Creates a client with a random UUID and a 32-byte secret from the CSPRNG. */
-  create(name: string): ClientRecord {
+  create(name: string, role: ClientRole = "admin"): ClientRecord {
     const secretBytes = crypto.getRandomValues(new Uint8Array(CLIENT_SECRET_BYTES));
     const record: ClientRecord = {
       id: crypto.randomUUID(),
@@ -39,22 +42,29 @@ export class ClientsRepository {
       secret: toHex(secretBytes),
       address: "",
       created: new Date().toISOString(),
+      role,
     };
     secretBytes.fill(0);
-    this.db
-      .prepare("INSERT INTO clients (id, name, secret, address, created) VALUES (?, ?, ?, ?, ?)")
-      .run(record.id, record.name, record.secret, record.address, record.created);
-    return record;
+    return this.insert(record);
   }
 
   /** Registers a client paired by PIN: the secret is the pairing key both sides derived (32 bytes, hex). */
-  createPaired(name: string, secretHex: string): ClientRecord {
+  createPaired(name: string, secretHex: string, role: ClientRole = "admin"): ClientRecord {
     if (!/^[0-9a-f]{64}$/i.test(secretHex)) throw new Error("a paired client's secret must be 32 bytes of hex");
-    const record: ClientRecord = { id: crypto.randomUUID(), name, secret: secretHex.toLowerCase(), address: "", created: new Date().toISOString() };
+    return this.insert({ id: crypto.randomUUID(), name, secret: secretHex.toLowerCase(), address: "", created: new Date().toISOString(), role });
+  }
+
+  private insert(record: ClientRecord): ClientRecord {
     this.db
-      .prepare("INSERT INTO clients (id, name, secret, address, created) VALUES (?, ?, ?, ?, ?)")
-      .run(record.id, record.name, record.secret, record.address, record.created);
+      .prepare("INSERT INTO clients (id, name, secret, address, created, role) VALUES (?, ?, ?, ?, ?, ?)")
+      .run(record.id, record.name, record.secret, record.address, record.created, record.role);
     return record;
+  }
+
+  /** The client's role; undefined when the client does not exist (or holds a role this version does not know). */
+  role(id: string): ClientRole | undefined {
+    const role = this.db.prepare("SELECT role FROM clients WHERE id = ?").get<{ role: string }>(id)?.role;
+    return isClientRole(role) ? role : undefined;
   }
 
   delete(id: string): boolean {

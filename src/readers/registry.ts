@@ -20,12 +20,15 @@ export function findDriver(drivers: readonly ReaderDriver[], name: string): Read
   return drivers.find((d) => d.names.includes(n));
 }
 
-/** The drivers this build offers, in detection order; their timers and retry pacing run on `clock` (the app's). */
-export function defaultDrivers(runtime: Runtime, platformRoot = "/", authFile?: string, clock: Clock = systemClock): ReaderDriver[] {
+/**
+ * The drivers this build offers, in detection order; their timers and retry pacing run on `clock` (the app's);
+ * `file:` readers read only inside `tokenFolders`.
+ */
+export function defaultDrivers(runtime: Runtime, platformRoot = "/", authFile?: string, clock: Clock = systemClock, tokenFolders?: readonly string[]): ReaderDriver[] {
   const openSerial = runtime.openSerial.bind(runtime);
   const roots = hardwareRoots(platformRoot); // where serial detection reads sysfs and /dev (tests: a fake root)
   return [
-    fileDriver(),
+    fileDriver({ folders: tokenFolders }),
     simpleSerialDriver({ openSerial, roots, clock }),
     rs232BarcodeDriver({ openSerial, roots, clock }),
     pn532Driver({ openSerial, roots, clock }),

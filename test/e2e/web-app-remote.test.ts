@@ -26,7 +26,7 @@ const frames: Array<{ dir: "sent" | "received"; payload: string }> = [];
 
 beforeAll(async () => {
   env = createWebEnv();
-  svc = await startService({ configToml: env.configToml, host: "0.0.0.0" });
+  svc = await startService({ configToml: env.configToml, dataDir: env.root, host: "0.0.0.0" });
   rpc = await svc.connect();
   await rpc.call("media.index");
   await waitFor(async () => (await rpc.call<{ database: { exists: boolean; indexing: boolean } }>("media")).database.exists, "media index", 30_000);

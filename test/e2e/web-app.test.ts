@@ -23,7 +23,7 @@ let page: Page;
 
 beforeAll(async () => {
   env = createWebEnv({ treeFiles: 60_000 });
-  svc = await startService({ configToml: env.configToml });
+  svc = await startService({ configToml: env.configToml, dataDir: env.root });
   rpc = await svc.connect();
   browser = await launchChromium();
   page = await phonePage(browser);

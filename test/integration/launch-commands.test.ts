@@ -173,6 +173,19 @@ describe("execute", () => {
     expect(await run("**execute:/bin/true; rm -rf /")).toMatchObject({ success: false, error: expect.stringContaining("allow_execute") });
     expect(await run("**execute:/bin/false")).toMatchObject({ success: false, error: expect.stringContaining("allow_execute") });
   });
+
+  test("the program is matched apart from its arguments: '<allowed folder>/../../usr/bin/sh -c …' is refused and nothing runs", async () => {
+    const marked = join(root, "bypassed");
+    const up = root.split("/").filter(Boolean).map(() => "..").join("/");
+    const line = `${root}/${up}/usr/bin/sh -c 'touch ${marked}' mark.sh`;
+    expect(await run(`**execute:"${line}"`)).toMatchObject({ success: false, error: expect.stringContaining("'..'") });
+    expect(existsSync(marked)).toBe(false);
+  });
+
+  test("a script from another device may not execute (zapscript.allow_remote_execute is off); a local one may", async () => {
+    expect(await run("**execute:/bin/true", { remote: true })).toMatchObject({ success: false, error: expect.stringContaining("allow_remote_execute") });
+    expect(await run("**execute:/bin/true", { source: "reader" })).toMatchObject({ success: true });
+  });
 });
 
 describe("http.get / http.post", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, type TestService } from "../fixtures/service.ts";
@@ -30,31 +30,34 @@ describe("settings", () => {
   });
 
   test("a subset update changes only what was sent, in memory and in the file", async () => {
-    expect(await c.call("settings.update", { insertMode: true, insertModeExitDelay: 2.5, readers: ["pcsc:", "file:/tmp/tag.txt"], systems: { rootFolders: ["/roms"] } })).toBeNull();
+    const tag = join(svc.dataDir, "tokens", "tag.txt"); // file: readers read only inside <data>/tokens
+    const roms = join(svc.dataDir, "roms"); // root folders must exist
+    mkdirSync(roms);
+    expect(await c.call("settings.update", { insertMode: true, insertModeExitDelay: 2.5, readers: ["pcsc:", `file:${tag}`], systems: { rootFolders: [roms] } })).toBeNull();
     const s = await c.call<Settings>("settings");
     expect(s.insertMode).toBe(true);
     expect(s.readersScanMode).toBe("hold");
     expect(s.insertModeExitDelay).toBe(2.5);
-    expect(s.reader).toEqual(["pcsc:", "file:/tmp/tag.txt"]);
+    expect(s.reader).toEqual(["pcsc:", `file:${tag}`]);
     expect(s.readersConnect).toEqual([
       { driver: "pcsc", path: "" },
-      { driver: "file", path: "/tmp/tag.txt" },
+      { driver: "file", path: tag },
     ]);
-    expect(s.systems.rootFolder).toEqual(["/roms"]);
+    expect(s.systems.rootFolder).toEqual([roms]);
     expect(s.audioFeedback).toBe(true); // untouched
     const file = readFileSync(join(svc.dataDir, "config.toml"), "utf8");
     expect(file).toContain('mode = "hold"');
     expect(file).toContain("exit_delay = 2.5");
-    expect(file).toContain('index_root = [ "/roms" ]');
+    expect(file).toContain(`index_root = [ "${roms}" ]`);
   });
 
   test("the phone app's names update the same values", async () => {
-    expect(await c.call("settings.update", { readersScanMode: "tap", debugLogging: true, audioScanFeedback: false, readersConnect: [{ driver: "pn532", path: "/dev/ttyUSB0" }] })).toBeNull();
+    expect(await c.call("settings.update", { readersScanMode: "tap", debugLogging: true, audioScanFeedback: false, readersConnect: [{ driver: "pn532", path: "/dev/null" }] })).toBeNull(); // a device under /dev
     const s = await c.call<Settings>("settings");
     expect(s.insertMode).toBe(false);
     expect(s.debug).toBe(true);
     expect(s.audioFeedback).toBe(false);
-    expect(s.reader).toEqual(["pn532:/dev/ttyUSB0"]);
+    expect(s.reader).toEqual(["pn532:/dev/null"]);
   });
 
   test("unknown keys, wrong types, disagreeing spellings and bad reader strings are refused, and nothing changes", async () => {

@@ -37,3 +37,22 @@ describe("address allow lists are checked when the config loads", () => {
     expect(() => load('[service]\nallow_launch = ["10.0.0.1/"]\n')).toThrow(/allow_launch\[0\]/);
   });
 });
+
+describe("allow_execute entries are checked when the config loads, and errors name the file's line", () => {
+  test("a valid entry loads; an entry the engine refuses is a config error with its line", () => {
+    expect(load('[zapscript]\nallow_execute = ["/bin/true", "/usr/bin/env A=[0-9]"]\n').current.zapscript.allow_execute).toHaveLength(2);
+    let error: unknown;
+    try {
+      load('debug_logging = true\n[zapscript]\nallow_execute = [\n  "/bin/true",\n  "/bin/(x .*",\n]\n');
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^line 5: zapscript\.allow_execute\[1\] must be .*program part/)]);
+  });
+
+  test("other schema errors carry their line too", () => {
+    expect(() => load('[service]\nname = "x"\nallow_launch = ["10.0.0.1/"]\n')).toThrow(/line 3: service\.allow_launch\[0\]/);
+    expect(() => load('[[readers.connect]]\ndriver = "file"\n[[readers.connect]]\ndriver = 5\n')).toThrow(/line 4: readers\.connect\[1\]\.driver/);
+  });
+});

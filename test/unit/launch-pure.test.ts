@@ -24,7 +24,7 @@ describe("command lines without a shell", () => {
   test("the allow list matches whole lines only", () => {
     expect(executeAllowed("/bin/true", ["/bin/true"])).toBe(true);
     expect(executeAllowed("/bin/true; reboot", ["/bin/true"])).toBe(false);
-    expect(executeAllowed("/usr/bin/notify-send hi", ["/usr/bin/notify-send .*"])).toBe(true);
+    expect(executeAllowed("/usr/bin/env hi", ["/usr/bin/env .*"])).toBe(true);
     expect(executeAllowed("x", ["("])).toBe(false);
   });
 });

@@ -1,16 +1,19 @@
 import { type } from "arktype";
 import { rfc3339, type ScannedToken } from "../../core/token.ts";
+import { tokenSizeProblem } from "../../core/token-limits.ts";
 import { LaunchParams, RunParams } from "../../core/wire/tokens.ts";
 import type { LaunchService } from "../../service/launch/launch-service.ts";
 import { invalidParams } from "../rpc/errors.ts";
 import { defineMethod } from "../rpc/method.ts";
 
-/** The params of `launch` as a token from the API. */
-function toToken(p: LaunchParams): ScannedToken {
+/** The params of `launch` as a token from the API; `remote` when another device sent it (execute refuses those). */
+function toToken(p: LaunchParams, remote: boolean): ScannedToken {
   const o = typeof p === "string" ? { text: p } : p;
-  const token: ScannedToken = { type: o.type ?? "", uid: (o.uid ?? "").trim(), text: o.text ?? "", data: (o.data ?? "").replace(/[\s:]/g, "").toLowerCase(), scanTime: rfc3339(), source: "api" };
+  const token: ScannedToken = { type: o.type ?? "", uid: (o.uid ?? "").trim(), text: o.text ?? "", data: (o.data ?? "").replace(/[\s:]/g, "").toLowerCase(), scanTime: rfc3339(), source: "api", remote };
   if (!token.uid && !token.text.trim() && !token.data) throw invalidParams("invalid params: at least one of uid, text or data must be non-empty");
   if (!/^[0-9a-f]*$/.test(token.data) || token.data.length % 2 !== 0) throw invalidParams("invalid params: data must be hexadecimal bytes");
+  const tooLarge = tokenSizeProblem(token);
+  if (tooLarge) throw invalidParams(`invalid params: ${tooLarge}`);
   return token;
 }
 
@@ -23,8 +26,8 @@ export function launchMethods(deps: { launch: LaunchService }) {
       params: LaunchParams,
       result: type("null"),
       example: { text: "SNES/Super Mario World (USA).sfc" },
-      handler: (p) => {
-        deps.launch.request(toToken(p));
+      handler: (p, caller) => {
+        deps.launch.request(toToken(p, !caller.local));
         return null;
       },
     }),
@@ -35,15 +38,17 @@ export function launchMethods(deps: { launch: LaunchService }) {
       params: RunParams,
       result: type("null"),
       example: { uid: "", text: "**stop", unsafe: false },
-      handler: (p) => {
+      handler: (p, caller) => {
         let params: LaunchParams;
+        let unsafe = false;
         if (typeof p === "string") params = p;
         else {
-          const { unsafe: _unsafe, ...rest } = p;
+          const { unsafe: flagged, ...rest } = p;
+          unsafe = flagged === true; // the app marks scripts it did not write itself
           if (rest.uid && rest.uid === rest.text && rest.uid.trim().startsWith("**")) rest.uid = "";
           params = rest;
         }
-        deps.launch.request(toToken(params));
+        deps.launch.request(toToken(params, !caller.local || unsafe));
         return null;
       },
     }),

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { Config } from "../../config/schema.ts";
 import { rfc3339, type TokenSink } from "../../core/token.ts";
+import { tokenSizeProblem } from "../../core/token-limits.ts";
 import { addressAllowed, isLoopback } from "../../core/net/addresses.ts";
 import type { HttpEnv } from "../http-app.ts";
 
@@ -28,7 +29,9 @@ export function mountLaunchRoutes(app: Hono<HttpEnv>, deps: { sink: TokenSink; c
         return c.text("the launch script is not valid URL encoding\n", 400);
       }
       if (text.trim() === "") return c.text("empty launch script\n", 400);
-      deps.sink.submit({ type: "http", uid: "", text, data: "", scanTime: rfc3339(), source: "http" });
+      const tooLarge = tokenSizeProblem({ uid: "", text, data: "" });
+      if (tooLarge) return c.text(`${tooLarge}\n`, 413);
+      deps.sink.submit({ type: "http", uid: "", text, data: "", scanTime: rfc3339(), source: "http", remote: !isLoopback(address) });
       return c.text("launching\n", 200);
     });
   }

@@ -39,7 +39,7 @@ export const errorMeanings: Record<number, string> = {
   [ErrorCode.InternalError]: "An unexpected failure inside the service; details are in the service log.",
   [ErrorCode.UnsupportedEncryption]: "The secure-layer version in the first frame is not supported.",
   [ErrorCode.EncryptionRequired]: "A remote cleartext connection must use the secure layer.",
-  [ErrorCode.LocalOnly]: "The method may only be called from the device itself.",
+  [ErrorCode.LocalOnly]: "The method (or the settings named) may only be used from the device itself (settings naming files, devices or programs: or by an admin client).",
   [ErrorCode.RateLimited]: "Too many requests on this connection, or too many wrong PINs for a profile (data.retryAfterMs); slow down.",
   [ErrorCode.PayloadTooLarge]: "The frame or request body is larger than the service accepts.",
   [ErrorCode.NotFound]: "The referenced item (mapping, client, reader, media …) does not exist.",

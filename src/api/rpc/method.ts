@@ -1,4 +1,5 @@
 import type { Type } from "arktype";
+import type { ClientRole } from "../../core/client-role.ts";
 import type { PeerInfo } from "../../runtime/types.ts";
 
 /** Who is calling: decided once per connection by the access module, never from headers. */
@@ -8,8 +9,19 @@ export interface CallerContext {
   readonly local: boolean;
   /** Registered client id when the connection is an encrypted session. */
   readonly clientId?: string;
+  /** That client's role, read from the clients table when its session was established. */
+  readonly role?: ClientRole;
   /** Transport the call arrived on. */
   readonly transport: "ws" | "http";
+}
+
+/**
+ * May this caller change what the device opens, runs or lets scripts do (settings naming files, devices or
+ * programs)? The device itself, or a registered client with the admin role. Anonymous remote peers (wss
+ * without a client, `allow_api` hosts) and non-admin clients may not.
+ */
+export function callerIsAdmin(caller: CallerContext): boolean {
+  return caller.local || (caller.clientId !== undefined && caller.role === "admin");
 }
 
 export interface MethodSpec<P> {

@@ -14,7 +14,7 @@ export type TokensResult = typeof TokensResult.infer;
 const LaunchFields = { "+": "delete", "type?": "string", "uid?": "string", "text?": "string", "data?": "string" } as const;
 export const LaunchParams = type("string").or(type(LaunchFields));
 export type LaunchParams = typeof LaunchParams.infer;
-/** The phone app's `run`: the same fields plus `unsafe` (accepted; remote clients here are already paired). */
+/** The phone app's `run`: the same fields plus `unsafe` (the script did not come from the user: `execute` is refused). */
 export const RunParams = type("string").or(type({ ...LaunchFields, "unsafe?": "boolean" }));
 export type RunParams = typeof RunParams.infer;
 

@@ -129,4 +129,10 @@ export const userMigrations: readonly Migration[] = [
       CREATE INDEX play_sessions_by_end ON play_sessions (ended);
     `,
   },
+  {
+    // every existing client was paired by its owner (PIN or clients.new on the device): admins.
+    version: 7,
+    name: "clients role",
+    sql: `ALTER TABLE clients ADD COLUMN role TEXT NOT NULL DEFAULT 'admin';`,
+  },
 ];

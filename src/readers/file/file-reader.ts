@@ -2,17 +2,25 @@
  * `file:/abs/path`: the file's content (trimmed) is a token while the file exists and is not empty; deleting
  * or emptying it removes the token. Handy for scripts and tests. Changes are seen through a directory watch,
  * with a slow poll as a safety net.
+ *
+ * Only files inside a token folder (`<data>/tokens`, /run/tapserve; src/config/path-rules.ts) are read: the
+ * path is checked when the reader opens, and every read opens the file without following a symlink at its
+ * last component and checks where the opened file really is (/proc/self/fd), so no link or rename race leads
+ * outside. Token files hold at most 8 KiB.
  */
-import { existsSync, type FSWatcher, readFileSync, statSync, watch } from "node:fs";
+import { closeSync, constants, existsSync, type FSWatcher, fstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, watch } from "node:fs";
 import { basename, dirname, isAbsolute } from "node:path";
+import { isInside, realPathOf, tokenFileProblem } from "../../config/path-rules.ts";
 import { log } from "../../log.ts";
 import { toHex } from "../../core/bytes.ts";
+import { MAX_TOKEN_CHARS } from "../../core/token-limits.ts";
 import { readerIdFor } from "../reader-id.ts";
 import type { ReaderDriver, ReaderEvents } from "../types.ts";
 import { WatchingReader } from "../watching-reader.ts";
 
 const logger = log.withTag("file-reader");
-const MAX_BYTES = 64 * 1024;
+const MAX_BYTES = MAX_TOKEN_CHARS;
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 export class FileReader extends WatchingReader {
   readonly driver = "file";
@@ -20,10 +28,12 @@ export class FileReader extends WatchingReader {
   readonly info: string;
   private watcher: FSWatcher | null = null;
   private tooLargeLogged = false;
+  private outsideLogged = false;
 
   constructor(
     readonly path: string,
     private readonly pollMs = 1000,
+    private readonly folders: readonly string[] = ["/run/tapserve"],
   ) {
     super();
     this.readerId = readerIdFor(this.driver, path);
@@ -32,6 +42,8 @@ export class FileReader extends WatchingReader {
 
   async open(events: ReaderEvents): Promise<void> {
     if (!isAbsolute(this.path)) throw new Error(`file reader path must be absolute: "${this.path}"`);
+    const problem = tokenFileProblem(this.path, this.folders);
+    if (problem) throw new Error(`file reader path ${this.path}: ${problem}`);
     const dir = dirname(this.path);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`folder ${dir} does not exist`);
     this.begin(events, { ms: this.pollMs, check: () => this.check() });
@@ -49,20 +61,56 @@ export class FileReader extends WatchingReader {
     this.end();
   }
 
-  private read(): string | null {
+  /** Where the opened file really is: the kernel's name for the descriptor, else the resolved path. */
+  private openedPath(fd: number): string {
     try {
-      const st = statSync(this.path);
+      return readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      return realpathSync(this.path);
+    }
+  }
+
+  private insideFolders(real: string): boolean {
+    return this.folders.some((f) => {
+      try {
+        return isInside(realPathOf(f), real);
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  private read(): string | null {
+    let fd: number;
+    try {
+      fd = openSync(this.path, OPEN_FLAGS);
+    } catch {
+      return null; // absent, or a symlink (ELOOP): no token
+    }
+    try {
+      const st = fstatSync(fd);
       if (!st.isFile()) return null;
-      if (st.size > MAX_BYTES) {
-        if (!this.tooLargeLogged) logger.warn(`${this.path} is ${st.size} bytes; token files are limited to ${MAX_BYTES}`);
+      const real = this.openedPath(fd);
+      if (!this.insideFolders(real)) {
+        if (!this.outsideLogged) logger.warn(`${this.path} leads outside the token folders (${real}); not read`);
+        this.outsideLogged = true;
+        return null;
+      }
+      this.outsideLogged = false;
+      const buf = Buffer.alloc(MAX_BYTES + 1);
+      const n = readSync(fd, buf, 0, buf.length, 0);
+      if (n > MAX_BYTES || st.size > MAX_BYTES) {
+        if (!this.tooLargeLogged) logger.warn(`${this.path} is ${Math.max(st.size, n)} bytes; token files are limited to ${MAX_BYTES}`);
         this.tooLargeLogged = true;
         return null;
       }
       this.tooLargeLogged = false;
-      const text = readFileSync(this.path, "utf8").trim();
+      const text = buf.subarray(0, n).toString("utf8").trim();
       return text === "" ? null : text;
     } catch {
       return null;
+    } finally {
+      closeSync(fd);
     }
   }
 
@@ -77,6 +125,7 @@ export class FileReader extends WatchingReader {
   }
 }
 
-export function fileDriver(pollMs?: number): ReaderDriver {
-  return { id: "file", names: ["file"], autoDetect: false, create: (path) => new FileReader(path, pollMs) };
+/** `folders`: where token files may be (`<data>/tokens`, /run/tapserve); only /run/tapserve when absent. */
+export function fileDriver(opts: { pollMs?: number; folders?: readonly string[] } = {}): ReaderDriver {
+  return { id: "file", names: ["file"], autoDetect: false, create: (path) => new FileReader(path, opts.pollMs, opts.folders) };
 }

@@ -4,6 +4,7 @@ import { findMapping } from "../../core/mappings.ts";
 import type { ActiveMedia, MediaLibrary } from "../../core/media-types.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
 import type { ScannedToken, TokenSink } from "../../core/token.ts";
+import { tokenSizeProblem } from "../../core/token-limits.ts";
 import { log } from "../../log.ts";
 import type { LaunchTarget } from "../../platforms/shared/launcher.ts";
 import type { PlatformSet } from "../../platforms/platform-set.ts";
@@ -139,6 +140,11 @@ export class LaunchService implements Lifecycle {
 
   /** Applies mappings; then the launch guard may hold the token, else it is queued. Returns at once. */
   private submit(token: ScannedToken): void {
+    const tooLarge = tokenSizeProblem(token); // every source (readers, MQTT, API, GET /l/) passes here
+    if (tooLarge) {
+      logger.warn(`${tooLarge}; token from ${token.source} refused`);
+      return;
+    }
     this.last = token;
     if (this.queue.full) {
       logger.warn(`launch queue full (${MAX_QUEUED_TOKENS} waiting); token from ${token.source} dropped`);

@@ -1,7 +1,7 @@
 import { DomainError } from "../../core/errors.ts";
 import type { ScannedToken } from "../../core/token.ts";
 import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
-import { log } from "../../log.ts";
+import { log, outside } from "../../log.ts";
 import { type CommandEnv, CommandError, type CommandHandler } from "./commands/types.ts";
 import type { HistoryRepository } from "./history-repo.ts";
 
@@ -36,7 +36,7 @@ export class LaunchPipeline {
     } catch (err) {
       logger.error("could not write launch history:", err);
     }
-    if (error) logger.warn(`launch failed (${describe(token)}): ${error}`);
+    if (error) logger.warn(`launch failed (${describe(token)}): ${outside(error, 512)}`);
     else logger.info(`launched ${describe(token)}`);
     try {
       this.deps.outcome?.(token, error === "");
@@ -65,5 +65,5 @@ export class LaunchPipeline {
 
 function describe(t: ScannedToken): string {
   const text = t.text.length > 80 ? `${t.text.slice(0, 77)}...` : t.text;
-  return `${t.source}${t.uid ? ` uid ${t.uid}` : ""}: ${JSON.stringify(text)}`;
+  return `${t.source}${t.uid ? ` uid ${outside(t.uid, 64)}` : ""}: ${JSON.stringify(text)}`;
 }

@@ -66,7 +66,7 @@ export class ReadersService implements Lifecycle {
   }
 
   async start(): Promise<void> {
-    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.platformRoot, this.deps.authFile, this.clock);
+    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.platformRoot, this.deps.authFile, this.clock, this.deps.config.tokenFolders);
     this.manager = new ReaderManager(drivers, () => this.deps.config.current.readers, {
       added: (r) => this.deps.events.publish("readers.added", { connected: true, driver: r.driver, path: r.path }),
       removed: (r) => this.readerGone(r),

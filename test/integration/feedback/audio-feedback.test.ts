@@ -71,8 +71,8 @@ function useRig(prefix: string, audio: (root: string) => string[]): Rig {
     rig.root = tempDir(prefix);
     writeFiles(rig.root, ["roms/Genesis/Sonic.md", "roms/Genesis/Ristar.md"]);
     rig.emu = writeEmulator(join(rig.root, "emu"));
-    rig.tokenFile = join(rig.root, "token.txt");
-    rig.svc = await startService({ configToml: serviceConfig(rig.root, rig.tokenFile, rig.emu.script, audio(rig.root)) });
+    rig.tokenFile = join(rig.root, "tokens", "token.txt"); // file: readers read only inside <data>/tokens
+    rig.svc = await startService({ dataDir: rig.root, configToml: serviceConfig(rig.root, rig.tokenFile, rig.emu.script, audio(rig.root)) });
     rig.client = await rig.svc.connect();
   });
   afterAll(async () => {

@@ -29,9 +29,10 @@ beforeAll(async () => {
   root = tempDir("tapserve-file-reader-");
   writeFiles(root, ["roms/Genesis/Sonic.md"]);
   emu = writeEmulator(join(root, "emu"));
-  tokenFile = join(root, "token.txt");
-  lateDir = join(root, "late");
+  tokenFile = join(root, "tokens", "token.txt"); // file: readers read only inside <data>/tokens
+  lateDir = join(root, "tokens", "late");
   svc = await startService({
+    dataDir: root,
     configToml: readerServiceConfig({
       readers: { connect: [{ driver: "file", path: tokenFile }, { driver: "file", path: `${lateDir}/token.txt` }, { driver: "no_such_driver", path: "/dev/null" }] },
       root,

@@ -1,0 +1,97 @@
+import type { Config } from "./schema.ts";
+
+/**
+ * Every config key, classified by what a change to it lets the changer do. Keys that make the service open a
+ * path or device, run a program, reach another endpoint or widen what scripts and peers may do may be changed
+ * (through `settings.update` or any later API) only from the device itself or by an admin client; the rest are
+ * plain preferences. A key is a dotted path; an array of tables (`readers.connect`) is one key.
+ * test/unit/sensitive-keys.test.ts fails when the schema has a key this table does not classify.
+ */
+export type KeyClass =
+  /** a preference: no file, device, program or peer is named by it */
+  | "plain"
+  /** a file or folder the service reads or serves */
+  | "path"
+  /** a device the service opens, or a connection string naming one (readers) */
+  | "device"
+  /** a program the service starts */
+  | "program"
+  /** another service the device talks to (and sends credentials to) */
+  | "endpoint"
+  /** widens what launch scripts or remote peers may do */
+  | "widens";
+
+export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
+  config_schema: "plain",
+  debug_logging: "plain",
+  console_logging: "plain",
+  "audio.scan_feedback": "plain",
+  "audio.player": "program",
+  "audio.device": "device",
+  "readers.auto_detect": "plain",
+  "readers.run_zapscript": "plain",
+  "readers.scan.mode": "plain",
+  "readers.scan.exit_delay": "plain",
+  "readers.scan.ignore_system": "plain",
+  "readers.connect": "device", // file:, serial and disc paths, MQTT brokers
+  "launchers.index_root": "path",
+  "launchers.custom": "program",
+  "launchers.retroarch": "plain",
+  "zapscript.allow_execute": "widens",
+  "zapscript.allow_remote_execute": "widens",
+  "zapscript.allow_http": "widens",
+  "platforms.timeout": "plain",
+  "platforms.poll_interval": "plain",
+  "platforms.batocera_api": "endpoint",
+  "platforms.kodi_url": "endpoint",
+  "platforms.kodi_user": "plain",
+  "platforms.kodi_password": "plain",
+  "platforms.kodi_activity": "plain",
+  "platforms.steam_dir": "path",
+  "service.api_port": "plain",
+  "service.device_id": "plain",
+  "service.allow_launch": "widens",
+  "service.allow_api": "widens",
+  "service.platform": "widens", // picks which launchers (programs) run
+  "service.tls_cert": "path",
+  "service.tls_key": "path",
+  "service.name": "plain",
+  "service.mdns": "plain",
+  "service.mdns_interface": "plain",
+};
+
+/** The value at a dotted key, or undefined. */
+export function valueAt(config: Readonly<Config>, key: string): unknown {
+  let v: unknown = config;
+  for (const part of key.split(".")) v = typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[part] : undefined;
+  return v;
+}
+
+/** Every key of a config value as the table names them: nested tables are walked, arrays are one key. */
+export function configKeys(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return prefix ? [prefix] : [];
+  return Object.entries(value).flatMap(([k, v]) => configKeys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+/** The keys that are not plain and differ between two configs. */
+export function sensitiveChanges(previous: Readonly<Config>, next: Readonly<Config>): string[] {
+  return Object.entries(CONFIG_KEYS)
+    .filter(([key, cls]) => cls !== "plain" && JSON.stringify(valueAt(previous, key)) !== JSON.stringify(valueAt(next, key)))
+    .map(([key]) => key);
+}
+
+/**
+ * Reader drivers by what their connection string's path names (driver names compare lowercase without
+ * underscores, as the registry does). A driver missing here is refused at `settings.update`.
+ */
+export const READER_PATH_KINDS: Readonly<Record<string, "token-file" | "device" | "folder" | "no-local-path">> = {
+  file: "token-file",
+  simpleserial: "device",
+  rs232barcode: "device",
+  pn532: "device",
+  pn532uart: "device",
+  opticaldrive: "device",
+  externaldrive: "folder",
+  pcsc: "no-local-path", // a PC/SC reader name
+  mqtt: "no-local-path", // a broker address and topic
+};
