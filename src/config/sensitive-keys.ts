@@ -33,6 +33,17 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "readers.scan.mode": "plain",
   "readers.scan.exit_delay": "plain",
   "readers.scan.ignore_system": "plain",
+  "readers.scan.launch_guard.enabled": "plain",
+  "readers.scan.launch_guard.timeout": "plain",
+  "readers.scan.launch_guard.delay": "plain",
+  "readers.scan.launch_guard.require_confirm": "plain",
+  // parental limits: lifting one widens what a player may do, so only the device or an admin changes them
+  "playtime.limits.enabled": "widens",
+  "playtime.limits.daily": "widens",
+  "playtime.limits.session": "widens",
+  "playtime.limits.session_reset": "widens",
+  "playtime.limits.warnings": "widens",
+  "playtime.retention": "widens",
   "readers.connect": "device", // file:, serial and disc paths, MQTT brokers
   "launchers.index_root": "path",
   "launchers.custom": "program",
