@@ -57,6 +57,23 @@ afterAll(async () => {
   await svc?.stop();
 });
 
+describe("clients.current (the app asks on every connect)", () => {
+  test("the device itself is not a paired client but may manage everything; paired clients get their role", async () => {
+    expect(await local.call("clients.current")).toEqual({ paired: false, role: null, capabilities: ["profiles.manage", "settings.write"] });
+    const [a] = await sealed(admin, [{ method: "clients.current" }]);
+    expect(a?.result).toEqual({ paired: true, role: "admin", capabilities: ["profiles.manage", "settings.write"] });
+    const [m] = await sealed(member, [{ method: "clients.current" }]);
+    expect(m?.result).toEqual({ paired: true, role: "member", capabilities: [] });
+  });
+
+  test("a member client may not manage profiles; an admin client may", async () => {
+    const [m] = await sealed(member, [{ method: "profiles.new", params: { name: "Kid" } }]);
+    expect(m?.error?.code).toBe(1006);
+    const [a] = await sealed(admin, [{ method: "profiles.new", params: { name: "Parent", role: "admin", pin: "2468" } }]);
+    expect(a?.result).toMatchObject({ name: "Parent", role: "admin", hasPin: true });
+  });
+});
+
 describe("who may change settings that name files, devices or programs", () => {
   test("a member client gets -32003 naming the refused keys, and nothing of the update is applied", async () => {
     const before = configText();

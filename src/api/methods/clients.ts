@@ -1,11 +1,25 @@
 import { type } from "arktype";
-import { ClientsResult, DeleteClientParams, NewClient, NewClientParams } from "../../core/wire/clients.ts";
+import { ClientsCurrent, ClientsResult, DeleteClientParams, NewClient, NewClientParams } from "../../core/wire/clients.ts";
 import type { ClientsService } from "../../service/clients/clients-service.ts";
-import { defineMethod } from "../rpc/method.ts";
+import { callerIsAdmin, defineMethod } from "../rpc/method.ts";
 
-/** Client management: `clients`, `clients.new`, `clients.delete`, all from the device itself only. */
+/** Client management: `clients`, `clients.new`, `clients.delete` (device only) and `clients.current` (anyone). */
 export function clientsMethods(deps: { clients: ClientsService }) {
   return [
+    defineMethod({
+      name: "clients.current",
+      summary: "This connection's paired role (null when it is not a paired client) and its capabilities (profiles.manage, settings.write for admins and the device itself).",
+      params: null,
+      result: ClientsCurrent,
+      handler: (_p, caller): ClientsCurrent => {
+        const paired = caller.clientId !== undefined;
+        return {
+          paired,
+          role: paired ? (caller.role ?? "member") : null,
+          capabilities: callerIsAdmin(caller) ? ["profiles.manage", "settings.write"] : [],
+        };
+      },
+    }),
     defineMethod({
       name: "clients",
       summary: "List registered clients with their secrets (device-local only).",

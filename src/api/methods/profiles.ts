@@ -14,17 +14,7 @@ import {
 import { activeView, type ProfilesService } from "../../service/profiles/profiles-service.ts";
 import type { ProfileRecord } from "../../service/profiles/profiles-repo.ts";
 import { invalidParams } from "../rpc/errors.ts";
-import type { CallerContext } from "../rpc/method.ts";
-import { defineMethod } from "../rpc/method.ts";
-
-/**
- * May this caller manage profiles and change settings (the reference's `profiles.manage` / `settings.write`:
- * the device itself and admin clients)? MERGE POINT: once CallerContext carries the client's role, this becomes
- * `caller.local || caller.role === "admin"`; until then only the device itself qualifies.
- */
-export function callerIsAdmin(caller: CallerContext): boolean {
-  return caller.local;
-}
+import { type CallerContext, callerIsAdmin, defineMethod } from "../rpc/method.ts";
 
 export function requireAdmin(caller: CallerContext, what: string): void {
   if (!callerIsAdmin(caller)) throw new DomainError("forbidden", `${what} needs an admin client or the device itself`, { reason: "admin-only" });

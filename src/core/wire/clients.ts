@@ -9,6 +9,10 @@ export type Client = typeof Client.infer;
 export const ClientsResult = type({ clients: Client.array() });
 export const NewClientParams = type({ "+": "delete", "name?": `string <= ${MAX_CLIENT_NAME}` });
 export const NewClient = type({ id: "string", name: "string", secret: "string" });
+/** `clients.current`: this connection's paired role and what it may do (the app asks on every connect). */
+export const ClientCapability = type("'profiles.manage' | 'settings.write'");
+export const ClientsCurrent = type({ paired: "boolean", role: "'admin' | 'member' | null", capabilities: ClientCapability.array() });
+export type ClientsCurrent = typeof ClientsCurrent.infer;
 export const DeleteClientParams = type({ "+": "delete", id: "string > 0" });
 
 export const PairingWindow = type({ pin: "string", expiresAt: "string" });
