@@ -110,6 +110,20 @@ const Service = type({
   mdns_interface: "string = ''",
 });
 
+/** `[backup]`: local archives in `<data>/backups` (or `local_dir`); `[backup.remote]` the reference's upload settings. */
+const BackupRemote = type({
+  "+": "delete",
+  enabled: "boolean = false",
+  schedule: "'daily' | 'weekly' | 'manual' = 'daily'",
+  /** The backup server; http only for localhost or a private IP literal (as the reference). */
+  base_url: "string = 'https://api.zaparoo.com'",
+});
+const Backup = type({
+  "+": "delete",
+  local_dir: "string = ''",
+  remote: BackupRemote.default(() => BackupRemote.assert({})),
+});
+
 export const ConfigFile = type({
   "+": "delete",
   config_schema: "number.integer = 1",
@@ -121,6 +135,7 @@ export const ConfigFile = type({
   zapscript: ZapScript.default(() => ({ allow_execute: [], allow_http: [] })),
   platforms: Platforms.default(() => Platforms.assert({})),
   service: Service.default(() => Service.assert({})),
+  backup: Backup.default(() => Backup.assert({})),
 });
 
 export type Config = typeof ConfigFile.infer;

@@ -1,4 +1,5 @@
 import type { Type } from "arktype";
+import { BackupState } from "./backup.ts";
 import { IndexingStatus, MediaStarted, MediaStopped } from "./media.ts";
 import { ReaderEvent } from "./readers.ts";
 import { Launching, Token } from "./tokens.ts";
@@ -18,6 +19,7 @@ export const notifications = {
   "media.started": { summary: "Media was started.", params: MediaStarted },
   "media.stopped": { summary: "Media stopped.", params: MediaStopped },
   "media.indexing": { summary: "The state of media indexing changed (progress while it runs).", params: IndexingStatus },
+  "backup.state": { summary: "A backup operation's state changed; sent once more with `finished` when it ends.", params: BackupState },
 } as const satisfies Record<string, { summary: string; params: Type<unknown> | null }>;
 
 export type NotificationName = keyof typeof notifications;
