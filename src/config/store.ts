@@ -89,6 +89,20 @@ export class ConfigStore {
     return { created };
   }
 
+  /**
+   * Reads the file again (`settings.reload`) and swaps the result in, notifying listeners. A file that does not
+   * parse or validate throws a ConfigError and leaves the running config untouched.
+   */
+  reload(): { previous: Readonly<Config>; next: Readonly<Config> } {
+    const parsed = parseConfig(readFileSync(this.path, "utf8"), this.path);
+    const previous = this.config;
+    if (parsed.config.service.device_id === "") parsed.config.service.device_id = previous.service.device_id;
+    this.raw = parsed.raw;
+    this.config = deepFreeze(parsed.config);
+    for (const l of this.listeners) l(this.config, previous);
+    return { previous, next: this.config };
+  }
+
   /** Applies a change to a copy, validates the result, saves it, then swaps it in and notifies. */
   update(mutate: (draft: Config) => void): Readonly<Config> {
     const draft = structuredClone(this.config) as Config;
