@@ -23,6 +23,8 @@ import { resolvePlatform } from "./platforms/detect.ts";
 import { type PlatformOptions, PlatformSet } from "./platforms/platform-set.ts";
 import type { ReaderDriver } from "./readers/types.ts";
 import type { RunningServer, Runtime, SqlDatabase } from "./runtime/types.ts";
+import { LinkService } from "./service/auth/link-service.ts";
+import { BackupService } from "./service/backup/backup-service.ts";
 import { ClientsService } from "./service/clients/clients-service.ts";
 import type { ServiceContext } from "./service/context.ts";
 import { MdnsAdvertiser } from "./service/discovery/mdns-advertiser.ts";
@@ -73,6 +75,8 @@ export interface Services {
   media: MediaService;
   launch: LaunchService;
   readers: ReadersService;
+  link: LinkService;
+  backup: BackupService;
 }
 
 const logger = log.withTag("app");
@@ -172,7 +176,9 @@ export class App {
     });
     const clients = new ClientsService(ctx.userDb);
     const pairing = new PairingService(clients.repo, () => clock.now());
-    return { ctx, clients, pairing, media, launch, readers };
+    const link = new LinkService({ config, authPath: join(dirname(config.path), "auth.toml"), platform: ctx.platform, onBackupLink: (linked) => backup.linkChanged(linked) });
+    const backup = new BackupService({ ctx, migrations: userMigrations, link, coreVersion: SERVICE_VERSION, mediaActive: () => tracker.current() !== null });
+    return { ctx, clients, pairing, media, launch, readers, link, backup };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */
@@ -207,7 +213,7 @@ export class App {
 
   private async startServices(s: Services, webApp: WebApp): Promise<void> {
     const pairing: Lifecycle = { name: "pairing", stop: () => s.pairing.cancel() };
-    for (const service of [s.media, s.launch, s.readers, pairing]) {
+    for (const service of [s.media, s.launch, s.readers, pairing, s.backup]) {
       await service.start?.();
       this.started.push(service);
     }

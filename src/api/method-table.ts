@@ -1,9 +1,13 @@
+import type { BackupService } from "../service/backup/backup-service.ts";
+import type { LinkService } from "../service/auth/link-service.ts";
 import type { ConfigStore } from "../config/store.ts";
 import type { ClientsService } from "../service/clients/clients-service.ts";
 import type { LaunchService } from "../service/launch/launch-service.ts";
 import type { MediaService } from "../service/media/media-service.ts";
 import type { PairingService } from "../service/pairing/pairing-service.ts";
 import type { ReadersService } from "../service/readers/readers-service.ts";
+import { authMethods } from "./methods/auth.ts";
+import { backupMethods } from "./methods/backup.ts";
 import { clientsMethods } from "./methods/clients.ts";
 import { discoverMethods } from "./methods/discover.ts";
 import { healthMethods } from "./methods/health.ts";
@@ -29,6 +33,8 @@ export interface ApiServices {
   readers: ReadersService;
   clients: ClientsService;
   pairing: PairingService;
+  backup: BackupService;
+  link: LinkService;
 }
 
 /** Every JSON-RPC method, one namespace file each; `rpc.discover` describes them all. */
@@ -45,6 +51,8 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...readersMethods({ readers: s.readers }),
     ...clientsMethods({ clients: s.clients }),
     ...pairingMethods({ pairing: s.pairing }),
+    ...backupMethods({ backup: s.backup }),
+    ...authMethods({ link: s.link }),
   ];
   methods.push(...discoverMethods({ methods: () => methods, version: s.version, platform: s.platform }));
   return methods;
