@@ -177,7 +177,7 @@ export class App {
     const clients = new ClientsService(ctx.userDb);
     const pairing = new PairingService(clients.repo, () => clock.now());
     const link = new LinkService({ config, authPath: join(dirname(config.path), "auth.toml"), platform: ctx.platform, onBackupLink: (linked) => backup.linkChanged(linked) });
-    const backup = new BackupService({ ctx, migrations: userMigrations, link, coreVersion: SERVICE_VERSION, mediaActive: () => tracker.current() !== null });
+    const backup = new BackupService({ ctx, migrations: userMigrations, link, coreVersion: SERVICE_VERSION, mediaActive: () => tracker.current() !== null, afterRestore: () => launch.mappings.forgetCache() });
     return { ctx, clients, pairing, media, launch, readers, link, backup };
   }
 

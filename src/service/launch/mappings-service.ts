@@ -17,6 +17,11 @@ export class MappingsService {
     return this.repo.all();
   }
 
+  /** Reads the table afresh at the next use (after a backup restore replaced it). */
+  forgetCache(): void {
+    this.repo.forget();
+  }
+
   create(input: MappingInput): number {
     checkPattern(input);
     return this.repo.create(input, rfc3339());
