@@ -25,6 +25,8 @@ import { resolvePlatform } from "./platforms/detect.ts";
 import { type PlatformOptions, PlatformSet } from "./platforms/platform-set.ts";
 import type { ReaderDriver } from "./readers/types.ts";
 import type { RunningServer, Runtime, SqlDatabase } from "./runtime/types.ts";
+import { LinkService } from "./service/auth/link-service.ts";
+import { BackupService } from "./service/backup/backup-service.ts";
 import { ClientsService } from "./service/clients/clients-service.ts";
 import type { ServiceContext } from "./service/context.ts";
 import { MdnsAdvertiser } from "./service/discovery/mdns-advertiser.ts";
@@ -86,6 +88,8 @@ export interface Services {
   inbox: InboxService;
   profiles: ProfilesService;
   playtime: PlaytimeService;
+  link: LinkService;
+  backup: BackupService;
 }
 
 const logger = log.withTag("app");
@@ -208,7 +212,15 @@ export class App {
     const clients = new ClientsService(ctx.userDb);
     const pairing = new PairingService(clients.repo, () => clock.now());
     const mediaHistory = new MediaHistory(ctx.userDb, ctx.events, () => clock.now(), () => tracker.current());
-    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime };
+    const link = new LinkService({ config, authPath: join(dirname(config.path), "auth.toml"), platform: ctx.platform, onBackupLink: (linked) => backup.linkChanged(linked) });
+    const afterRestore = () => {
+      // what services keep in memory of the user database and the data folder is read again
+      launch.mappings.forgetCache();
+      launch.fileMappings.load();
+      profiles.start();
+    };
+    const backup = new BackupService({ ctx, migrations: userMigrations, link, coreVersion: SERVICE_VERSION, mediaActive: () => tracker.current() !== null, afterRestore });
+    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime, link, backup };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */
@@ -250,7 +262,7 @@ export class App {
   private async startServices(s: Services, webApp: WebApp): Promise<void> {
     const pairing: Lifecycle = { name: "pairing", stop: () => s.pairing.cancel() };
     const profiles: Lifecycle = { name: "profiles", start: () => s.profiles.start() };
-    for (const service of [profiles, s.playtime, s.media, s.launch, s.readers, pairing]) {
+    for (const service of [profiles, s.playtime, s.media, s.launch, s.readers, pairing, s.backup]) {
       await service.start?.();
       this.started.push(service);
     }

@@ -1,3 +1,5 @@
+import type { BackupService } from "../service/backup/backup-service.ts";
+import type { LinkService } from "../service/auth/link-service.ts";
 import type { ConfigStore } from "../config/store.ts";
 import type { ClientsService } from "../service/clients/clients-service.ts";
 import type { InboxService } from "../service/inbox/inbox-service.ts";
@@ -8,6 +10,8 @@ import type { PairingService } from "../service/pairing/pairing-service.ts";
 import type { PlaytimeService } from "../service/playtime/playtime-service.ts";
 import type { ProfilesService } from "../service/profiles/profiles-service.ts";
 import type { ReadersService } from "../service/readers/readers-service.ts";
+import { authMethods } from "./methods/auth.ts";
+import { backupMethods } from "./methods/backup.ts";
 import { clientsMethods } from "./methods/clients.ts";
 import { discoverMethods } from "./methods/discover.ts";
 import { healthMethods } from "./methods/health.ts";
@@ -46,6 +50,8 @@ export interface ApiServices {
   inbox: InboxService;
   profiles: ProfilesService;
   playtime: PlaytimeService;
+  backup: BackupService;
+  link: LinkService;
 }
 
 /** Every JSON-RPC method, one namespace file each; `rpc.discover` describes them all. */
@@ -70,6 +76,8 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...inboxMethods({ inbox: s.inbox }),
     ...profilesMethods({ profiles: s.profiles }),
     ...playtimeMethods({ playtime: s.playtime, config: s.config }),
+    ...backupMethods({ backup: s.backup }),
+    ...authMethods({ link: s.link }),
   ];
   methods.push(...discoverMethods({ methods: () => methods, version: s.version, platform: s.platform }));
   return methods;

@@ -20,6 +20,7 @@ import { invalidParams } from "./rpc/errors.ts";
  * | debug                 | debugLogging                 |
  * | reader ("driver:path")| readersConnect [{driver, path}] |
  * | —                     | runZapScript, errorReporting |
+ * | —                     | backupRemoteEnabled/Schedule ([backup.remote]; backupRemoteBaseUrl read-only) |
  * | —                     | launchGuardEnabled/Timeout/Delay/RequireConfirm (readers.scan.launch_guard; the timeout and delay shown are the effective ones) |
  */
 
@@ -61,6 +62,9 @@ export function settingsView(cfg: Readonly<Config>): Settings {
     launchGuardTimeout: effectiveTimeout(cfg.readers.scan.launch_guard) ?? -1,
     launchGuardDelay: effectiveDelay(cfg.readers.scan.launch_guard),
     launchGuardRequireConfirm: cfg.readers.scan.launch_guard.require_confirm,
+    backupRemoteEnabled: cfg.backup.remote.enabled,
+    backupRemoteSchedule: cfg.backup.remote.schedule,
+    backupRemoteBaseUrl: cfg.backup.remote.base_url,
   };
 }
 
@@ -124,6 +128,8 @@ export function applySettingsPatch(draft: Config, patch: SettingsPatch): void {
   if (patch.launchGuardTimeout !== undefined) guard.timeout = patch.launchGuardTimeout;
   if (patch.launchGuardDelay !== undefined) guard.delay = patch.launchGuardDelay;
   if (patch.launchGuardRequireConfirm !== undefined) guard.require_confirm = patch.launchGuardRequireConfirm;
+  if (patch.backupRemoteEnabled !== undefined) draft.backup.remote.enabled = patch.backupRemoteEnabled;
+  if (patch.backupRemoteSchedule !== undefined) draft.backup.remote.schedule = patch.backupRemoteSchedule;
   const roots = patch.systems?.rootFolder ?? patch.systems?.rootFolders;
   if (roots !== undefined) draft.launchers.index_root = roots;
 }

@@ -140,6 +140,19 @@ const Playtime = type({
   retention: "0 <= number.integer <= 36500 = 365",
   limits: PlaytimeLimitsConfig.default(() => PlaytimeLimitsConfig.assert({})),
 });
+/** `[backup]`: local archives in `<data>/backups` (or `local_dir`); `[backup.remote]` the reference's upload settings. */
+const BackupRemote = type({
+  "+": "delete",
+  enabled: "boolean = false",
+  schedule: "'daily' | 'weekly' | 'manual' = 'daily'",
+  /** The backup server; http only for localhost or a private IP literal (as the reference). */
+  base_url: "string = 'https://api.zaparoo.com'",
+});
+const Backup = type({
+  "+": "delete",
+  local_dir: "string = ''",
+  remote: BackupRemote.default(() => BackupRemote.assert({})),
+});
 
 export const ConfigFile = type({
   "+": "delete",
@@ -153,6 +166,7 @@ export const ConfigFile = type({
   platforms: Platforms.default(() => Platforms.assert({})),
   service: Service.default(() => Service.assert({})),
   playtime: Playtime.default(() => Playtime.assert({})),
+  backup: Backup.default(() => Backup.assert({})),
 });
 
 export type Config = typeof ConfigFile.infer;

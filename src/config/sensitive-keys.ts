@@ -44,6 +44,11 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "playtime.limits.session_reset": "widens",
   "playtime.limits.warnings": "widens",
   "playtime.retention": "widens",
+  // backups: where archives go, and whether the device's data leaves it for a server
+  "backup.local_dir": "path",
+  "backup.remote.enabled": "widens",
+  "backup.remote.base_url": "endpoint",
+  "backup.remote.schedule": "plain",
   "readers.connect": "device", // file:, serial and disc paths, MQTT brokers
   "launchers.index_root": "path",
   "launchers.custom": "program",

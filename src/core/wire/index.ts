@@ -3,6 +3,8 @@
  * once. Methods validate with them, the API description is generated from them, the web app imports their
  * types, tests check replies against them.
  */
+export * from "./auth.ts";
+export * from "./backup.ts";
 export * from "./clients.ts";
 export * from "./inbox.ts";
 export * from "./mappings.ts";

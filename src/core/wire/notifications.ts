@@ -1,5 +1,6 @@
 import type { Type } from "arktype";
 import { InboxMessage } from "./inbox.ts";
+import { BackupState } from "./backup.ts";
 import { IndexingStatus, MediaStarted, MediaStopped } from "./media.ts";
 import { ReaderEvent } from "./readers.ts";
 import { Launching, Token } from "./tokens.ts";
@@ -26,6 +27,7 @@ export const notifications = {
   "profiles.data": { summary: "State of swapping a profile's saved data after a switch (only on platforms that swap data).", params: ProfilesDataEvent },
   "playtime.limit.warning": { summary: "A playtime limit is near: `remaining` is left, `interval` the configured warning it crossed.", params: PlaytimeLimitWarning },
   "playtime.limit.reached": { summary: "A playtime limit is used up: the running media is stopped and launches are refused until it resets.", params: PlaytimeLimitReached },
+  "backup.state": { summary: "A backup operation's state changed; sent once more with `finished` when it ends.", params: BackupState },
 } as const satisfies Record<string, { summary: string; params: Type<unknown> | null }>;
 
 export type NotificationName = keyof typeof notifications;

@@ -37,6 +37,8 @@ export const SettingsPatch = type({
   "launchGuardTimeout?": "-1 <= number <= 3600",
   "launchGuardDelay?": "0 <= number <= 3600",
   "launchGuardRequireConfirm?": "boolean",
+  "backupRemoteEnabled?": "boolean",
+  "backupRemoteSchedule?": "'daily' | 'weekly' | 'manual'",
 });
 export type SettingsPatch = typeof SettingsPatch.infer;
 
@@ -64,5 +66,8 @@ export const Settings = type({
   launchGuardTimeout: "number",
   launchGuardDelay: "number",
   launchGuardRequireConfirm: "boolean",
+  "backupRemoteEnabled?": "boolean",
+  "backupRemoteSchedule?": "'daily' | 'weekly' | 'manual'",
+  "backupRemoteBaseUrl?": "string",
 });
 export type Settings = typeof Settings.infer;

@@ -35,6 +35,11 @@ export class MappingsRepository {
 
   constructor(private readonly db: SqlDatabase) {}
 
+  /** Drops the in-memory list (the table was replaced underneath, e.g. by a backup restore). */
+  forget(): void {
+    this.cache = null;
+  }
+
   /** Every mapping, enabled or not, ascending id. */
   all(): readonly Mapping[] {
     this.cache ??= this.db.prepare("SELECT * FROM mappings ORDER BY id").all<Row>().map(toMapping);

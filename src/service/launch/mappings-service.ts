@@ -20,6 +20,11 @@ export class MappingsService {
     return this.repo.all();
   }
 
+  /** Reads the table afresh at the next use (after a backup restore replaced it). */
+  forgetCache(): void {
+    this.repo.forget();
+  }
+
   create(input: MappingInput): number {
     checkSizes(input);
     if (this.repo.all().length >= MAPPING_LIMITS.count) throw new DomainError("invalid", `too many mappings (at most ${MAPPING_LIMITS.count}); delete one first`);

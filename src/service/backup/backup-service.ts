@@ -1,0 +1,278 @@
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { CONFIG_SCHEMA_VERSION } from "../../config/schema.ts";
+import { DomainError } from "../../core/errors.ts";
+import type { BackupListEntry, BackupStatus, LocalBackup, RemoteRunResult, RestoreResult } from "../../core/wire/backup.ts";
+import { BACKUP_NAME } from "../../core/wire/backup.ts";
+import type { Migration } from "../../db/migrate.ts";
+import { log } from "../../log.ts";
+import type { LinkService } from "../auth/link-service.ts";
+import type { ServiceContext } from "../context.ts";
+import { ArchiveError, type Manifest, MAX_ARCHIVE_BYTES, collectArchive, openArchive } from "./archive.ts";
+import { uploadArchive } from "./remote-upload.ts";
+import { applyRestore } from "./restore.ts";
+import { BackupStatusStore } from "./status-store.ts";
+
+const logger = log.withTag("backup");
+const HOUR = 3_600_000;
+const PERIOD = { daily: 24 * HOUR, weekly: 7 * 24 * HOUR } as const;
+
+export interface BackupDeps {
+  ctx: ServiceContext;
+  migrations: readonly Migration[];
+  link: LinkService;
+  coreVersion: string;
+  /** True while media runs or launches: a restore then waits (as the reference refuses it). */
+  mediaActive?: () => boolean;
+  /** Runs after a restore was applied and the config reloaded (e.g. file mappings reloaded). */
+  afterRestore?: () => void;
+}
+
+/** Writes `data` to a temp file beside `path`, fsyncs it, and renames it into place. */
+function writeFileDurably(path: string, data: Uint8Array): void {
+  const temp = join(dirname(path), `.${process.pid}.partial`);
+  const fd = openSync(temp, "w", 0o600);
+  try {
+    writeSync(fd, data);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, path);
+}
+
+const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+
+/**
+ * Device backups: local archives in `<data>/backups` (config.toml, auth.toml, a consistent copy of the user
+ * database, mapping files), listed, inspected, deleted and restored through a verified, staged apply; and a
+ * remote copy (without credentials) uploaded to the backup server the device is linked to, by hand or on the
+ * `backup.remote.schedule`. One operation runs at a time; each is announced with `backup.state`.
+ */
+export class BackupService {
+  readonly name = "backup";
+  private readonly status: BackupStatusStore;
+  private active: { operation: string; since: string } | null = null;
+  private timer: unknown = null;
+
+  constructor(private readonly deps: BackupDeps) {
+    this.status = new BackupStatusStore(join(deps.ctx.dataDir, "backup-status.json"));
+  }
+
+  private get ctx() {
+    return this.deps.ctx;
+  }
+
+  get dir(): string {
+    return this.ctx.config.current.backup.local_dir || join(this.ctx.dataDir, "backups");
+  }
+
+  private now(): Date {
+    return new Date(this.ctx.clock.now());
+  }
+
+  private async exclusive<T>(operation: string, fn: () => Promise<T> | T): Promise<T> {
+    if (this.active) throw new DomainError("busy", `backup is busy with ${this.active.operation}`);
+    this.active = { operation, since: this.now().toISOString() };
+    this.ctx.events.publish("backup.state", { operation, paused: false, throttled: false });
+    try {
+      return await fn();
+    } finally {
+      this.active = null;
+      this.ctx.events.publish("backup.state", { operation, paused: false, throttled: false, finished: true });
+    }
+  }
+
+  private archive(credentials: boolean, createdAt: Date) {
+    const { config } = this.ctx;
+    return collectArchive(
+      {
+        configPath: config.path,
+        authPath: join(dirname(config.path), "auth.toml"),
+        mappingsDir: join(this.ctx.dataDir, "mappings"),
+        userDb: this.ctx.userDb,
+        scratchDbPath: join(this.ctx.dataDir, ".backup-user.db"),
+        platform: this.ctx.platform,
+        coreVersion: this.deps.coreVersion,
+        configSchema: CONFIG_SCHEMA_VERSION,
+        userDbVersion: this.deps.migrations.length,
+        credentials,
+      },
+      createdAt,
+    );
+  }
+
+  private info(name: string, manifest: Manifest, integrity: "valid" | "unchecked"): LocalBackup {
+    const path = join(this.dir, name);
+    return {
+      name,
+      path,
+      createdAt: manifest.createdAt,
+      size: statSync(path).size,
+      status: manifest.warnings?.length ? "partial" : "success",
+      integrity,
+      categories: manifest.categories,
+      ...(manifest.warnings?.length ? { warnings: manifest.warnings } : {}),
+    };
+  }
+
+  private createNow(kind: string): LocalBackup {
+    const createdAt = this.now();
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    let name = `backup-${stamp(createdAt)}-${kind}.zip`;
+    for (let n = 2; existsSync(join(this.dir, name)); n++) name = `backup-${stamp(createdAt)}-${kind}-${n}.zip`;
+    const { bytes, manifest } = this.archive(true, createdAt);
+    writeFileDurably(join(this.dir, name), bytes);
+    logger.info(`backup ${name} written (${bytes.length} bytes)`);
+    return this.info(name, manifest, "valid");
+  }
+
+  /** `settings.backup`: a new local archive. */
+  create(): Promise<LocalBackup> {
+    return this.exclusive("local-create", () => {
+      const at = this.now().toISOString();
+      try {
+        const info = this.createNow("manual");
+        this.status.update("local", { lastRunAt: at, lastSuccessAt: at, lastStatus: info.status, lastBackupSize: info.size, categories: info.categories }, ["lastError"]);
+        return info;
+      } catch (err) {
+        this.status.update("local", { lastRunAt: at, lastStatus: "failed", lastError: (err as Error).message });
+        throw err;
+      }
+    });
+  }
+
+  list(): BackupListEntry[] {
+    if (!existsSync(this.dir)) return [];
+    return readdirSync(this.dir)
+      .filter((n) => BACKUP_NAME.test(n))
+      .map((name) => {
+        const st = statSync(join(this.dir, name));
+        return { name, path: join(this.dir, name), createdAt: st.mtime.toISOString(), size: st.size };
+      })
+      .sort((a, b) => b.name.localeCompare(a.name));
+  }
+
+  private read(name: string, verify: boolean) {
+    const path = join(this.dir, name);
+    if (!BACKUP_NAME.test(name) || !existsSync(path)) throw new DomainError("not-found", `no backup named ${name}`);
+    if (statSync(path).size > MAX_ARCHIVE_BYTES) throw new DomainError("failed", `backup ${name} is larger than ${MAX_ARCHIVE_BYTES} bytes`);
+    try {
+      return openArchive(readFileSync(path), verify);
+    } catch (err) {
+      if (err instanceof ArchiveError) throw new DomainError("failed", `backup ${name} cannot be used: ${err.message}`);
+      throw err;
+    }
+  }
+
+  /** `settings.backup.inspect`: the manifest's account (member hashes are checked by a restore). */
+  inspect(name: string): LocalBackup {
+    return this.info(name, this.read(name, false).manifest, "unchecked");
+  }
+
+  async delete(name: string): Promise<void> {
+    const path = join(this.dir, name);
+    if (!BACKUP_NAME.test(name) || !existsSync(path)) throw new DomainError("not-found", `no backup named ${name}`);
+    if (this.active) throw new DomainError("busy", `backup is busy with ${this.active.operation}`);
+    rmSync(path);
+  }
+
+  /**
+   * `settings.backup.restore`: verifies the whole archive (manifest, every member's SHA-256, the config against
+   * our schema, the database's schema version and integrity), keeps a pre-restore backup, then applies it
+   * (restore.ts) and reloads the config. Refused while media runs.
+   */
+  async restore(name: string): Promise<RestoreResult> {
+    if (this.deps.mediaActive?.()) throw new DomainError("busy", "cannot restore a backup while media is running");
+    return this.exclusive("local-restore", () => {
+      const { manifest, members } = this.read(name, true);
+      if (manifest.userDbVersion > this.deps.migrations.length || manifest.configSchema > CONFIG_SCHEMA_VERSION) {
+        throw new DomainError("failed", `backup ${name} was made by a newer version (database schema ${manifest.userDbVersion}, config schema ${manifest.configSchema})`);
+      }
+      const restoredFrom = this.info(name, manifest, "valid");
+      const preRestoreBackup = this.createNow("pre-restore");
+      const { config } = this.ctx;
+      try {
+        applyRestore(members, {
+          runtime: this.ctx.runtime,
+          configPath: config.path,
+          authPath: join(dirname(config.path), "auth.toml"),
+          mappingsDir: join(this.ctx.dataDir, "mappings"),
+          userDb: this.ctx.userDb,
+          migrations: this.deps.migrations,
+          stagingDir: join(this.ctx.dataDir, ".restore"),
+          deviceId: config.current.service.device_id,
+        });
+      } catch (err) {
+        if (err instanceof ArchiveError) throw new DomainError("failed", `backup ${name} cannot be restored: ${err.message}`);
+        throw err;
+      }
+      config.reload();
+      this.deps.afterRestore?.();
+      logger.info(`restored backup ${name} (pre-restore copy ${preRestoreBackup.name})`);
+      return { restoredFrom, preRestoreBackup };
+    });
+  }
+
+  /** `settings.backup.status`: the phone app's BackupStatusResponse. */
+  report(): BackupStatus {
+    const remoteCfg = this.ctx.config.current.backup.remote;
+    const { local, remote } = this.status.current;
+    return {
+      ...(this.active ? { activeOperation: this.active.operation, activeSince: this.active.since } : {}),
+      local: { lastStatus: "never", lastBackupSize: 0, ...local, enabled: true },
+      remote: { lastStatus: "never", lastBackupSize: 0, availability: "unknown", ...remote, enabled: remoteCfg.enabled, schedule: remoteCfg.schedule, linked: this.deps.link.backupBearer() !== undefined },
+    };
+  }
+
+  /** The link service tells us when the backup server's credentials come or go. */
+  linkChanged(linked: boolean): void {
+    if (linked) this.status.update("remote", { linkedAt: this.now().toISOString() });
+    else this.status.update("remote", {}, ["linkedAt"]);
+  }
+
+  /** `settings.backup.remote.run` (and the schedule): an archive without credentials, sent to the backup server. */
+  runRemote(backupType: "manual" | "scheduled"): Promise<RemoteRunResult> {
+    return this.exclusive("remote-upload", async () => {
+      const createdAt = this.now();
+      const at = createdAt.toISOString();
+      try {
+        const bearer = this.deps.link.backupBearer();
+        if (!bearer) throw new DomainError("unavailable", "the device is not linked to the backup server (settings.auth.claim)");
+        const { bytes, manifest } = this.archive(false, createdAt);
+        const result = await uploadArchive(this.ctx.config, { bytes, manifest, bearer, backupType, platform: this.ctx.platform });
+        this.status.update("remote", { lastRunAt: at, lastSuccessAt: at, lastSnapshotCreatedAt: at, lastStatus: "success", lastBackupSize: bytes.length, categories: manifest.categories }, ["lastError"]);
+        return result;
+      } catch (err) {
+        this.status.update("remote", { lastRunAt: at, lastStatus: "failed", lastError: (err as Error).message });
+        throw err;
+      }
+    });
+  }
+
+  /** Whether the schedule wants a remote run now. */
+  private due(): boolean {
+    const cfg = this.ctx.config.current.backup.remote;
+    if (!cfg.enabled || cfg.schedule === "manual" || this.active || this.deps.link.backupBearer() === undefined) return false;
+    const { lastSuccessAt, lastRunAt } = this.status.current.remote;
+    const now = this.ctx.clock.now();
+    if (lastRunAt && now - Date.parse(lastRunAt) < HOUR) return false; // a failed run is retried an hour later
+    return !lastSuccessAt || now - Date.parse(lastSuccessAt) >= PERIOD[cfg.schedule];
+  }
+
+  private arm(): void {
+    this.timer = this.ctx.clock.set(() => {
+      if (this.due()) this.runRemote("scheduled").catch((err) => logger.warn(`scheduled remote backup failed: ${(err as Error).message}`));
+      this.arm();
+    }, HOUR);
+  }
+
+  start(): void {
+    this.arm();
+  }
+
+  stop(): void {
+    if (this.timer !== null) this.ctx.clock.clear(this.timer);
+    this.timer = null;
+  }
+}
