@@ -141,9 +141,9 @@ describe("profiles", () => {
     const listed = (await post("profiles")).result as { profiles: Profile[] };
     expect(listed.profiles).toHaveLength(1);
     expect(listed.profiles[0]?.switchId).toBeUndefined();
-    expect((await post("profiles.new", { name: "Stranger", role: "admin", pin: "9999" })).error).toMatchObject({ code: 1006, message: expect.stringContaining("admin") });
-    expect((await post("profiles.delete", { profileId: parent.profileId })).error?.code).toBe(1006);
-    expect((await post("settings.playtime.limits.update", { enabled: true })).error?.code).toBe(1006);
+    expect((await post("profiles.new", { name: "Stranger", role: "admin", pin: "9999" })).error).toMatchObject({ code: -32003, message: expect.stringContaining("admin") });
+    expect((await post("profiles.delete", { profileId: parent.profileId })).error?.code).toBe(-32003);
+    expect((await post("settings.playtime.limits.update", { enabled: true })).error?.code).toBe(-32003);
     expect((await post("profiles.switch", { profileId: parent.profileId, pin: "2468" })).result).toMatchObject({ name: "Parent" });
     expect((await client.call<{ profiles: unknown[] }>("profiles")).profiles).toHaveLength(1);
   });

@@ -68,7 +68,7 @@ describe("clients.current (the app asks on every connect)", () => {
 
   test("a member client may not manage profiles; an admin client may", async () => {
     const [m] = await sealed(member, [{ method: "profiles.new", params: { name: "Kid" } }]);
-    expect(m?.error?.code).toBe(1006);
+    expect(m?.error?.code).toBe(-32003);
     const [a] = await sealed(admin, [{ method: "profiles.new", params: { name: "Parent", role: "admin", pin: "2468" } }]);
     expect(a?.result).toMatchObject({ name: "Parent", role: "admin", hasPin: true });
   });

@@ -1,12 +1,10 @@
-import type { CallerContext } from "../rpc/method.ts";
 import { ErrorCode, RpcError } from "../rpc/errors.ts";
+import { type CallerContext, callerIsAdmin } from "../rpc/method.ts";
 
-/** Whether the caller may use admin operations (backups, device linking). For now: the device itself. */
-export function callerIsAdmin(caller: CallerContext): boolean {
-  return caller.local;
-}
-
-/** Refuses a non-admin caller with -32003 and the reason. */
+/**
+ * Refuses with -32003 and the reason a caller that is neither the device itself nor an admin client: the one
+ * check of admin-only methods (profiles, playtime limits, backups, device linking).
+ */
 export function requireAdmin(caller: CallerContext, method: string): void {
-  if (!callerIsAdmin(caller)) throw new RpcError(ErrorCode.LocalOnly, `${method} needs an admin client (the device itself)`);
+  if (!callerIsAdmin(caller)) throw new RpcError(ErrorCode.LocalOnly, `${method} needs an admin client or the device itself`);
 }

@@ -5,7 +5,7 @@ import { formatDuration, parseDuration } from "../../core/playtime/duration.ts";
 import { PlaytimeLimits, PlaytimeLimitsPatch, PlaytimeStatus } from "../../core/wire/playtime.ts";
 import type { PlaytimeService } from "../../service/playtime/playtime-service.ts";
 import { defineMethod } from "../rpc/method.ts";
-import { requireAdmin } from "./profiles.ts";
+import { requireAdmin } from "./admin.ts";
 
 const positive = (text: string) => {
   const ms = parseDuration(text) ?? 0;

@@ -1,5 +1,4 @@
 import { type } from "arktype";
-import { DomainError } from "../../core/errors.ts";
 import {
   ActiveProfile,
   DeleteProfileParams,
@@ -15,10 +14,7 @@ import { activeView, type ProfilesService } from "../../service/profiles/profile
 import type { ProfileRecord } from "../../service/profiles/profiles-repo.ts";
 import { invalidParams } from "../rpc/errors.ts";
 import { type CallerContext, callerIsAdmin, defineMethod } from "../rpc/method.ts";
-
-export function requireAdmin(caller: CallerContext, what: string): void {
-  if (!callerIsAdmin(caller)) throw new DomainError("forbidden", `${what} needs an admin client or the device itself`, { reason: "admin-only" });
-}
+import { requireAdmin } from "./admin.ts";
 
 /** A profile as callers see it; the switch id (a bearer credential) only for admins. */
 function view(p: ProfileRecord, caller: CallerContext): Profile {
