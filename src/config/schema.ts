@@ -86,6 +86,8 @@ const Service = type({
   allow_launch: AddressAllowEntry.array().default(() => []),
   /** Addresses or CIDRs (or "*") from which remote hosts may use POST /api and /api/events. */
   allow_api: AddressAllowEntry.array().default(() => []),
+  /** Web page origins (full `scheme://host[:port]`, or a bare host name) that may use the API from a browser. */
+  allowed_origins: type("string").array().default(() => []),
   /** Force the platform id instead of detecting it. */
   platform: "string = ''",
   tls_cert: "string = ''",
