@@ -43,7 +43,7 @@ describe("WebSocket upgrade", () => {
   });
   test("no Origin (scripts, native apps), the phone app's origins, the service's own and listed origins upgrade", async () => {
     const label = hostname().split(".")[0]!.toLowerCase();
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       {},
       { origin: "capacitor://localhost" },
       { origin: "ionic://localhost" },
@@ -54,7 +54,8 @@ describe("WebSocket upgrade", () => {
       { origin: `http://${label}.local:${svc.port}`, host: `${label}.local:${svc.port}` },
       { origin: "https://zaparoo.app" },
       { origin: `http://kiosk.home:${svc.port}` },
-    ]) {
+    ];
+    for (const headers of cases) {
       expect({ headers, status: (await upgrade(headers)).status }).toEqual({ headers, status: 101 });
     }
   });
@@ -93,7 +94,8 @@ describe("POST /api", () => {
     expect(await mappingCount()).toBe(before);
   });
   test("curl-like (no Origin) and the device's web app (same origin) with application/json work", async () => {
-    for (const headers of [{ "content-type": "application/json" }, { "content-type": "application/json; charset=utf-8", origin: own(), "sec-fetch-site": "same-origin" }]) {
+    const cases: Record<string, string>[] = [{ "content-type": "application/json" }, { "content-type": "application/json; charset=utf-8", origin: own(), "sec-fetch-site": "same-origin" }];
+    for (const headers of cases) {
       const r = await rawRequest(svc.port, { method: "POST", path: "/api", body: rpcBody("version"), headers });
       expect(r.status).toBe(200);
       expect(JSON.parse(r.body).result.version).toBeString();
@@ -115,7 +117,7 @@ describe("GET /api/events", () => {
 describe("GET /l/", () => {
   test("a cross-site or same-site link, a foreign Origin or a rebinding Host launches nothing; a typed URL does", async () => {
     const before = (await history()).length;
-    const refused = [
+    const refused: Record<string, string>[] = [
       { "sec-fetch-site": "cross-site", "sec-fetch-dest": "image" },
       { "sec-fetch-site": "same-site" },
       { origin: "https://evil.example" },

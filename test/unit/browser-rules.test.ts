@@ -149,12 +149,13 @@ describe("WebSocket slots", () => {
     expect(slots.take("127.0.0.1", true)).toBeNull();
     expect(slots.take("::1", true)).toBeNull();
     expect(slots.take("127.0.0.1", true)).toBe("full");
-    slots.release("10.0.0.2", false);
-    expect(slots.take("10.0.0.2", false)).toBe("full");
-    slots.release("127.0.0.1", true);
-    expect(slots.take("10.0.0.2", false)).toBe("full");
-    slots.release("10.0.0.3", false);
+    slots.release("10.0.0.2", false); // 7 remote, 2 loopback open
     expect(slots.take("10.0.0.2", false)).toBeNull();
+    expect(slots.take("10.0.0.6", false)).toBe("full");
+    slots.release("127.0.0.1", true); // the loopback slot freed is still loopback's
+    expect(slots.take("10.0.0.6", false)).toBe("full");
+    slots.release("10.0.0.3", false);
+    expect(slots.take("10.0.0.6", false)).toBeNull();
   });
 });
 

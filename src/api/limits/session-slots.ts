@@ -18,6 +18,7 @@ export type SlotRefusal = "full" | "address";
 export class SessionSlots {
   private readonly byAddress = new Map<string, number>();
   private open = 0;
+  private remote = 0;
 
   constructor(private readonly caps: SessionCaps) {}
 
@@ -27,9 +28,10 @@ export class SessionSlots {
       if (this.open >= this.caps.total) return "full";
     } else {
       const key = normaliseAddress(address);
-      if (this.open >= this.caps.total - this.caps.reservedForLoopback) return "full";
+      if (this.open >= this.caps.total || this.remote >= this.caps.total - this.caps.reservedForLoopback) return "full";
       if ((this.byAddress.get(key) ?? 0) >= this.caps.perRemoteAddress) return "address";
       this.byAddress.set(key, (this.byAddress.get(key) ?? 0) + 1);
+      this.remote++;
     }
     this.open++;
     return null;
@@ -38,6 +40,7 @@ export class SessionSlots {
   release(address: string, loopback: boolean): void {
     this.open--;
     if (loopback) return;
+    this.remote--;
     const key = normaliseAddress(address);
     const n = (this.byAddress.get(key) ?? 1) - 1;
     if (n <= 0) this.byAddress.delete(key);
