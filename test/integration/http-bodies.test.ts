@@ -29,8 +29,12 @@ describe("body limits while reading", () => {
     const before = peakRssBytes();
     const declared = await rawRequest(svc.port, { method: "POST", path: "/api/pair/start", headers: { "content-type": "application/json" }, streamBytes: 100 * MB });
     const chunked = await rawRequest(svc.port, { method: "POST", path: "/api/pair/start", headers: { "content-type": "application/json" }, streamBytes: 100 * MB, chunked: true });
-    expect([declared.status, chunked.status]).toEqual([413, 413]);
-    expect(chunked.sent).toBeLessThan(100 * MB);
+    // Refused while reading: 413, or (a race of TCP, not of the service) the connection reset under a client
+    // still writing once the service stopped reading; either way far less than 100 MB went in.
+    for (const r of [declared, chunked]) {
+      expect([0, 413]).toContain(r.status);
+      expect(r.sent).toBeLessThan(100 * MB);
+    }
     // Generous: the point is that 100 MB (or 280 MiB, as before) never sits in memory.
     expect(peakRssBytes() - before).toBeLessThan(48 * MB);
   }, 60_000);
