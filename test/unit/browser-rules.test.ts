@@ -10,6 +10,7 @@ import {
   originAllowed,
   type RequestFacts,
   type SelfNames,
+  validOriginEntry,
 } from "../../src/core/net/browser-rules.ts";
 
 const self: SelfNames = { port: 7497, names: ["mister", "mister.local", "mister-2.local"], addresses: ["192.168.1.20", "fe80::1234", "127.0.0.1", "::1"] };
@@ -165,5 +166,16 @@ describe("requests in a frame", () => {
     expect(requestCount(" [ ] ")).toBe(1);
     expect(requestCount('[{"a":[1,2,3]},{"b":"x,]\\",y"},3]')).toBe(3);
     expect(requestCount(`\n[${Array.from({ length: 100 }, (_, i) => `{"id":${i},"p":{"a":[1,2]}}`).join(",")}]`)).toBe(100);
+  });
+});
+
+describe("service.allowed_origins entries", () => {
+  test("origins and bare host names are entries; wildcards, paths and spaces are config errors", () => {
+    for (const e of ["https://zaparoo.app", "https://zaparoo.app/", "http://kiosk.home:8123", "capacitor://localhost", "ha.home", "192.168.1.9", "HTTPS://Example.COM"]) {
+      expect({ e, ok: validOriginEntry(e) }).toEqual({ e, ok: true });
+    }
+    for (const e of ["*", "https://*.example", "https://a.example/path", "https://a.example?x", "a b", "", "http://", "https://user@a.example"]) {
+      expect({ e, ok: validOriginEntry(e) }).toEqual({ e, ok: false });
+    }
   });
 });

@@ -37,3 +37,11 @@ describe("address allow lists are checked when the config loads", () => {
     expect(() => load('[service]\nallow_launch = ["10.0.0.1/"]\n')).toThrow(/allow_launch\[0\]/);
   });
 });
+
+describe("service.allowed_origins is checked when the config loads", () => {
+  test("origins and host names load; a wildcard or a path is a config error naming the entry", () => {
+    expect(load('[service]\nallowed_origins = ["https://zaparoo.app", "kiosk.home"]\n').current.service.allowed_origins).toEqual(["https://zaparoo.app", "kiosk.home"]);
+    expect(() => load('[service]\nallowed_origins = ["https://zaparoo.app", "*"]\n')).toThrow(/allowed_origins\[1\]/);
+    expect(() => load('[service]\nallowed_origins = ["https://a.example/app"]\n')).toThrow(/allowed_origins\[0\]/);
+  });
+});

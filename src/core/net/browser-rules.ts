@@ -1,4 +1,5 @@
 import { isIpLiteral, isLoopback, normaliseAddress } from "./addresses.ts";
+import { canonicalHostName } from "./allow-list.ts";
 
 /**
  * Browser rules: what a request's browser headers (Origin, Host, Sec-Fetch-Site, Content-Type) say about who
@@ -52,6 +53,27 @@ export function expandAllowedOrigins(entries: readonly string[], port: number): 
     }
   }
   return out;
+}
+
+/**
+ * One `service.allowed_origins` entry: a bare host name or IP address, or an origin (`scheme://host[:port]`,
+ * no path; a trailing slash is tolerated). `*` and anything with a path, query or spaces is a config error.
+ */
+export function validOriginEntry(entry: string): boolean {
+  const e = entry.trim().replace(/\/+$/, "");
+  if (!e.includes("://")) return canonicalHostName(e) !== null || isIpLiteral(e.replace(/^\[|\]$/g, ""));
+  let url: URL;
+  try {
+    url = new URL(e);
+  } catch {
+    return false;
+  }
+  if (url.protocol === "http:" || url.protocol === "https:") {
+    const host = url.hostname.replace(/^\[|\]$/g, "");
+    const bare = url.username === "" && url.password === "" && url.pathname === "/" && url.search === "" && url.hash === "" && !e.endsWith("?") && !e.endsWith("#");
+    return bare && (canonicalHostName(host) !== null || isIpLiteral(host));
+  }
+  return /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(e);
 }
 
 /** A host as a URL or Host header carries it, without brackets or a trailing dot, lower case. */
