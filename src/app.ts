@@ -205,6 +205,7 @@ export class App {
       codecFor: (caller) => (connectionMode(caller.peer) === "secure" ? secure.codecFor(caller.peer) : plaintextCodec),
       limitsFor: (caller) => (caller.local ? localConnectionLimits : remoteConnectionLimits),
       caps: { ...defaultSessionCaps, ...this.opts.sessionCaps },
+      timers: s.ctx.clock,
       maxBufferedBytes: 4 * 1024 * 1024,
     });
     this.sessions = sessions;

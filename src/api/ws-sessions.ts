@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from "../core/clock.ts";
 import { log } from "../log.ts";
 import type { SocketConnection, SocketHandlers } from "../runtime/types.ts";
 import { isLoopback } from "../core/net/addresses.ts";
@@ -23,7 +24,7 @@ interface Session {
   limits: ConnectionLimits | null;
   bucket: TokenBucket | null;
   inFlight: number;
-  handshakeTimer: ReturnType<typeof setTimeout> | null;
+  handshakeTimer: unknown;
 }
 
 export interface SessionOptions {
@@ -37,6 +38,8 @@ export interface SessionOptions {
   limitsFor?(caller: CallerContext): ConnectionLimits | null;
   /** Open connections accepted at once, per remote address, and kept for loopback; absent = unlimited. */
   caps?: SessionCaps;
+  /** Timers for the pre-auth (handshake) window; the app's clock (tests: a manual one). */
+  timers?: Pick<Clock, "set" | "clear">;
 }
 
 /**
@@ -46,9 +49,11 @@ export interface SessionOptions {
 export class WebSocketSessions {
   private readonly sessions = new Set<Session>();
   private readonly slots: SessionSlots | null;
+  private readonly timers: Pick<Clock, "set" | "clear">;
 
   constructor(private readonly opts: SessionOptions) {
     this.slots = opts.caps ? new SessionSlots(opts.caps) : null;
+    this.timers = opts.timers ?? systemClock;
   }
 
   get count(): number {
@@ -107,7 +112,7 @@ export class WebSocketSessions {
     };
     const timeoutMs = session.codec.handshakeTimeoutMs;
     if (timeoutMs !== undefined) {
-      session.handshakeTimer = setTimeout(() => {
+      session.handshakeTimer = this.timers.set(() => {
         session.handshakeTimer = null;
         if (session.closed || session.codec.established) return;
         if (session.codec.timeoutReply !== undefined) conn.send(session.codec.timeoutReply);
@@ -126,7 +131,7 @@ export class WebSocketSessions {
     if (!session) return;
     session.closed = true;
     session.unsubscribe();
-    if (session.handshakeTimer) clearTimeout(session.handshakeTimer);
+    if (session.handshakeTimer !== null) this.timers.clear(session.handshakeTimer);
     if (this.sessions.delete(session)) this.slots?.release(conn.peer.remoteAddress, session.caller.local);
   }
 

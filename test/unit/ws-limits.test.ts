@@ -7,6 +7,7 @@ import { plaintextCodec } from "../../src/api/session-codec.ts";
 import { WebSocketSessions } from "../../src/api/ws-sessions.ts";
 import type { SendStatus, SocketConnection } from "../../src/runtime/types.ts";
 import { ServiceEvents } from "../../src/service/events.ts";
+import { ManualClock } from "../fakes/clock.ts";
 
 /** A socket below the transport seam: records what the sessions layer sends and whether it closed. */
 class RecordingSocket implements SocketConnection {
@@ -108,5 +109,45 @@ describe("connection slots", () => {
     const again = new RecordingSocket("10.0.0.9");
     h.open(again);
     expect(again.closed).toBeNull();
+  });
+});
+
+describe("pre-auth window", () => {
+  test("a remote connection with no session after 10 s of the service's clock is answered and closed; an established one is not", async () => {
+    const clock = new ManualClock();
+    let established = false;
+    const codec = {
+      open: (frame: string) => {
+        established = true;
+        return { kind: "text" as const, text: frame };
+      },
+      seal: (text: string) => (established ? text : null),
+      get established() {
+        return established;
+      },
+      handshakeTimeoutMs: 10_000,
+      timeoutReply: '{"jsonrpc":"2.0","id":null,"error":{"code":-32002,"message":"encryption required"}}',
+    };
+    const sessions = new WebSocketSessions({
+      dispatcher: new Dispatcher(methods),
+      frames: new NotificationFrames(new ServiceEvents()),
+      maxBufferedBytes: 1 << 20,
+      codecFor: () => codec,
+      timers: clock,
+    });
+    const h = sessions.handlers();
+    const silent = new RecordingSocket("192.168.1.60");
+    h.open(silent);
+    await clock.advance(9_999);
+    expect(silent.closed).toBeNull();
+    await clock.advance(1);
+    expect(silent.closed).toEqual({ code: 1008, reason: "handshake timeout" });
+    expect(errorCode(silent.sent[0]!)).toBe(-32002);
+    established = false;
+    const talker = new RecordingSocket("192.168.1.61");
+    h.open(talker);
+    h.message(talker, '{"jsonrpc":"2.0","id":1,"method":"echo"}');
+    await clock.advance(60_000);
+    expect(talker.closed).toBeNull();
   });
 });
