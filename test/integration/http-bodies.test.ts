@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { ManualClock } from "../fakes/clock.ts";
 import { waitFor } from "../fixtures/launch-env.ts";
@@ -75,6 +76,21 @@ describe("a body that stalls", () => {
       await svc.stop();
     }
   });
+});
+
+describe("silent HTTP connections", () => {
+  // Bun checks its idle timers coarsely (a 2 s setting closes after about 12 s); no timing is asserted.
+  test("a connection that sends half its headers and stops, or nothing at all, is closed (idle time 2 s here, by option)", async () => {
+    const svc = await startService({ app: { httpIdleTimeoutSeconds: 2 } });
+    try {
+      const closed = (socket: ReturnType<typeof connect>) => new Promise<void>((resolve) => socket.on("close", () => resolve()).on("error", () => {}));
+      const partial = connect({ port: svc.port, host: "127.0.0.1" }, () => partial.write("POST /api HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: applica"));
+      const silent = connect({ port: svc.port, host: "127.0.0.1" });
+      await Promise.all([closed(partial), closed(silent)]); // the test's own timeout is the bound
+    } finally {
+      await svc.stop();
+    }
+  }, 45_000);
 });
 
 describe("per-address connection caps", () => {
