@@ -42,11 +42,10 @@ export function serveWithNode(options: ServeOptions): Promise<RunningServer> {
   const server: Server = options.tls
     ? createHttpsServer({ cert: readFileSync(options.tls.certPath), key: readFileSync(options.tls.keyPath) }, listener)
     : createHttpServer(listener);
-  // Headers and body must arrive within the idle time; idle keep-alive connections close after it too.
+  // Headers and body must arrive within the idle time (idle keep-alive connections keep Node's own 5 s).
   const idleMs = options.httpIdleTimeoutSeconds * 1000;
   server.headersTimeout = idleMs;
   server.requestTimeout = idleMs;
-  server.keepAliveTimeout = idleMs;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes, perMessageDeflate: false });
 
   server.on("upgrade", (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
