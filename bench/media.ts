@@ -278,7 +278,7 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
   const serve = (dataDir: string) =>
     startChild(bin, ["--data-dir", dataDir, "--port", String(port), "--host", "127.0.0.1"], () => httpOk(`http://127.0.0.1:${port}/health`));
   const call = async (method: string, params?: unknown) => {
-    const r = await fetch(`http://127.0.0.1:${port}/api`, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    const r = await fetch(`http://127.0.0.1:${port}/api`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
     return ((await r.json()) as { result: unknown }).result;
   };
   const idleAfterSearch = async (dataDir: string): Promise<Rss> => {

@@ -2,7 +2,16 @@ import { chmodSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { connectionMode } from "./api/access.ts";
 import { createHttpApp } from "./api/http-app.ts";
-import { HANDSHAKE_TIMEOUT_MS, localConnectionLimits, MAX_SESSIONS, remoteConnectionLimits } from "./api/limits/connection-limits.ts";
+import { BrowserGuard } from "./api/browser-guard.ts";
+import {
+  BODY_TIMEOUT_MS,
+  defaultSessionCaps,
+  HANDSHAKE_TIMEOUT_MS,
+  HTTP_IDLE_TIMEOUT_SECONDS,
+  localConnectionLimits,
+  remoteConnectionLimits,
+} from "./api/limits/connection-limits.ts";
+import type { SessionCaps } from "./api/limits/session-slots.ts";
 import { PerAddressLimiter } from "./api/limits/per-address-limiter.ts";
 import { buildMethodTable } from "./api/method-table.ts";
 import { NotificationFrames } from "./api/notifications.ts";
@@ -13,6 +22,7 @@ import { WebApp } from "./api/routes/web-app.ts";
 import { defaultLimits, Dispatcher } from "./api/rpc/dispatcher.ts";
 import { SecureLayer } from "./api/secure/secure-layer.ts";
 import { plaintextCodec } from "./api/session-codec.ts";
+import { selfNamesSource } from "./api/self-names.ts";
 import { WebSocketSessions } from "./api/ws-sessions.ts";
 import { ConfigStore } from "./config/store.ts";
 import { tokenFolders } from "./config/path-rules.ts";
@@ -74,6 +84,12 @@ export interface AppOptions {
   pairingIntervalMs?: number;
   /** How long `readers.write` waits for a tag (default 30 s; 0: fail at once). */
   writeTagWaitMs?: number;
+  /** WebSocket connection caps (default 512 in all, 32 per remote address, 32 kept for loopback). */
+  sessionCaps?: Partial<SessionCaps>;
+  /** Time an HTTP request body may take to arrive (default 10 s, on the app's clock). */
+  bodyTimeoutMs?: number;
+  /** Seconds an HTTP connection may stay silent (default 30). */
+  httpIdleTimeoutSeconds?: number;
 }
 
 /** What the composition root builds, in the order it builds it. */
@@ -101,6 +117,7 @@ export class App {
   private services: Services | null = null;
   private dispatcher: Dispatcher | null = null;
   private sessions: WebSocketSessions | null = null;
+  private guard: BrowserGuard | null = null;
   private server: RunningServer | null = null;
   private advertiser: MdnsAdvertiser | null = null;
   private started: Lifecycle[] = [];
@@ -240,8 +257,9 @@ export class App {
       frames,
       codecFor: (caller) => (connectionMode(caller.peer) === "secure" ? secure.codecFor(caller.peer) : plaintextCodec),
       limitsFor: (caller) => (caller.local ? localConnectionLimits : remoteConnectionLimits),
-      maxSessions: MAX_SESSIONS,
       clientRole: (id) => s.clients.repo.role(id),
+      caps: { ...defaultSessionCaps, ...this.opts.sessionCaps },
+      timers: s.ctx.clock,
       maxBufferedBytes: 4 * 1024 * 1024,
     });
     this.sessions = sessions;
@@ -251,10 +269,16 @@ export class App {
       log.withTag("secure").info(`client ${id} deleted; closed ${n} live session(s)`);
     });
     const pairingLimiter = new PerAddressLimiter(this.opts.pairingIntervalMs ?? 1000, () => s.ctx.clock.now());
+    const guard = new BrowserGuard({
+      self: selfNamesSource(() => this.port, () => this.advertiser?.advertisedHost),
+      allowedOrigins: () => this.config.current.service.allowed_origins,
+    });
+    this.guard = guard;
+    const body = { timeoutMs: this.opts.bodyTimeoutMs ?? BODY_TIMEOUT_MS, timers: s.ctx.clock };
     return createHttpApp([
-      (app) => mountJsonRpc(app, { dispatcher, frames, config: () => this.config.current, maxBodyBytes: defaultLimits.maxFrameChars }),
-      (app) => mountLaunchRoutes(app, { sink: s.launch.sink, config: () => this.config.current }),
-      (app) => mountPairingRoutes(app, s.pairing, pairingLimiter),
+      (app) => mountJsonRpc(app, { dispatcher, frames, config: () => this.config.current, guard, body: { ...body, maxBytes: defaultLimits.maxFrameChars } }),
+      (app) => mountLaunchRoutes(app, { sink: s.launch.sink, config: () => this.config.current, guard }),
+      (app) => mountPairingRoutes(app, { pairing: s.pairing, guard, body, limiter: pairingLimiter }),
       (app) => webApp.mount(app),
     ]);
   }
@@ -274,6 +298,7 @@ export class App {
     const port = this.opts.port ?? cfg.service.api_port;
     const tls = cfg.service.tls_cert && cfg.service.tls_key ? { certPath: cfg.service.tls_cert, keyPath: cfg.service.tls_key } : undefined;
     const sessions = this.sessions!;
+    const guard = this.guard!;
     const serveOn = (hostname: string) =>
       this.opts.runtime.serve({
         hostname,
@@ -282,7 +307,10 @@ export class App {
         maxFrameBytes: 16 * 1024 * 1024,
         backpressureLimitBytes: 4 * 1024 * 1024,
         idleTimeoutSeconds: 120,
+        httpIdleTimeoutSeconds: this.opts.httpIdleTimeoutSeconds ?? HTTP_IDLE_TIMEOUT_SECONDS,
+        maxBodyBytes: defaultLimits.maxFrameChars + 64 * 1024,
         isSocketPath: (p) => SOCKET_PATHS.has(p),
+        acceptSocket: (request, peer) => guard.refusal(request, peer, "socket"),
         fetch: (request, peer) => http.fetch(request, { peer }),
         socket: sessions.handlers(),
       });

@@ -1,7 +1,10 @@
+import { type Clock, systemClock } from "../core/clock.ts";
 import { log } from "../log.ts";
 import type { SocketConnection, SocketHandlers } from "../runtime/types.ts";
 import { isLoopback } from "../core/net/addresses.ts";
+import { requestCount } from "./limits/batch-items.ts";
 import type { ConnectionLimits } from "./limits/connection-limits.ts";
+import { type SessionCaps, SessionSlots } from "./limits/session-slots.ts";
 import { TokenBucket } from "./limits/token-bucket.ts";
 import type { NotificationFrames } from "./notifications.ts";
 import { defaultLimits, type Dispatcher, protocolError } from "./rpc/dispatcher.ts";
@@ -21,7 +24,7 @@ interface Session {
   limits: ConnectionLimits | null;
   bucket: TokenBucket | null;
   inFlight: number;
-  handshakeTimer: ReturnType<typeof setTimeout> | null;
+  handshakeTimer: unknown;
 }
 
 export interface SessionOptions {
@@ -33,10 +36,12 @@ export interface SessionOptions {
   maxBufferedBytes: number;
   /** Request rate and in-flight cap for a new connection; null or absent = unlimited. */
   limitsFor?(caller: CallerContext): ConnectionLimits | null;
-  /** Open connections accepted at once; absent = unlimited. */
-  maxSessions?: number;
   /** A registered client's role, looked up once its secure session is established. */
   clientRole?(clientId: string): CallerContext["role"];
+  /** Open connections accepted at once, per remote address, and kept for loopback; absent = unlimited. */
+  caps?: SessionCaps;
+  /** Timers for the pre-auth (handshake) window; the app's clock (tests: a manual one). */
+  timers?: Pick<Clock, "set" | "clear">;
 }
 
 /**
@@ -45,8 +50,13 @@ export interface SessionOptions {
  */
 export class WebSocketSessions {
   private readonly sessions = new Set<Session>();
+  private readonly slots: SessionSlots | null;
+  private readonly timers: Pick<Clock, "set" | "clear">;
 
-  constructor(private readonly opts: SessionOptions) {}
+  constructor(private readonly opts: SessionOptions) {
+    this.slots = opts.caps ? new SessionSlots(opts.caps) : null;
+    this.timers = opts.timers ?? systemClock;
+  }
 
   get count(): number {
     return this.sessions.size;
@@ -82,9 +92,11 @@ export class WebSocketSessions {
       local: isLoopback(conn.peer.remoteAddress),
       transport: "ws",
     };
-    if (this.opts.maxSessions !== undefined && this.sessions.size >= this.opts.maxSessions) {
-      logger.warn(`refusing a connection from ${conn.peer.remoteAddress}: ${this.sessions.size} open`);
-      conn.send(JSON.stringify(protocolError(ErrorCode.RateLimited, "too many open connections; retry later")));
+    const refused = this.slots?.take(conn.peer.remoteAddress, caller.local) ?? null;
+    if (refused !== null) {
+      const why = refused === "address" ? "too many open connections from this address" : "too many open connections";
+      logger.warn(`refusing a connection from ${conn.peer.remoteAddress}: ${why} (${this.sessions.size} open)`);
+      conn.send(JSON.stringify(protocolError(ErrorCode.RateLimited, `${why}; retry later`)));
       conn.close(1013, "too many connections");
       return;
     }
@@ -102,7 +114,7 @@ export class WebSocketSessions {
     };
     const timeoutMs = session.codec.handshakeTimeoutMs;
     if (timeoutMs !== undefined) {
-      session.handshakeTimer = setTimeout(() => {
+      session.handshakeTimer = this.timers.set(() => {
         session.handshakeTimer = null;
         if (session.closed || session.codec.established) return;
         if (session.codec.timeoutReply !== undefined) conn.send(session.codec.timeoutReply);
@@ -121,8 +133,8 @@ export class WebSocketSessions {
     if (!session) return;
     session.closed = true;
     session.unsubscribe();
-    if (session.handshakeTimer) clearTimeout(session.handshakeTimer);
-    this.sessions.delete(session);
+    if (session.handshakeTimer !== null) this.timers.clear(session.handshakeTimer);
+    if (this.sessions.delete(session)) this.slots?.release(conn.peer.remoteAddress, session.caller.local);
   }
 
   private send(session: Session, text: string): void {
@@ -161,7 +173,9 @@ export class WebSocketSessions {
     if (outcome.clientId !== undefined && session.caller.clientId !== outcome.clientId) {
       session.caller = { ...session.caller, clientId: outcome.clientId, role: this.opts.clientRole?.(outcome.clientId) };
     }
-    if (session.bucket && !session.bucket.take()) {
+    // A batch counts as many requests as it carries, against both the rate and the in-flight cap.
+    const count = session.limits ? requestCount(outcome.text) : 1;
+    if (session.bucket && !session.bucket.take(count)) {
       this.refuse(session, outcome.text, "rate limit exceeded on this connection; slow down");
       return;
     }
@@ -169,7 +183,7 @@ export class WebSocketSessions {
       this.send(session, "pong");
       return;
     }
-    if (session.limits && session.inFlight >= session.limits.maxInFlight) {
+    if (session.limits && session.inFlight + count > session.limits.maxInFlight) {
       this.refuse(session, outcome.text, `too many requests in flight on this connection (limit ${session.limits.maxInFlight})`);
       return;
     }
@@ -186,14 +200,14 @@ export class WebSocketSessions {
       return;
     }
     if (answer === null) return;
-    session.inFlight++;
+    session.inFlight += count;
     answer.then(
       (reply) => {
-        session.inFlight--;
+        session.inFlight -= count;
         if (reply !== null) this.send(session, reply);
       },
       (err) => {
-        session.inFlight--;
+        session.inFlight -= count;
         logger.error("dispatch failed:", err);
       },
     );

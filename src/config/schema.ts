@@ -3,6 +3,7 @@ import { invalidAllowEntries } from "../core/net/addresses.ts";
 import { validAllowEntry } from "../core/net/allow-list.ts";
 import { isDuration } from "../core/playtime/duration.ts";
 import { execRuleProblem } from "../core/zapscript/exec-allow.ts";
+import { validOriginEntry } from "../core/net/browser-rules.ts";
 
 /**
  * The config file (TOML), with the reference implementation's key names where it has them so a user's
@@ -107,6 +108,8 @@ const Service = type({
   allow_launch: AddressAllowEntry.array().default(() => []),
   /** Addresses or CIDRs (or "*") from which remote hosts may use POST /api and /api/events. */
   allow_api: AddressAllowEntry.array().default(() => []),
+  /** Web page origins (full `scheme://host[:port]`, or a bare host name) that may use the API from a browser. */
+  allowed_origins: type("string").narrow((e, ctx) => validOriginEntry(e) || ctx.mustBe("an origin (scheme://host[:port]) or a host name")).array().default(() => []),
   /** Force the platform id instead of detecting it. */
   platform: "string = ''",
   tls_cert: "string = ''",

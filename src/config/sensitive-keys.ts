@@ -68,6 +68,7 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "service.device_id": "plain",
   "service.allow_launch": "widens",
   "service.allow_api": "widens",
+  "service.allowed_origins": "widens", // pages of these origins get the device's own trust in a browser
   "service.platform": "widens", // picks which launchers (programs) run
   "service.tls_cert": "path",
   "service.tls_key": "path",

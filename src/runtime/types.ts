@@ -55,6 +55,18 @@ export interface ServeOptions {
   tls?: TlsFiles;
   /** Paths on which a WebSocket upgrade is accepted. */
   isSocketPath(path: string): boolean;
+  /**
+   * Asked before upgrading a request on a socket path: a Response refuses the upgrade and is sent as the
+   * answer (e.g. 403 for a foreign Origin); `undefined` upgrades.
+   */
+  acceptSocket?(request: Request, peer: PeerInfo): Response | undefined;
+  /** Request bodies past this size are refused by the transport (413), also chunked ones, before they are read. */
+  maxBodyBytes: number;
+  /**
+   * Seconds an HTTP connection may stay silent (between requests, or while sending one) before it is closed;
+   * event-stream responses are exempt.
+   */
+  httpIdleTimeoutSeconds: number;
   fetch(request: Request, peer: PeerInfo): Response | Promise<Response>;
   socket: SocketHandlers;
 }

@@ -69,7 +69,7 @@ describe("clients from the device itself", () => {
   });
 
   test("client management over HTTP from the device itself works too", async () => {
-    const r = await fetch(`${svc.http}/api`, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "clients" }) });
+    const r = await fetch(`${svc.http}/api`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "clients" }) });
     const body = (await r.json()) as { result: { clients: Client[] } };
     expect(body.result.clients.length).toBe(50);
   });

@@ -38,7 +38,7 @@ describe("rpc.discover", () => {
     const ok = validate(viaWs);
     expect(validate.errors ?? []).toEqual([]);
     expect(ok).toBe(true);
-    const r = await fetch(`${svc.http}/api`, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "rpc.discover" }) });
+    const r = await fetch(`${svc.http}/api`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "rpc.discover" }) });
     const viaHttp = ((await r.json()) as { result: Json }).result;
     expect(viaHttp).toEqual(viaWs);
   });

@@ -144,14 +144,14 @@ describe("HTTP", () => {
   });
 
   test("POST /api runs the same dispatcher", async () => {
-    const r = await fetch(`${svc.http}/api`, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "version" }) });
+    const r = await fetch(`${svc.http}/api`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "version" }) });
     expect(r.status).toBe(200);
     const body = (await r.json()) as { id: number; result: { version: string } };
     expect(body.id).toBe(9);
     expect(body.result.version).toBeString();
-    const bad = await fetch(`${svc.http}/api`, { method: "POST", body: "{" });
+    const bad = await fetch(`${svc.http}/api`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
     expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32700);
-    const note = await fetch(`${svc.http}/api`, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", method: "version" }) });
+    const note = await fetch(`${svc.http}/api`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", method: "version" }) });
     expect(note.status).toBe(204);
   });
 

@@ -56,3 +56,11 @@ describe("allow_execute entries are checked when the config loads, and errors na
     expect(() => load('[[readers.connect]]\ndriver = "file"\n[[readers.connect]]\ndriver = 5\n')).toThrow(/line 4: readers\.connect\[1\]\.driver/);
   });
 });
+
+describe("service.allowed_origins is checked when the config loads", () => {
+  test("origins and host names load; a wildcard or a path is a config error naming the entry", () => {
+    expect(load('[service]\nallowed_origins = ["https://zaparoo.app", "kiosk.home"]\n').current.service.allowed_origins).toEqual(["https://zaparoo.app", "kiosk.home"]);
+    expect(() => load('[service]\nallowed_origins = ["https://zaparoo.app", "*"]\n')).toThrow(/allowed_origins\[1\]/);
+    expect(() => load('[service]\nallowed_origins = ["https://a.example/app"]\n')).toThrow(/allowed_origins\[0\]/);
+  });
+});

@@ -12,12 +12,13 @@ export class TokenBucket {
     this.last = now();
   }
 
-  take(): boolean {
+  /** Takes `n` tokens at once, or none when fewer are left. */
+  take(n = 1): boolean {
     const t = this.now();
     this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) / 1000) * this.ratePerSecond);
     this.last = t;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    if (this.tokens < n) return false;
+    this.tokens -= n;
     return true;
   }
 }

@@ -2,7 +2,9 @@ import type { Hono } from "hono";
 import type { Config } from "../../config/schema.ts";
 import type { PeerInfo } from "../../runtime/types.ts";
 import { addressAllowed, isLoopback } from "../../core/net/addresses.ts";
+import type { BrowserGuard } from "../browser-guard.ts";
 import type { HttpEnv } from "../http-app.ts";
+import { type BodyLimits, readBodyText } from "../limits/body-reader.ts";
 import type { NotificationFrames } from "../notifications.ts";
 import { type Dispatcher, protocolError } from "../rpc/dispatcher.ts";
 import { ErrorCode } from "../rpc/errors.ts";
@@ -12,7 +14,9 @@ export interface JsonRpcRouteDeps {
   dispatcher: Dispatcher;
   frames: NotificationFrames;
   config(): Readonly<Config>;
-  maxBodyBytes: number;
+  guard: BrowserGuard;
+  /** Body size (the JSON-RPC frame limit), read deadline and its timers. */
+  body: BodyLimits;
 }
 
 const SSE_KEEPALIVE_MS = 15_000;
@@ -25,14 +29,14 @@ export function mountJsonRpc(app: Hono<HttpEnv>, deps: JsonRpcRouteDeps): void {
   app.post("/api", async (c) => {
     const peer = c.env.peer;
     if (!apiAllowed(peer)) return c.text("JSON-RPC over HTTP is only available from the device itself\n", 403);
-    const declared = Number(c.req.header("content-length") ?? "0");
-    if (declared > deps.maxBodyBytes) {
-      return c.json(protocolError(ErrorCode.PayloadTooLarge, `request too large (limit ${deps.maxBodyBytes} bytes)`), 413);
+    const refusal = deps.guard.refusal(c.req.raw, peer, "api");
+    if (refusal) return refusal;
+    const read = await readBodyText(c.req.raw, deps.body);
+    if (!read.ok && read.status === 413) {
+      return c.json(protocolError(ErrorCode.PayloadTooLarge, read.message), 413, { connection: "close" });
     }
-    const body = await c.req.text();
-    if (body.length > deps.maxBodyBytes) {
-      return c.json(protocolError(ErrorCode.PayloadTooLarge, `request too large (limit ${deps.maxBodyBytes} bytes)`), 413);
-    }
+    if (!read.ok) return c.text(`${read.message}\n`, read.status, { connection: "close" });
+    const body = read.text;
     const caller: CallerContext = { peer, local: isLoopback(peer.remoteAddress), transport: "http" };
     const reply = await deps.dispatcher.handleText(body, caller);
     if (reply === null) return c.body(null, 204);
@@ -41,6 +45,8 @@ export function mountJsonRpc(app: Hono<HttpEnv>, deps: JsonRpcRouteDeps): void {
 
   app.get("/api/events", (c) => {
     if (!apiAllowed(c.env.peer)) return c.text("event stream is only available from the device itself\n", 403);
+    const refusal = deps.guard.refusal(c.req.raw, c.env.peer, "events");
+    if (refusal) return refusal;
     const encoder = new TextEncoder();
     let cleanup = () => {};
     const stream = new ReadableStream<Uint8Array>({

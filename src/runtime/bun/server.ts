@@ -33,7 +33,8 @@ export async function serveWithBun(options: ServeOptions): Promise<RunningServer
     hostname: options.hostname,
     port: options.port,
     reusePort: false,
-    idleTimeout: 0,
+    idleTimeout: options.httpIdleTimeoutSeconds,
+    maxRequestBodySize: options.maxBodyBytes,
     tls: options.tls
       ? { cert: Bun.file(options.tls.certPath), key: Bun.file(options.tls.keyPath) }
       : undefined,
@@ -44,11 +45,19 @@ export async function serveWithBun(options: ServeOptions): Promise<RunningServer
       if (upgrade !== null && upgrade.toLowerCase() === "websocket") {
         const path = new URL(request.url).pathname;
         if (options.isSocketPath(path)) {
+          const refusal = options.acceptSocket?.(request, peer);
+          if (refusal) return refusal;
           if (srv.upgrade(request, { data: { peer, path } })) return undefined;
           return new Response("WebSocket upgrade failed", { status: 400 });
         }
       }
-      return options.fetch(request, peer);
+      const answer = options.fetch(request, peer);
+      // An event stream is quiet between events: exempt it from the idle timeout (it sends its own keepalives).
+      const exemptStream = (response: Response) => {
+        if (response.headers.get("content-type")?.startsWith("text/event-stream")) srv.timeout(request, 0);
+        return response;
+      };
+      return answer instanceof Promise ? answer.then(exemptStream) : exemptStream(answer);
     },
     websocket: {
       maxPayloadLength: options.maxFrameBytes,

@@ -33,11 +33,19 @@ export function serveWithNode(options: ServeOptions): Promise<RunningServer> {
   const peerOf = (incoming: IncomingMessage): PeerInfo => ({ remoteAddress: incoming.socket.remoteAddress ?? "", secure });
   const listener = getRequestListener((request, env) => {
     const incoming = (env as { incoming: IncomingMessage }).incoming;
+    // A declared size past the limit is refused unread (chunked bodies are counted by the routes as they read).
+    if (Number(incoming.headers["content-length"] ?? 0) > options.maxBodyBytes) {
+      return new Response("request body too large\n", { status: 413, headers: { connection: "close" } });
+    }
     return options.fetch(request, peerOf(incoming));
   });
   const server: Server = options.tls
     ? createHttpsServer({ cert: readFileSync(options.tls.certPath), key: readFileSync(options.tls.keyPath) }, listener)
     : createHttpServer(listener);
+  // Headers and body must arrive within the idle time (idle keep-alive connections keep Node's own 5 s).
+  const idleMs = options.httpIdleTimeoutSeconds * 1000;
+  server.headersTimeout = idleMs;
+  server.requestTimeout = idleMs;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes, perMessageDeflate: false });
 
   server.on("upgrade", (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -46,8 +54,14 @@ export function serveWithNode(options: ServeOptions): Promise<RunningServer> {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
       return;
     }
+    const peer = peerOf(incoming);
+    const refusal = options.acceptSocket?.(upgradeRequest(incoming, secure), peer);
+    if (refusal) {
+      void refuseUpgrade(socket, refusal);
+      return;
+    }
     wss.handleUpgrade(incoming, socket, head, (ws) => {
-      const conn = new NodeConnection(ws, peerOf(incoming), path, options.backpressureLimitBytes);
+      const conn = new NodeConnection(ws, peer, path, options.backpressureLimitBytes);
       let alive = true;
       ws.on("pong", () => (alive = true));
       const ping = setInterval(() => {
@@ -93,4 +107,23 @@ export function serveWithNode(options: ServeOptions): Promise<RunningServer> {
       });
     });
   });
+}
+
+/** The upgrade request as a fetch Request (headers only), for `acceptSocket`. */
+function upgradeRequest(incoming: IncomingMessage, secure: boolean): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  const url = new URL(incoming.url ?? "/", `${secure ? "https" : "http"}://localhost`);
+  return new Request(url, { method: incoming.method ?? "GET", headers });
+}
+
+/** Writes a refusal Response on the raw socket of a refused upgrade and closes it. */
+async function refuseUpgrade(socket: Duplex, response: Response): Promise<void> {
+  const body = Buffer.from(await response.text(), "utf8");
+  const type = response.headers.get("content-type") ?? "text/plain; charset=utf-8";
+  const reason = response.statusText || (response.status === 403 ? "Forbidden" : "Refused");
+  socket.end(`HTTP/1.1 ${response.status} ${reason}\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.toString("utf8")}`);
 }

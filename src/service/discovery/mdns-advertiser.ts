@@ -74,6 +74,11 @@ export class MdnsAdvertiser implements Lifecycle {
     this.baseName = opts.name || `tapserve-${this.label}`;
   }
 
+  /** The host name advertised (or being claimed) now: `label.local`, or `label-2.local` … after a conflict. */
+  get advertisedHost(): string | undefined {
+    return this.opts.enabled ? hostName(this.label, this.hostAttempt) : undefined;
+  }
+
   /** Starts claiming the name and then advertising; called after the server listens, since the port must be known. */
   start(): void {
     if (!this.opts.enabled) return;
