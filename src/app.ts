@@ -29,6 +29,7 @@ import { MdnsAdvertiser } from "./service/discovery/mdns-advertiser.ts";
 import { ServiceEvents } from "./service/events.ts";
 import { ScanFeedback } from "./service/feedback/scan-feedback.ts";
 import { AplayPlayer, type SoundPlayer } from "./service/feedback/sound-player.ts";
+import { InputService } from "./service/input/input-service.ts";
 import { ActiveMediaTracker } from "./service/launch/active-media.ts";
 import { LaunchService } from "./service/launch/launch-service.ts";
 import type { Lifecycle } from "./service/lifecycle.ts";
@@ -73,6 +74,7 @@ export interface Services {
   media: MediaService;
   launch: LaunchService;
   readers: ReadersService;
+  input: InputService;
 }
 
 const logger = log.withTag("app");
@@ -157,7 +159,8 @@ export class App {
     const platforms = new PlatformSet({ platform: ctx.platform, config: () => config.current, tracker, spawn: ctx.runtime.spawn }, this.opts.platform);
     const feedback = new ScanFeedback(() => config.current.audio, this.opts.soundPlayer ?? new AplayPlayer(() => config.current.audio, ctx.runtime.spawn));
     const media = new MediaService(ctx);
-    const launch = new LaunchService(ctx, { platforms, tracker, library: media.library, outcome: (t, ok) => feedback.launched(t, ok) });
+    const input = new InputService({ runtime: ctx.runtime, clock, platform: ctx.platform, screenshot: platforms.screenshot });
+    const launch = new LaunchService(ctx, { platforms, tracker, library: media.library, input, outcome: (t, ok) => feedback.launched(t, ok) });
     const readers = new ReadersService({
       runtime: ctx.runtime,
       config,
@@ -172,7 +175,7 @@ export class App {
     });
     const clients = new ClientsService(ctx.userDb);
     const pairing = new PairingService(clients.repo, () => clock.now());
-    return { ctx, clients, pairing, media, launch, readers };
+    return { ctx, clients, pairing, media, launch, readers, input };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */
@@ -207,7 +210,7 @@ export class App {
 
   private async startServices(s: Services, webApp: WebApp): Promise<void> {
     const pairing: Lifecycle = { name: "pairing", stop: () => s.pairing.cancel() };
-    for (const service of [s.media, s.launch, s.readers, pairing]) {
+    for (const service of [s.input, s.media, s.launch, s.readers, pairing] as Lifecycle[]) {
       await service.start?.();
       this.started.push(service);
     }

@@ -116,6 +116,16 @@ function readArgs(c: Cursor, cmd: ZapCommand): void {
   }
 }
 
+/**
+ * The keys of a key sequence given on its own (the API's `input.keyboard {keys}`), read as the argument of
+ * `**input.keyboard:` would be: up to `||` or valid advanced args, which are dropped. Not trimmed: a space is a key.
+ */
+export function parseInputKeys(text: string): string[] {
+  const cmd: ZapCommand = { name: "input.keyboard", args: [], advArgs: {} };
+  readKeys(new Cursor(text), cmd);
+  return cmd.args;
+}
+
 /** Key sequence of an input command, up to `||`, the end, or valid advanced args. */
 function readKeys(c: Cursor, cmd: ZapCommand): void {
   const start = c.pos;
