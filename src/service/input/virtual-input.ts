@@ -83,7 +83,7 @@ export class VirtualInput {
     try {
       device = this.load.factory.create(DEVICE_SETUPS[kind]);
     } catch (err) {
-      throw new DomainError("unsupported", `virtual ${kind} unavailable: ${(err as Error).message}`);
+      throw new DomainError("unsupported", `virtual ${kind} not supported here: ${(err as Error).message}`);
     }
     logger.info(`virtual ${kind} created`);
     const o = { device, eventSize: this.load.factory.eventSize };
