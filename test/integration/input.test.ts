@@ -6,6 +6,7 @@ import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import { InputService } from "../../src/service/input/input-service.ts";
 import { ManualClock, settle } from "../fakes/clock.ts";
 import { RecordingUinput } from "../fakes/uinput.ts";
+import { launchAndWait } from "../fixtures/launch-and-wait.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, type TestService } from "../fixtures/service.ts";
 
@@ -43,7 +44,8 @@ function lastKeys(device = keyboard(), from = 0) {
 beforeAll(async () => {
   clock = new ManualClock(1_000_000);
   uinput = new RecordingUinput(24, clock.now);
-  svc = await startService({ app: { clock, runtime: { ...bunRuntime, uinput: uinput.load } } });
+  // scripts may press plain keys here (the default on a desktop Linux is named keys and combos only)
+  svc = await startService({ configToml: '[zapscript.input]\nmode = "unrestricted"\n', app: { clock, runtime: { ...bunRuntime, uinput: uinput.load } } });
   client = await svc.connect();
 });
 
@@ -165,6 +167,13 @@ describe("where no virtual device can be made", () => {
       expect(r.error?.code).toBe(1005);
       if (!existsSync("/dev/uinput")) expect(r.error?.message).toContain("/dev/uinput does not exist");
       expect((await c.request("input.gamepad", { buttons: "A" })).error?.code).toBe(1005);
+      // a launch script on a desktop Linux, with no zapscript.input config: named keys only, console switching blocked
+      expect(await launchAndWait(c, "**input.keyboard:{f1}")).toMatchObject({ success: false });
+      expect(real.app.running().launch.history(1)[0]!.error).toContain("not supported");
+      await launchAndWait(c, "**input.keyboard:a");
+      expect(real.app.running().launch.history(1)[0]!.error).toContain("input key not allowed: a");
+      await launchAndWait(c, "**input.keyboard:{alt+f4}");
+      expect(real.app.running().launch.history(1)[0]!.error).toContain("input key blocked: {alt+f4}");
     } finally {
       await real.stop();
     }

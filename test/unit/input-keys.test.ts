@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { inputKeyRefusal } from "../../src/core/input/input-policy.ts";
 import { decodeInputEvents, encodeInputEvents, keyRecord } from "../../src/core/input/input-event.ts";
 import { BTN, GAMEPAD_CODES, KEYBOARD_CODES, keyNameForLegacyCode } from "../../src/core/input/key-codes.ts";
 import { parseMacroDuration } from "../../src/core/input/macro-duration.ts";
@@ -199,5 +200,26 @@ describe("input_event records and the uinput ABI", () => {
     expect([...s.subarray(0, 8)]).toEqual([3, 0, 0x34, 0x12, 0x78, 0x56, 1, 0]);
     expect(s[8 + 78]).toBe(0x78);
     expect(s[8 + 79]).toBe(0);
+  });
+});
+
+describe("which keys launch scripts may press (zapscript.input)", () => {
+  const none = { allow: [] };
+  test("consoles: anything; desktops: named keys and combos, minus the blocked ones", () => {
+    expect(inputKeyRefusal("a", none, "mister")).toBeUndefined();
+    expect(inputKeyRefusal("{alt+f4}", none, "mister")).toBeUndefined();
+    expect(inputKeyRefusal("a", none, "linux")).toContain("not allowed");
+    expect(inputKeyRefusal("{a}", none, "linux")).toContain("not allowed");
+    expect(inputKeyRefusal("{f1}", none, "linux")).toBeUndefined();
+    expect(inputKeyRefusal("{CTRL+ALT+F1}", none, "steamos")).toContain("blocked");
+  });
+
+  test("config: an allow list wins; an empty block list unblocks; the mode is settable", () => {
+    expect(inputKeyRefusal("{alt+f4}", { allow: ["{ALT+F4}"] }, "linux")).toBeUndefined();
+    expect(inputKeyRefusal("{enter}", { allow: ["{alt+f4}"] }, "mister")).toContain("not in zapscript.input.allow");
+    expect(inputKeyRefusal("{alt+f4}", { allow: [], block: [] }, "linux")).toBeUndefined();
+    expect(inputKeyRefusal("{enter}", { allow: [], block: ["{enter}"] }, "mister")).toContain("blocked");
+    expect(inputKeyRefusal("a", { allow: [], mode: "unrestricted" }, "linux")).toBeUndefined();
+    expect(inputKeyRefusal("a", { allow: [], mode: "combos" }, "mister")).toContain("not allowed");
   });
 });

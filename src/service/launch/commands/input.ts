@@ -1,3 +1,4 @@
+import { inputKeyRefusal } from "../../../core/input/input-policy.ts";
 import { keyNameForLegacyCode } from "../../../core/input/key-codes.ts";
 import { boundedDuration, DEFAULT_TIMING, type InputTiming } from "../../../core/input/key-plan.ts";
 import { log } from "../../../log.ts";
@@ -9,6 +10,16 @@ const logger = log.withTag("zapscript");
 function inputOf(env: CommandEnv, name: string): InputService {
   if (!env.input) throw new CommandError(`${name} is not supported on this platform (${env.platform}): no virtual input device`, true);
   return env.input;
+}
+
+/** Refuses the whole command when any key is one the config (or the platform's default) keeps scripts from pressing. */
+function checkKeys(cmd: Parameters<CommandHandler>[0], env: CommandEnv, keys: readonly string[]): void {
+  const cfg = env.config().zapscript.input;
+  const policy = { mode: cfg?.mode, allow: cfg?.allow ?? [], block: cfg?.block };
+  for (const key of keys) {
+    const refusal = inputKeyRefusal(key, policy, env.platform);
+    if (refusal) throw new CommandError(`${cmd.name}: ${refusal}`);
+  }
 }
 
 /** `?speed=` sets the pause between keys (ms or `100ms`-style); an unreadable value keeps the default, as the reference does. */
@@ -26,16 +37,19 @@ function timingOf(cmd: Parameters<CommandHandler>[0]): InputTiming {
 
 /** `input.keyboard:<keys>`: the key sequence on the virtual keyboard. */
 export const inputKeyboard: CommandHandler = async (cmd, env) => {
+  checkKeys(cmd, env, cmd.args);
   await inputOf(env, cmd.name).keyboard(cmd.args, timingOf(cmd));
 };
 
 /** `input.gamepad:<buttons>`: the button sequence on the virtual gamepad. */
 export const inputGamepad: CommandHandler = async (cmd, env) => {
+  checkKeys(cmd, env, cmd.args);
   await inputOf(env, cmd.name).gamepad(cmd.args, timingOf(cmd));
 };
 
 /** `input.text:<text>`: types the text as written. */
 export const inputText: CommandHandler = async (cmd, env) => {
+  checkKeys(cmd, env, cmd.args);
   await inputOf(env, cmd.name).keyboard(cmd.args);
 };
 
@@ -45,6 +59,7 @@ export const inputKey: CommandHandler = async (cmd, env) => {
   const text = cmd.args[0]!.trim();
   const name = /^[+-]?\d+$/.test(text) ? keyNameForLegacyCode(Number(text)) : undefined;
   if (name === undefined) throw new CommandError(`${cmd.name}: invalid legacy key code: ${text}`);
+  checkKeys(cmd, env, [name]);
   await inputOf(env, cmd.name).keyboard([name]);
 };
 
