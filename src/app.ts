@@ -45,6 +45,7 @@ import { ScanFeedback } from "./service/feedback/scan-feedback.ts";
 import { AplayPlayer, type SoundPlayer } from "./service/feedback/sound-player.ts";
 import { InboxService } from "./service/inbox/inbox-service.ts";
 import { configWorkedAround, playtimeLimitReached } from "./service/inbox/producers.ts";
+import { InputService } from "./service/input/input-service.ts";
 import { ActiveMediaTracker } from "./service/launch/active-media.ts";
 import { LaunchService } from "./service/launch/launch-service.ts";
 import type { Lifecycle } from "./service/lifecycle.ts";
@@ -106,6 +107,7 @@ export interface Services {
   playtime: PlaytimeService;
   link: LinkService;
   backup: BackupService;
+  input: InputService;
 }
 
 const logger = log.withTag("app");
@@ -201,6 +203,7 @@ export class App {
     const inbox = new InboxService(ctx.userDb, ctx.events, clock);
     configWorkedAround(inbox, this.configProblems);
     const media = new MediaService(ctx, inbox);
+    const input = new InputService({ runtime: ctx.runtime, clock, platform: ctx.platform, screenshot: platforms.screenshot });
     const profiles = new ProfilesService(ctx.userDb, ctx.events, () => clock.now());
     const playtime = new PlaytimeService({ db: ctx.userDb, events: ctx.events, config, clock, profiles, stopMedia: () => tracker.stop() });
     playtime.onLimitReached((limit) => void playtimeLimitReached(inbox, { limit, profile: profiles.current()?.name }));
@@ -211,6 +214,7 @@ export class App {
       outcome: (t, ok) => feedback.launched(t, ok),
       guardCue: (what) => feedback.guard(what),
       gate: () => playtime.gate(),
+      input,
     });
     const readers = new ReadersService({
       runtime: ctx.runtime,
@@ -237,7 +241,7 @@ export class App {
       profiles.start();
     };
     const backup = new BackupService({ ctx, migrations: userMigrations, link, coreVersion: SERVICE_VERSION, mediaActive: () => tracker.current() !== null, afterRestore });
-    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime, link, backup };
+    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime, link, backup, input };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */
@@ -286,7 +290,7 @@ export class App {
   private async startServices(s: Services, webApp: WebApp): Promise<void> {
     const pairing: Lifecycle = { name: "pairing", stop: () => s.pairing.cancel() };
     const profiles: Lifecycle = { name: "profiles", start: () => s.profiles.start() };
-    for (const service of [profiles, s.playtime, s.media, s.launch, s.readers, pairing, s.backup]) {
+    for (const service of [s.input, profiles, s.playtime, s.media, s.launch, s.readers, pairing, s.backup] as Lifecycle[]) {
       await service.start?.();
       this.started.push(service);
     }

@@ -3,6 +3,7 @@ import type { LinkService } from "../service/auth/link-service.ts";
 import type { ConfigStore } from "../config/store.ts";
 import type { ClientsService } from "../service/clients/clients-service.ts";
 import type { InboxService } from "../service/inbox/inbox-service.ts";
+import type { InputService } from "../service/input/input-service.ts";
 import type { LaunchService } from "../service/launch/launch-service.ts";
 import type { MediaHistory } from "../service/media/media-history.ts";
 import type { MediaService } from "../service/media/media-service.ts";
@@ -16,6 +17,7 @@ import { clientsMethods } from "./methods/clients.ts";
 import { discoverMethods } from "./methods/discover.ts";
 import { healthMethods } from "./methods/health.ts";
 import { inboxMethods } from "./methods/inbox.ts";
+import { inputMethods } from "./methods/input.ts";
 import { launchMethods } from "./methods/launch.ts";
 import { launchersMethods } from "./methods/launchers.ts";
 import { mediaHistoryMethods } from "./methods/media-history.ts";
@@ -29,6 +31,7 @@ import { pairingMethods } from "./methods/pairing.ts";
 import { playtimeMethods } from "./methods/playtime.ts";
 import { profilesMethods } from "./methods/profiles.ts";
 import { readersMethods } from "./methods/readers.ts";
+import { screenshotMethods } from "./methods/screenshot.ts";
 import { settingsMethods } from "./methods/settings.ts";
 import { systemsMethods } from "./methods/systems.ts";
 import { tokensMethods } from "./methods/tokens.ts";
@@ -52,6 +55,7 @@ export interface ApiServices {
   playtime: PlaytimeService;
   backup: BackupService;
   link: LinkService;
+  input: InputService;
 }
 
 /** Every JSON-RPC method, one namespace file each; `rpc.discover` describes them all. */
@@ -78,6 +82,8 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...playtimeMethods({ playtime: s.playtime, config: s.config }),
     ...backupMethods({ backup: s.backup }),
     ...authMethods({ link: s.link }),
+    ...inputMethods({ input: s.input }),
+    ...screenshotMethods({ input: s.input }),
   ];
   methods.push(...discoverMethods({ methods: () => methods, version: s.version, platform: s.platform }));
   return methods;

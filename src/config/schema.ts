@@ -81,6 +81,8 @@ const ZapScript = type({
   allow_remote_execute: "boolean = false",
   /** Hosts, addresses and CIDR blocks that http.get/http.post may reach although they are the device itself or link-local. */
   allow_http: HttpAllowEntry.array().default(() => []),
+  /** Which keys the input commands may press (src/core/input/input-policy.ts); absent: the platform's defaults. */
+  "input?": type({ "+": "delete", "mode?": "'combos' | 'unrestricted'", "allow?": "string[]", "block?": "string[]" }),
 });
 /** Front ends and media centres the service drives (src/platforms/). */
 const Platforms = type({

@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import type { Config } from "../config/schema.ts";
 import type { PlatformId } from "./detect.ts";
 import { DEFAULT_MISTER_PATHS, MisterLauncher, type MisterPaths } from "./mister/launcher.ts";
+import { type Screenshot, takeMisterScreenshot } from "./mister/screenshot.ts";
 import type { MediaTracker } from "./shared/activity.ts";
 import { ActivityWatcher } from "./shared/activity-watcher.ts";
 import { CustomLauncher } from "./shared/custom-launcher.ts";
@@ -53,6 +54,8 @@ export interface PlatformOptions {
 export class PlatformSet {
   /** Starts a system without media (MiSTer: its core), where the platform can. */
   readonly systemLauncher?: Launcher & SystemLauncher;
+  /** Takes a screenshot of what the device shows, where the platform can (MiSTer). */
+  readonly screenshot?: () => Promise<Screenshot>;
   private readonly launchers: Launcher[] = [];
   private readonly watchers: ActivityWatcher[] = [];
   private readonly active: ActivityWatcher[] = [];
@@ -71,6 +74,7 @@ export class PlatformSet {
     this.config = deps.config;
     this.spawn = spawn;
     if (opts.mister || platform === "mister") this.systemLauncher = new MisterLauncher(opts.mister ?? DEFAULT_MISTER_PATHS);
+    if (opts.mister || platform === "mister") this.screenshot = () => takeMisterScreenshot(opts.mister ?? DEFAULT_MISTER_PATHS);
     const p = () => this.config().platforms;
     const timeoutMs = () => p().timeout * 1000;
     const watch = (activity: ConstructorParameters<typeof ActivityWatcher>[0]["activity"], run: boolean) => {

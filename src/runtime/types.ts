@@ -1,7 +1,9 @@
 import type { MountWatch } from "./mount-watch.ts";
 import type { SerialOptions, SerialPort } from "./serial-types.ts";
+import type { UinputLoad } from "./uinput-types.ts";
 
 export type { SerialOptions, SerialPort } from "./serial-types.ts";
+export type { UinputDevice, UinputDeviceSetup, UinputFactory, UinputLoad } from "./uinput-types.ts";
 
 /**
  * The runtime seam. Everything that differs between Bun (the product on x64/arm64) and Node (the armv7
@@ -138,6 +140,8 @@ export interface Runtime {
   openDatabase(path: string): SqlDatabase;
   /** Loads the PC/SC client library (libpcsclite) when this runtime can call native code; absent otherwise. */
   pcsc?(): PcscLoad;
+  /** Virtual input devices through Linux uinput (`/dev/uinput`), where this runtime can issue ioctls; see uinput-types.ts. */
+  uinput?(): UinputLoad;
   /** Opens a serial device (tty) raw 8N1 at `options.baud`; see serial-types.ts. */
   openSerial(path: string, options: SerialOptions): Promise<SerialPort>;
   /** Calls `onChange` when the mount table (`/proc/self/mountinfo`) changes; see mount-watch.ts. */

@@ -153,7 +153,8 @@ describe("history records failures", () => {
     ["SNES/README.txt", "no launcher"],
     ["**delay:soon", "milliseconds"],
     ["**execute:/bin/true", "allow_execute"],
-    ["**input.keyboard:abc", "not supported"],
+    ["**input.keyboard:{f1}", "not supported"],
+    ["**input.keyboard:abc", "input key not allowed: a"],
     ["**launch.random:SNES", "no indexed media for SNES"],
     ["@SNES/Some Game", 'no media titled "Some Game" in SNES'],
   ])("%p → success false, and the reason is kept", async (text, reason) => {

@@ -16,3 +16,4 @@ export * from "./readers.ts";
 export * from "./service.ts";
 export * from "./settings.ts";
 export * from "./tokens.ts";
+export * from "./input.ts";

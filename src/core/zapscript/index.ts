@@ -1,2 +1,2 @@
-export { parseZapScript } from "./parser.ts";
+export { parseInputKeys, parseZapScript } from "./parser.ts";
 export { INPUT_MACRO_COMMANDS, type ZapCommand, type ZapScript, ZapScriptError } from "./types.ts";

@@ -1,7 +1,7 @@
 import { tryReadAdvArgs } from "./adv-args.ts";
 import { Cursor, ESCAPE, isCommandNameChar, SEPARATOR } from "./cursor.ts";
-import { splitKeys } from "./input-macro.ts";
-import { INPUT_MACRO_COMMANDS, type ZapCommand, type ZapScript } from "./types.ts";
+import { splitKeys, splitRawText } from "./input-macro.ts";
+import { INPUT_MACRO_COMMANDS, INPUT_RAW_COMMANDS, type ZapCommand, type ZapScript } from "./types.ts";
 
 /**
  * Parses a launch script, compatible with the reference's ZapScript:
@@ -13,7 +13,8 @@ import { INPUT_MACRO_COMMANDS, type ZapCommand, type ZapScript } from "./types.t
  *   adv-args.ts), otherwise it is ordinary text.
  * - `^` escapes the next character everywhere except in key sequences: `^n` newline, `^t` tab, `^r` return,
  *   `^x` the character x (so `^,` `^?` `^|` `^^` are literal); a trailing `^` is a caret.
- * - `input.keyboard` / `input.gamepad` take a key sequence instead: one key per character, `{name}` keys.
+ * - `input.keyboard` / `input.gamepad` take a key sequence instead (input-macro.ts); `input.text` takes its whole
+ *   argument as text to type, one key per character.
  * - `@System/Title` is `launch.title` with the argument `System/Title` (both parts non-empty), advanced args
  *   allowed; otherwise the text is launched as a path.
  * - Anything else (a path, a URL, `*text`, `**bad@name`) is `launch` with the whole text as its argument;
@@ -72,6 +73,7 @@ function readNamedCommand(c: Cursor): ZapCommand {
   }
   if (c.atCommandEnd()) return cmd;
   if (INPUT_MACRO_COMMANDS.has(cmd.name)) readKeys(c, cmd);
+  else if (INPUT_RAW_COMMANDS.has(cmd.name)) readText(c, cmd);
   else readArgs(c, cmd);
   return cmd;
 }
@@ -114,6 +116,16 @@ function readArgs(c: Cursor, cmd: ZapCommand): void {
   }
 }
 
+/**
+ * The keys of a key sequence given on its own (the API's `input.keyboard {keys}`), read as the argument of
+ * `**input.keyboard:` would be: up to `||` or valid advanced args, which are dropped. Not trimmed: a space is a key.
+ */
+export function parseInputKeys(text: string): string[] {
+  const cmd: ZapCommand = { name: "input.keyboard", args: [], advArgs: {} };
+  readKeys(new Cursor(text), cmd);
+  return cmd.args;
+}
+
 /** Key sequence of an input command, up to `||`, the end, or valid advanced args. */
 function readKeys(c: Cursor, cmd: ZapCommand): void {
   const start = c.pos;
@@ -129,6 +141,12 @@ function readKeys(c: Cursor, cmd: ZapCommand): void {
     text += c.next();
   }
   cmd.args = splitKeys(text, start);
+}
+
+/** Text of `input.text` up to `||` or the end: typed as written (no escapes, no advanced args). */
+function readText(c: Cursor, cmd: ZapCommand): void {
+  const start = c.pos;
+  cmd.args = splitRawText(c.readRawToCommandEnd(), start);
 }
 
 interface PlainText {

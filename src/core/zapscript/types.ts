@@ -29,3 +29,6 @@ export class ZapScriptError extends Error {
 
 /** Commands whose arguments are key sequences: each character (or `{name}`) is one argument. */
 export const INPUT_MACRO_COMMANDS: ReadonlySet<string> = new Set(["input.keyboard", "input.gamepad"]);
+
+/** Commands whose argument is text typed literally: each character is one key (`input.text`). */
+export const INPUT_RAW_COMMANDS: ReadonlySet<string> = new Set(["input.text"]);

@@ -10,6 +10,8 @@ export interface MisterPaths {
   sdRoot: string;
   /** MiSTer Main's command FIFO, `/dev/MiSTer_cmd`. */
   cmdPath: string;
+  /** Where MiSTer Main writes the running core's name (default `/tmp/CORENAME`). */
+  coreNamePath?: string;
 }
 
 export const DEFAULT_MISTER_PATHS: MisterPaths = { sdRoot: "/media/fat", cmdPath: "/dev/MiSTer_cmd" };

@@ -4,6 +4,7 @@ import { watchMountsBun } from "./mount-watch.ts";
 import { loadBunPcsc } from "./pcsc.ts";
 import { openBunSerial } from "./serial.ts";
 import { serveWithBun } from "./server.ts";
+import { loadBunUinput } from "./uinput.ts";
 import { openBunDatabase } from "./sqlite.ts";
 
 export const bunRuntime: Runtime = {
@@ -14,6 +15,7 @@ export const bunRuntime: Runtime = {
   openDatabase: openBunDatabase,
   openSerial: openBunSerial,
   pcsc: loadBunPcsc,
+  uinput: () => loadBunUinput(),
   watchMounts: watchMountsBun,
   // device builds start with `--compile-jit-policy` (build/release/compile.ts); back to normal once serving
   settled: () => Bun.unsafe.setJITPolicy?.(1),

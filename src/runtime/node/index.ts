@@ -12,5 +12,7 @@ export const nodeRuntime: Runtime = {
   serve: serveWithNode,
   openDatabase: openNodeDatabase,
   openSerial: openNodeSerial,
+  // Node cannot issue ioctl calls, which creating a uinput device needs
+  uinput: () => ({ ok: false, reason: "the Node runtime cannot create uinput devices (no ioctl)" }),
   watchMounts: (path, onChange) => pollMountTable(path, onChange),
 };

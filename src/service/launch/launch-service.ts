@@ -9,6 +9,7 @@ import { log } from "../../log.ts";
 import type { LaunchTarget } from "../../platforms/shared/launcher.ts";
 import type { PlatformSet } from "../../platforms/platform-set.ts";
 import type { ServiceContext } from "../context.ts";
+import type { InputService } from "../input/input-service.ts";
 import type { Lifecycle } from "../lifecycle.ts";
 import type { ActiveMediaTracker } from "./active-media.ts";
 import { COMMANDS } from "./commands/table.ts";
@@ -32,6 +33,8 @@ export interface LaunchDeps {
   tracker: ActiveMediaTracker;
   /** The media index; without it, title/search/random/system lookups fail with "media index unavailable". */
   library?: MediaLibrary;
+  /** Virtual keyboard and gamepad for the input commands. */
+  input?: InputService;
   /** Told each token's outcome once its script ran (scan feedback); must return at once. */
   outcome?(token: ScannedToken, ok: boolean): void;
   /** Sound cues of the launch guard (a token staged / ready to confirm by a re-tap). */
@@ -180,6 +183,7 @@ export class LaunchService implements Lifecycle {
       rootFolders: () => this.rootFolders(),
       startMedia: (target, launcherId) => this.startMedia(token, target, launcherId),
       spawn: this.ctx.runtime.spawn,
+      input: this.deps.input,
       signal: this.abort.signal,
     };
   }

@@ -28,8 +28,3 @@ export const delay: CommandHandler = async (cmd, env) => {
 export const echo: CommandHandler = async (cmd) => {
   logger.info(`echo: ${cmd.args.join(",")}`);
 };
-
-/** `input.keyboard` / `input.gamepad`: needs a virtual input device, which no supported platform offers yet. */
-export const input: CommandHandler = async (cmd, env) => {
-  throw new CommandError(`${cmd.name} is not supported on this platform (${env.platform}): no virtual input device`, true);
-};

@@ -1,6 +1,7 @@
-import { delay, echo, input, stop } from "./control.ts";
+import { delay, echo, stop } from "./control.ts";
 import { execute } from "./execute.ts";
 import { httpGet, httpPost } from "./http.ts";
+import { INPUT_COMMANDS } from "./input.ts";
 import { launch, launchRandom, launchSearch, launchSystem, launchTitle } from "./launch.ts";
 import type { CommandHandler } from "./types.ts";
 
@@ -17,6 +18,5 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   execute,
   "http.get": httpGet,
   "http.post": httpPost,
-  "input.keyboard": input,
-  "input.gamepad": input,
+  ...INPUT_COMMANDS,
 };

@@ -4,6 +4,7 @@ import type { MediaLibrary } from "../../../core/media-types.ts";
 import type { ScannedToken } from "../../../core/token.ts";
 import type { ZapCommand } from "../../../core/zapscript/index.ts";
 import type { PlatformId } from "../../../platforms/detect.ts";
+import type { InputService } from "../../input/input-service.ts";
 import type { ActiveMediaTracker } from "../active-media.ts";
 import type { Launcher, LaunchTarget, SystemLauncher } from "../../../platforms/shared/launcher.ts";
 import type { Runtime } from "../../../runtime/types.ts";
@@ -23,6 +24,8 @@ export interface CommandEnv {
   startMedia(target: LaunchTarget, launcherId?: string): Promise<void>;
   /** Starts programs (`execute`): the runtime's, so tests can record them. */
   spawn: Runtime["spawn"];
+  /** Virtual keyboard and gamepad (`input.*` commands); absent: those commands are unsupported. */
+  input?: InputService;
   /** Aborted when the service stops; long waits must honour it. */
   signal: AbortSignal;
 }
