@@ -42,13 +42,13 @@ for (const runtime of RUNTIMES) {
       root = tempDir(`tapserve-e2e-${runtime}-`);
       writeFiles(root, ["roms/SNES/Super Mario World (USA).sfc", "roms/Genesis/Sonic the Hedgehog (World).md", "roms/NES/Zelda.nes"]);
       emu = writeEmulator(join(root, "emu"));
-      tokenFile = join(root, "token.txt");
+      tokenFile = join(root, "data", "tokens", "token.txt"); // file readers read only inside <data>/tokens
       // A PN532 board on a serial line: the simulator answers on the far end of a pty pair.
       pair = await startSerialPair();
       pn532 = new Pn532Sim();
       await pn532.attach(pair.peerPath);
       const dataDir = join(root, "data");
-      mkdirSync(dataDir, { recursive: true });
+      mkdirSync(join(dataDir, "tokens"), { recursive: true });
       writeFileSync(
         join(dataDir, "config.toml"),
         [
@@ -210,10 +210,10 @@ describe(`PC/SC on Node ${NODE_X64_VERSION}`, () => {
   test("disables itself with one clear log line; the service and its other readers keep working", async () => {
     const root = tempDir("tapserve-e2e-pcsc-node-");
     const dataDir = join(root, "data");
-    const tokenFile = join(root, "token.txt");
-    mkdirSync(dataDir, { recursive: true });
+    const tokenFile = join(dataDir, "tokens", "token.txt"); // file readers read only inside <data>/tokens
+    mkdirSync(join(dataDir, "tokens"), { recursive: true });
     // File readers in folders made later: each opens on the first reader pass after its folder appears.
-    const later = [1, 2, 3].map((n) => join(root, `later-${n}`));
+    const later = [1, 2, 3].map((n) => join(dataDir, "tokens", `later-${n}`));
     const fileReader = (path: string) => ["[[readers.connect]]", 'driver = "file"', `path = "${path}"`];
     // Reader auto-detection on (the default), so the PC/SC driver is asked for readers on every pass.
     writeFileSync(

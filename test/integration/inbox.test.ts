@@ -98,7 +98,7 @@ describe("inbox producers", () => {
   test("a configured reader that keeps failing gives one message, not one per retry", async () => {
     const dir = dataDir();
     const clock = new ManualClock(Date.UTC(2025, 0, 1));
-    const missing = join(dir, "no-such-folder", "token.txt");
+    const missing = join(dir, "tokens", "no-such-folder", "token.txt"); // inside the tokens folder, but absent
     const { client } = await start({
       dataDir: dir,
       configToml: stringify({ readers: { auto_detect: false, connect: [{ driver: "file", path: missing }] } }),

@@ -74,11 +74,11 @@ function LimitsEditor({ onSaved }: { onSaved(): void }) {
       <div class="row">
         <label>
           Daily limit
-          <input placeholder="e.g. 2h (empty: none)" value={d.daily ?? ""} onInput={(e) => set({ daily: e.currentTarget.value })} />
+          <input placeholder="e.g. 2h" value={d.daily ?? ""} onInput={(e) => set({ daily: e.currentTarget.value })} />
         </label>
         <label>
           Session limit
-          <input placeholder="e.g. 45m (empty: none)" value={d.session ?? ""} onInput={(e) => set({ session: e.currentTarget.value })} />
+          <input placeholder="e.g. 45m" value={d.session ?? ""} onInput={(e) => set({ session: e.currentTarget.value })} />
         </label>
       </div>
       <label>
