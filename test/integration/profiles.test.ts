@@ -137,7 +137,7 @@ describe("profiles", () => {
     svc = await startService({ dataDir, host: "0.0.0.0", configToml: `[service]\nallow_api = ["${lanAddress}"]\n`, app: { clock } });
     client = await svc.connect();
     const post = async (method: string, params?: unknown) =>
-      (await (await fetch(`http://${lanAddress}:${svc.port}/api`, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) })).json()) as { result?: unknown; error?: { code: number; message: string } };
+      (await (await fetch(`http://${lanAddress}:${svc.port}/api`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) })).json()) as { result?: unknown; error?: { code: number; message: string } };
     const listed = (await post("profiles")).result as { profiles: Profile[] };
     expect(listed.profiles).toHaveLength(1);
     expect(listed.profiles[0]?.switchId).toBeUndefined();
