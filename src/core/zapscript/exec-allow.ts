@@ -1,3 +1,4 @@
+import { readArgument, skipSpaces } from "../argv.ts";
 import { compileLinear, type LinearRegex, MAX_INPUT_CHARS } from "../linear-regex.ts";
 
 /**
@@ -55,31 +56,11 @@ export const execRuleProblem = (entry: string): string | null => {
  * after it, leading whitespace dropped; null for an unterminated quote or an empty line.
  */
 export function splitProgram(line: string): { program: string; rest: string } | null {
-  let i = 0;
-  while (i < line.length && /\s/.test(line[i]!)) i++;
-  let program = "";
-  let any = false;
-  for (; i < line.length && !/\s/.test(line[i]!); i++) {
-    const ch = line[i]!;
-    any = true;
-    if (ch === "'") {
-      const end = line.indexOf("'", i + 1);
-      if (end < 0) return null;
-      program += line.slice(i + 1, end);
-      i = end;
-    } else if (ch === '"') {
-      let j = i + 1;
-      for (; j < line.length && line[j] !== '"'; j++) {
-        if (line[j] === "\\" && (line[j + 1] === '"' || line[j + 1] === "\\")) j++;
-        program += line[j];
-      }
-      if (j >= line.length) return null;
-      i = j;
-    } else if (ch === "\\" && i + 1 < line.length) program += line[++i];
-    else program += ch;
-  }
-  if (!any) return null;
-  return { program, rest: line.slice(i).trimStart() };
+  const start = skipSpaces(line, 0);
+  if (start >= line.length) return null;
+  const read = readArgument(line, start);
+  if (!read) return null;
+  return { program: read.arg, rest: line.slice(read.end).trimStart() };
 }
 
 /** True when one rule allows the program (any of its names: as written, as resolved) with these arguments. */

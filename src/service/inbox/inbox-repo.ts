@@ -12,14 +12,7 @@ export interface InboxRow {
   created: number;
 }
 
-export interface NewInboxRow {
-  title: string;
-  body: string;
-  severity: number;
-  category: string | null;
-  profileId: number;
-  created: number;
-}
+export type NewInboxRow = Omit<InboxRow, "id">;
 
 const COLUMNS = "id, title, body, severity, category, profile_id AS profileId, created";
 
