@@ -58,12 +58,17 @@ function hasNull(v: unknown): boolean {
 }
 
 describe("the phone app's dialect", () => {
-  test("version is plain X.Y.Z at the 2.7 gate: the app enables media.generate and media.tags, nothing from 2.8 on", async () => {
+  test("version is plain X.Y.Z at the 2.9 gate; every feature of the gates up to it answers as the app reads it", async () => {
     const { version } = (await app("version")).result as { version: string };
-    expect(version).toMatch(/^\d+\.\d+\.\d+$/); // anything else turns every feature of the app on
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/); // a pre-release suffix would turn every feature of the app on
     const [major, minor] = version.split(".").map(Number);
-    expect([major, minor]).toEqual([2, 7]);
-    expect((await app("media.tags", {})).result).toEqual({ tags: [] }); // gated at 2.7.0, like media.generate (tested below)
+    expect([major, minor]).toEqual([2, 9]);
+    // 2.7.0: media.generate (tested below), media.tags
+    expect((await app("media.tags", {})).result).toEqual({ tags: [] });
+    // 2.8.0: the inbox, called on every connect
+    expect((await app("inbox")).result).toEqual({ messages: expect.any(Array) });
+    expect((await app("inbox.clear")).result).toBeNull();
+    expect((await app("inbox.delete", { id: 999_999 })).error).toMatchObject({ code: 1001 });
   });
 
   test("health answers", async () => {
@@ -91,6 +96,17 @@ describe("the phone app's dialect", () => {
     const history = (await app("tokens.history")).result as { entries: Array<Record<string, unknown>> };
     expect(history.entries[0]).toMatchObject({ text: "**stop", uid: "", success: true });
     for (const e of history.entries) for (const k of ["uid", "text", "data", "type"]) expect(typeof e[k]).toBe("string");
+  });
+
+  test("2.9.0: media.active carries the zapScript that launched it", async () => {
+    c.notifications.length = 0; // wait for this launch's notifications, not earlier ones
+    const started = c.waitForNotification("media.started");
+    await app("run", { text: "SNES/Super Game (USA).sfc" });
+    await started;
+    expect((await app("media.active")).result).toMatchObject({ mediaName: "Super Game (USA)", zapScript: "SNES/Super Game (USA).sfc" });
+    const stopped = c.waitForNotification("media.stopped");
+    await app("stop");
+    await stopped;
   });
 
   test("media.control {action:'stop'} stops; other actions are refused clearly", async () => {
