@@ -16,6 +16,9 @@ const MAX_COMMANDS = 64;
 /** Commands whose later arguments are a request body: kept out of traces (they may carry keys). */
 const BODY_AFTER: Readonly<Record<string, number>> = { "http.post": 2 };
 
+/** Advanced arguments whose values are kept; any other (`?token=…` after a URL parses as one) is hidden. */
+const KNOWN_ADV_ARGS = new Set(["launcher", "system", "slot", "speed", "when", "action", "mode", "name"]);
+
 const text = (s: string, max = MAX_TEXT_CHARS) => clip(scrubSecrets(s), max);
 
 function commandArgs(cmd: ZapCommand): string[] {
@@ -82,7 +85,7 @@ export class TraceBuilder {
     this.t.commands = commands.slice(0, MAX_COMMANDS).map((c) => ({
       name: c.name,
       args: commandArgs(c),
-      advArgs: Object.fromEntries(Object.entries(c.advArgs).map(([k, v]) => [k, text(v, MAX_ARG_CHARS)])),
+      advArgs: Object.fromEntries(Object.entries(c.advArgs).map(([k, v]) => [k, KNOWN_ADV_ARGS.has(k) ? text(v, MAX_ARG_CHARS) : "…"])),
     }));
     if (commands.length > MAX_COMMANDS) this.t.truncated = true;
   }
