@@ -69,7 +69,8 @@ describe("scan trace", () => {
     const { entry, trace } = await traced("SNES/Game.sfc");
     expect(entry.success).toBe(true);
     expect(entry.id).toBeNumber();
-    expect(trace).toMatchObject({ source: "api", ok: true, mapping: null, held: false, script: "SNES/Game.sfc" });
+    expect(trace).toMatchObject({ source: "api", ok: true, held: false, script: "SNES/Game.sfc" });
+    expect(trace.mapping).toBeUndefined();
     expect(trace.reason).toBeUndefined();
     expect(trace.commands).toEqual([{ name: "launch", args: ["SNES/Game.sfc"], advArgs: {} }]);
     expect(trace.steps).toEqual([
@@ -123,7 +124,8 @@ describe("scan trace", () => {
     expect(mapped.steps.map((s) => s.command)).toEqual(["echo"]);
 
     const blank = (await traced({ uid: "0499" })).trace;
-    expect(blank).toMatchObject({ ok: false, reason: "no_script", mapping: null, steps: [] });
+    expect(blank).toMatchObject({ ok: false, reason: "no_script", steps: [] });
+    expect(blank.mapping).toBeUndefined();
   });
 
   test("URLs lose their credentials and query strings", async () => {

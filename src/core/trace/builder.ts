@@ -49,7 +49,6 @@ export class TraceBuilder {
     this.t = {
       source: token.source,
       read: { type: token.type, uid: clip(token.uid, 256), text: text(token.text), data: clip(token.data, MAX_DATA_CHARS) },
-      mapping: null,
       held: false,
       script: text(token.text),
       commands: [],

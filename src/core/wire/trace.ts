@@ -40,8 +40,8 @@ export const ScanTrace = type({
   "readerId?": "string",
   "driver?": "string",
   read: { type: "string", uid: "string", text: "string", data: "string" },
-  /** The mapping that matched; null: none matched. */
-  mapping: TraceMapping.or("null"),
+  /** The mapping that matched; absent: none matched. */
+  "mapping?": TraceMapping,
   /** The launch guard held the token for confirmation. */
   held: "boolean",
   /** The script that ran (after the mapping), and its commands as parsed. */
