@@ -29,7 +29,7 @@ async function traced(params: unknown): Promise<{ entry: HistoryEntry; trace: Sc
 
 beforeAll(async () => {
   root = tempDir("tapserve-trace-");
-  writeFiles(root, ["roms/SNES/Game.sfc", "roms/SNES/Odd.xyz"]);
+  writeFiles(root, ["roms/SNES/Game.sfc", "roms/SNES/Odd.xyz", "roms/GBA/Broken.gba"]);
   emu = writeEmulator(join(root, "emu"));
   const runtime: Runtime = {
     ...bunRuntime,
@@ -51,6 +51,10 @@ beforeAll(async () => {
       'id = "TestEmu"',
       'extensions = [".sfc"]',
       `command = ["${emu.script}", "--rom", "{path}"]`,
+      "[[launchers.custom]]",
+      'id = "Broken"',
+      'extensions = [".gba"]',
+      `command = ["${root}/no-such-emulator", "{path}"]`,
       "",
     ].join("\n"),
     app: { runtime },
@@ -96,10 +100,17 @@ describe("scan trace", () => {
     expect(trace.steps[0]!.outcome).toBe("failed");
     expect(trace.steps[0]!.launcher).toBeUndefined();
     // every launcher of the device, in priority order (the custom ones first; then Kodi's, Steam … on Linux)
-    expect(trace.steps[0]!.refused!.map((r) => r.id).slice(0, 2)).toEqual(["NesOnly", "TestEmu"]);
+    expect(trace.steps[0]!.refused!.map((r) => r.id).slice(0, 3)).toEqual(["NesOnly", "TestEmu", "Broken"]);
     const all = (await client.call<{ launchers: { id: string }[] }>("launchers")).launchers.map((l) => l.id);
     expect(trace.steps[0]!.refused!.map((r) => r.id).sort()).toEqual(all.sort());
     expect(trace.steps[0]!.refused![1]!.why).toContain(".xyz");
+  });
+
+  test("a launcher that cannot start the media: launcher_failed, the launcher named", async () => {
+    const { trace } = await traced("GBA/Broken.gba");
+    expect(trace).toMatchObject({ ok: false, reason: "launcher_failed" });
+    expect(trace.steps[0]).toMatchObject({ command: "launch", outcome: "failed", launcher: "Broken" });
+    expect(trace.error).toContain("Broken");
   });
 
   test("a file under no root: media_not_found; an unknown command: unknown_command", async () => {
