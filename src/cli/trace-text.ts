@@ -16,7 +16,7 @@ export function traceText(t: ScanTrace, heading?: string): string {
     lines.push(`  ${i + 1}. ${s.command}${s.args.length ? `:${s.args.join(",")}` : ""}  ${s.outcome} (${s.ms} ms)${s.error ? `: ${s.error}` : ""}`);
     if (s.target) lines.push(`     target:   ${s.target}`);
     for (const r of s.refused ?? []) lines.push(`     refused:  ${r.id}: ${r.why}`);
-    if (s.launcher) lines.push(`     launcher: ${s.launcher}`);
+    if (s.launcher) lines.push(`     launcher: ${s.launcher}${s.pid !== undefined ? ` (process ${s.pid})` : ""}`);
   }
   lines.push(t.ok ? "result:   ok" : `result:   failed [${t.reason ?? "unknown"}]${t.error ? ` ${t.error}` : ""}`);
   if (t.truncated) lines.push("(trace shortened to fit its size bound)");

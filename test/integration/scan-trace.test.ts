@@ -86,8 +86,12 @@ describe("scan trace", () => {
         target: join(root, "roms/SNES/Game.sfc"),
         launcher: "TestEmu",
         refused: [{ id: "NesOnly", why: expect.stringContaining("does not handle .sfc files") }],
+        pid: expect.any(Number),
       },
     ]);
+    // the process the trace names is the one the launcher started
+    const [pid] = readFileSync(await waitFor(() => existsSync(emu.record) && emu.record, "emulator record"), "utf8").split("\n");
+    expect(trace.steps[0]!.pid).toBe(Number(pid));
     // the same trace by id
     expect(await client.call("tokens.trace", { id: entry.id })).toEqual({ id: entry.id, trace });
   });
@@ -177,7 +181,8 @@ describe("dry run", () => {
     // the real launch's trace says the same about the launch step
     const real = (await traced("SNES/Game.sfc")).trace;
     const { ms: _a, ...dryStep } = dry.steps[0]!;
-    const { ms: _b, ...realStep } = real.steps[0]!;
+    const { ms: _b, pid, ...realStep } = real.steps[0]!;
+    expect(pid).toBeNumber();
     expect(realStep).toEqual(dryStep);
     await waitFor(() => existsSync(emu.record) && readFileSync(emu.record, "utf8"), "emulator started");
   });

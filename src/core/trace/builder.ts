@@ -77,7 +77,6 @@ export class TraceBuilder {
 
   held(): void {
     this.t.held = true;
-    this.t.reason = "held";
   }
 
   parsed(commands: ZapCommand[]): void {
@@ -103,6 +102,11 @@ export class TraceBuilder {
     if (refused.length) step.refused = refused.slice(0, 32).map((r) => ({ id: r.id, why: text(r.why, MAX_ARG_CHARS) }));
   }
 
+  /** The chosen launcher started the media (its process id, when it started one). */
+  started(pid: number | undefined): void {
+    if (this.current && pid !== undefined) this.current.step.pid = pid;
+  }
+
   /** The running command ended: ok, failed with `error`, or skipped (dry run). */
   end(outcome: TraceStep["outcome"], error?: string): void {
     if (!this.current) return;
@@ -123,7 +127,7 @@ export class TraceBuilder {
   /** The trace, at most MAX_TRACE_BYTES of JSON. */
   finish(ok: boolean): ScanTrace {
     this.t.ok = ok;
-    if (ok && this.t.reason !== "held") delete this.t.reason;
+    if (ok) delete this.t.reason;
     return bound(this.t);
   }
 }

@@ -23,8 +23,6 @@ export const TRACE_REASONS = [
   "refused",
   /** A command failed for another reason (bad argument, HTTP error, process exit …). */
   "command_failed",
-  /** The launch guard held the token until it is confirmed (not a failure: nothing ran yet). */
-  "held",
   /** Something unexpected failed inside the service. */
   "internal",
 ] as const;

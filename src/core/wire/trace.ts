@@ -20,6 +20,8 @@ export const TraceStep = type({
   /** The launcher chosen for it, and the ones refused before it with why. */
   "launcher?": "string",
   "refused?": TraceRefusal.array(),
+  /** The process the launcher started, when it started one (platform APIs start none). */
+  "pid?": "number",
 });
 export type TraceStep = typeof TraceStep.infer;
 

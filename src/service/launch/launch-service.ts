@@ -258,6 +258,7 @@ export class LaunchService implements Lifecycle {
     } catch (err) {
       throw new CommandError(`${launcher.id}: ${(err as Error).message}`, false, "launcher_failed");
     }
+    trace.started(running.pid);
     const system = target.system ?? (launcher.systemId ? systemCatalog().byIdExact(launcher.systemId) : undefined);
     tracker.begin(
       { launcherId: launcher.id, systemId: system?.id ?? "", systemName: system?.name ?? "", mediaPath: target.path, mediaName: target.name, zapScript: token.text },
