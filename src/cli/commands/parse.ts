@@ -3,7 +3,7 @@ import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
 import type { ScanTrace } from "../../core/wire/trace.ts";
 import { connectCommand, EXIT_UNREACHABLE, reportCallFailure } from "../client.ts";
 import { defineSubcommand } from "../subcommands.ts";
-import { traceText } from "../trace-text.ts";
+import { traceText } from "../../core/trace/text.ts";
 
 /**
  * `tapserve parse <text>`: shows what a tag's launch script would do, without running it, as JSON:

@@ -1,7 +1,7 @@
 import type { ScanTrace } from "../../core/wire/trace.ts";
 import { connectCommand, EXIT_UNREACHABLE, reportCallFailure } from "../client.ts";
 import { defineSubcommand } from "../subcommands.ts";
-import { traceText } from "../trace-text.ts";
+import { traceText } from "../../core/trace/text.ts";
 
 interface Entry {
   id?: number;

@@ -1,4 +1,4 @@
-import type { ScanTrace } from "../core/wire/trace.ts";
+import type { ScanTrace } from "../wire/trace.ts";
 
 /** A scan trace as lines a person reads (`tapserve why`, `tapserve parse --explain`). */
 export function traceText(t: ScanTrace, heading?: string): string {
