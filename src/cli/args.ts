@@ -14,7 +14,7 @@ export type CliCommand =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "error"; message: string }
-  | { kind: "subcommand"; name: string; args: string[]; port?: number; dataDir?: string; configPath?: string; url?: string };
+  | { kind: "subcommand"; name: string; args: string[]; port?: number; dataDir?: string; configPath?: string; url?: string; explain?: boolean };
 
 export function helpText(): string {
   const subs = subcommandList()
@@ -29,6 +29,7 @@ Options:
   --config <file>      config file (default <data-dir>/config.toml; env TAPSERVE_CONFIG)
   --data-dir <dir>     data folder for config, databases and logs (env TAPSERVE_DATA_DIR)
   --url <ws-url>       service to talk to, for commands (default ws://127.0.0.1:<port>/)
+  --explain            parse: ask the running service for a dry run and print its trace
   -h, --help           show this help
   -v, --version        print the version
 ${subs ? `\nCommands:\n${subs}\n` : ""}`;
@@ -48,6 +49,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
         config: { type: "string" },
         "data-dir": { type: "string" },
         url: { type: "string" },
+        explain: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -69,7 +71,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   const [first, ...rest] = parsed.positionals;
   if (first !== undefined) {
     if (!hasSubcommand(first)) return { kind: "error", message: `unknown command: ${first} (see --help)` };
-    return { kind: "subcommand", name: first, args: rest, port, dataDir, configPath, url: v.url as string | undefined };
+    return { kind: "subcommand", name: first, args: rest, port, dataDir, configPath, url: v.url as string | undefined, ...(v.explain ? { explain: true } : {}) };
   }
   const host = (v.host as string | undefined) ?? (env.TAPSERVE_HOST || undefined);
   return { kind: "serve", port, configPath, dataDir, host };

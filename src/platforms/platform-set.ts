@@ -144,6 +144,20 @@ export class PlatformSet {
     return this.all().find((l) => l.handles(target));
   }
 
+  /**
+   * The launcher `pick` chooses, and every launcher before it (in priority order) with why it was passed over;
+   * with none chosen, every launcher is listed. For scan traces.
+   */
+  pickWithReasons(target: LaunchTarget): { launcher?: Launcher; refused: { id: string; why: string }[] } {
+    const refused: { id: string; why: string }[] = [];
+    const what = target.scheme ? `${target.scheme}:// URLs` : target.extension ? `${target.extension} files` : "files without an extension";
+    for (const l of this.all()) {
+      if (l.handles(target)) return { launcher: l, refused };
+      refused.push({ id: l.id, why: `does not handle ${what}${target.system && !target.scheme ? ` of system ${target.system.id}` : ""}` });
+    }
+    return { refused };
+  }
+
   /** Media folders the platform's launchers know beyond the configured and default roots (a test SD card's games). */
   extraRoots(): string[] {
     return this.systemLauncher instanceof MisterLauncher ? [`${(this.opts.mister ?? DEFAULT_MISTER_PATHS).sdRoot}/games`] : [];

@@ -213,7 +213,12 @@ describe("the web app at phone size", () => {
     await expect(items.first().textContent()).resolves.toContain("Sonic The Hedgehog (World)");
     await items.filter({ hasText: "toy-42" }).filter({ hasText: "failed" }).waitFor();
     await checkScreen("history");
-    await items.filter({ hasText: "Super Mario World" }).first().getByRole("button").click();
+    // "Why?" shows the scan trace: toy-42 matched no mapping and names no file under any root
+    await items.filter({ hasText: "toy-42" }).first().getByRole("button", { name: /^Why\?/ }).click();
+    await expect(page.getByTestId("trace").first().textContent()).resolves.toContain("failed [media_not_found]");
+    await checkScreen("history-why");
+    await items.filter({ hasText: "toy-42" }).first().getByRole("button", { name: /^Why\?/ }).click();
+    await items.filter({ hasText: "Super Mario World" }).first().getByRole("button").first().click();
     const run = await launched();
     expect(run.path).toBe(join(env.root, "games/SNES/Super Mario World (USA).sfc"));
     await rpc.call("stop");

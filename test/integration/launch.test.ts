@@ -95,7 +95,8 @@ describe("launch → custom launcher → media.active → stop", () => {
     expect(await client.call("media.active")).toBeNull();
 
     const [entry] = await history();
-    expect(entry).toEqual({ type: "", uid: "", text: "SNES/Some Game.sfc", data: "", success: true, time: expect.stringMatching(RFC3339_FRACTION) });
+    // the fields the reference's clients read; `id` and `trace` are additions (test/integration/scan-trace.test.ts)
+    expect(entry).toEqual({ type: "", uid: "", text: "SNES/Some Game.sfc", data: "", success: true, time: expect.stringMatching(RFC3339_FRACTION), id: expect.any(Number), trace: expect.any(Object) });
   });
 
   test("stop with nothing running answers null", async () => {

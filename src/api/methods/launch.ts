@@ -1,14 +1,14 @@
 import { type } from "arktype";
 import { rfc3339, type ScannedToken } from "../../core/token.ts";
 import { tokenSizeProblem } from "../../core/token-limits.ts";
-import { LaunchParams, RunParams } from "../../core/wire/tokens.ts";
+import { LaunchParams, LaunchResult, RunParams } from "../../core/wire/tokens.ts";
 import type { LaunchService } from "../../service/launch/launch-service.ts";
 import { invalidParams } from "../rpc/errors.ts";
 import { defineMethod } from "../rpc/method.ts";
 
 /** The params of `launch` as a token from the API; `remote` when another device sent it (execute refuses those). */
 function toToken(p: LaunchParams, remote: boolean): ScannedToken {
-  const o = typeof p === "string" ? { text: p } : p;
+  const { dryRun: _dryRun, ...o } = typeof p === "string" ? { text: p } : p;
   const token: ScannedToken = { type: o.type ?? "", uid: (o.uid ?? "").trim(), text: o.text ?? "", data: (o.data ?? "").replace(/[\s:]/g, "").toLowerCase(), scanTime: rfc3339(), source: "api", remote };
   if (!token.uid && !token.text.trim() && !token.data) throw invalidParams("invalid params: at least one of uid, text or data must be non-empty");
   if (!/^[0-9a-f]*$/.test(token.data) || token.data.length % 2 !== 0) throw invalidParams("invalid params: data must be hexadecimal bytes");
@@ -17,17 +17,23 @@ function toToken(p: LaunchParams, remote: boolean): ScannedToken {
   return token;
 }
 
+/** `dryRun: true`: answer the trace of what would happen instead of queueing the token. */
+const isDryRun = (p: LaunchParams | RunParams) => typeof p !== "string" && p.dryRun === true;
+
 /** `launch`, `run` (the phone app's name), `stop` and `confirm` (the launch guard's staged token). */
 export function launchMethods(deps: { launch: LaunchService }) {
   return [
     defineMethod({
       name: "launch",
-      summary: "Emulates a token scan: queues the token and returns at once; the script's outcome goes to the history.",
+      summary:
+        "Emulates a token scan: queues the token and returns at once; the script's outcome goes to the history. With dryRun: true, answers the scan trace of what would happen, launching nothing.",
       params: LaunchParams,
-      result: type("null"),
+      result: LaunchResult,
       example: { text: "SNES/Super Mario World (USA).sfc" },
-      handler: (p, caller) => {
-        deps.launch.request(toToken(p, !caller.local));
+      handler: async (p, caller) => {
+        const token = toToken(p, !caller.local);
+        if (isDryRun(p)) return deps.launch.dryRun(token);
+        deps.launch.request(token);
         return null;
       },
     }),
@@ -36,9 +42,9 @@ export function launchMethods(deps: { launch: LaunchService }) {
       summary:
         "The phone app's name for launch (same pipeline). Its Stop button sends uid and text \"**stop\": that uid is a command, not a uid to look up.",
       params: RunParams,
-      result: type("null"),
+      result: LaunchResult,
       example: { uid: "", text: "**stop", unsafe: false },
-      handler: (p, caller) => {
+      handler: async (p, caller) => {
         let params: LaunchParams;
         let unsafe = false;
         if (typeof p === "string") params = p;
@@ -48,7 +54,9 @@ export function launchMethods(deps: { launch: LaunchService }) {
           if (rest.uid && rest.uid === rest.text && rest.uid.trim().startsWith("**")) rest.uid = "";
           params = rest;
         }
-        deps.launch.request(toToken(params, !caller.local || unsafe));
+        const token = toToken(params, !caller.local || unsafe);
+        if (isDryRun(p)) return deps.launch.dryRun(token);
+        deps.launch.request(token);
         return null;
       },
     }),

@@ -1,10 +1,23 @@
+import { DomainError } from "../../core/errors.ts";
 import { tokenView } from "../../core/token.ts";
-import { HistoryResult, TokensResult } from "../../core/wire/tokens.ts";
+import { HistoryResult, TokensResult, TraceResult } from "../../core/wire/tokens.ts";
+import { type ScanTrace, TraceParams } from "../../core/wire/trace.ts";
+import type { HistoryEntry } from "../../service/launch/history-repo.ts";
 import type { LaunchService } from "../../service/launch/launch-service.ts";
 import type { ReadersService } from "../../service/readers/readers-service.ts";
 import { defineMethod } from "../rpc/method.ts";
 
-/** `tokens` (on the readers now, and the last scanned) and `tokens.history` (latest launches). */
+/** A stored trace, or undefined when the row has none (or it cannot be read). */
+function storedTrace(e: HistoryEntry): ScanTrace | undefined {
+  if (!e.traceJson) return undefined;
+  try {
+    return JSON.parse(e.traceJson) as ScanTrace;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `tokens` (on the readers now, and the last scanned), `tokens.history` (latest launches) and `tokens.trace`. */
 export function tokensMethods(deps: { readers: ReadersService; launch: LaunchService }) {
   return [
     defineMethod({
@@ -23,10 +36,29 @@ export function tokensMethods(deps: { readers: ReadersService; launch: LaunchSer
     defineMethod({
       name: "tokens.history",
       aliases: ["history"],
-      summary: "Latest launches, newest first.",
+      summary: "Latest launches, newest first; each has an id (for tokens.trace), the newest 20 their scan trace.",
       params: null,
       result: HistoryResult,
-      handler: () => ({ entries: deps.launch.history().map(({ error: _error, ...e }) => e) }),
+      handler: () => ({
+        entries: deps.launch.history().map((stored) => {
+          const { error: _error, traceJson: _trace, ...e } = stored;
+          const trace = storedTrace(stored);
+          return trace ? { ...e, trace } : e;
+        }),
+      }),
+    }),
+    defineMethod({
+      name: "tokens.trace",
+      summary: "The scan trace of one history entry (by its id): source, mapping, script, each command, the launcher and why it failed.",
+      params: TraceParams,
+      result: TraceResult,
+      example: { id: 1 },
+      handler: (p) => {
+        const e = deps.launch.historyEntry(p.id);
+        if (!e) throw new DomainError("not-found", `no history entry ${p.id}`);
+        const trace = storedTrace(e);
+        return trace ? { id: p.id, trace } : { id: p.id };
+      },
     }),
   ];
 }

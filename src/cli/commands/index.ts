@@ -4,3 +4,4 @@ import "./watch.ts";
 import "./pair.ts";
 import "./parse.ts";
 import "./index-media.ts";
+import "./why.ts";

@@ -1,17 +1,23 @@
 import { zapScriptErrorText } from "../../core/zapscript/check.ts";
 import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
+import type { ScanTrace } from "../../core/wire/trace.ts";
+import { connectCommand, EXIT_UNREACHABLE, reportCallFailure } from "../client.ts";
 import { defineSubcommand } from "../subcommands.ts";
+import { traceText } from "../../core/trace/text.ts";
 
 /**
  * `tapserve parse <text>`: shows what a tag's launch script would do, without running it, as JSON:
  * `{"commands":[{"name","args","advArgs"}]}`, or `{"error":"..."}` with exit code 1.
+ * `--explain`: asks the running service for a dry run instead (mappings, the launcher each launch would use, or
+ * why it would fail on this device) and prints its trace; exit code 1 when the script would fail.
  */
-defineSubcommand("parse", "parse <text>: print what a launch script would run, as JSON, without running it", async (_rt, cmd) => {
+defineSubcommand("parse", "parse [--explain] <text>: print what a launch script would run, without running it", async (_rt, cmd) => {
   if (cmd.args.length === 0) {
-    process.stderr.write("usage: tapserve parse <text>   (quote the text for your shell)\n");
+    process.stderr.write("usage: tapserve parse [--explain] <text>   (quote the text for your shell)\n");
     return 2;
   }
   const text = cmd.args.join(" ");
+  if (cmd.explain) return explain(cmd, text);
   try {
     process.stdout.write(`${JSON.stringify(parseZapScript(text))}\n`);
     return 0;
@@ -21,3 +27,17 @@ defineSubcommand("parse", "parse <text>: print what a launch script would run, a
     return 1;
   }
 });
+
+async function explain(cmd: { url?: string; port?: number }, text: string): Promise<number> {
+  const client = await connectCommand(cmd);
+  if (!client) return EXIT_UNREACHABLE;
+  try {
+    const answer = await client.call("launch", { text, dryRun: true });
+    if (answer.error) return reportCallFailure(answer.error);
+    const trace = answer.result as ScanTrace;
+    process.stdout.write(traceText(trace));
+    return trace.ok ? 0 : 1;
+  } finally {
+    client.close();
+  }
+}

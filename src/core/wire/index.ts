@@ -16,4 +16,5 @@ export * from "./readers.ts";
 export * from "./service.ts";
 export * from "./settings.ts";
 export * from "./tokens.ts";
+export * from "./trace.ts";
 export * from "./input.ts";

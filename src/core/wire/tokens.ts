@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { ScanTrace } from "./trace.ts";
 
 /**
  * Tokens, launches and the launch history on the wire: `tokens`, `tokens.added`, `launch`, `run`, `launching`,
@@ -11,7 +12,8 @@ export type Token = typeof Token.infer;
 export const TokensResult = type({ active: Token.array(), "last?": Token });
 export type TokensResult = typeof TokensResult.infer;
 
-const LaunchFields = { "+": "delete", "type?": "string", "uid?": "string", "text?": "string", "data?": "string" } as const;
+/** `dryRun`: answer with the scan trace of what would happen, without launching (see ScanTrace). */
+const LaunchFields = { "+": "delete", "type?": "string", "uid?": "string", "text?": "string", "data?": "string", "dryRun?": "boolean" } as const;
 export const LaunchParams = type("string").or(type(LaunchFields));
 export type LaunchParams = typeof LaunchParams.infer;
 /** The phone app's `run`: the same fields plus `unsafe` (the script did not come from the user: `execute` is refused). */
@@ -22,6 +24,24 @@ export type RunParams = typeof RunParams.infer;
 export const Launching = type({ type: "string", uid: "string", text: "string", data: "string" });
 export type Launching = typeof Launching.infer;
 
-export const HistoryEntry = type({ type: "string", uid: "string", text: "string", data: "string", success: "boolean", time: "string" });
+/** `id` (for `tokens.trace`) and `trace` (the newest entries only) are additions; older clients ignore them. */
+export const HistoryEntry = type({
+  type: "string",
+  uid: "string",
+  text: "string",
+  data: "string",
+  success: "boolean",
+  time: "string",
+  "id?": "number.integer",
+  "trace?": ScanTrace,
+});
 export type HistoryEntry = typeof HistoryEntry.infer;
 export const HistoryResult = type({ entries: HistoryEntry.array() });
+
+/** `launch` / `run`: null (queued), or with `dryRun` the trace of what would happen. */
+export const LaunchResult = type("null").or(ScanTrace);
+export type LaunchResult = typeof LaunchResult.infer;
+
+/** `tokens.trace`: one history entry's trace (absent for entries written before traces existed). */
+export const TraceResult = type({ id: "number.integer", "trace?": ScanTrace });
+export type TraceResult = typeof TraceResult.infer;

@@ -135,4 +135,10 @@ export const userMigrations: readonly Migration[] = [
     name: "clients role",
     sql: `ALTER TABLE clients ADD COLUMN role TEXT NOT NULL DEFAULT 'admin';`,
   },
+  {
+    // the scan trace of each launch (JSON, at most 16 KiB; src/core/trace/); older rows have none
+    version: 8,
+    name: "history trace",
+    sql: `ALTER TABLE history ADD COLUMN trace TEXT;`,
+  },
 ];

@@ -5,6 +5,8 @@ import type { ActiveMedia, MediaLibrary } from "../../core/media-types.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
 import type { ScannedToken, TokenSink } from "../../core/token.ts";
 import { tokenSizeProblem } from "../../core/token-limits.ts";
+import { TraceBuilder } from "../../core/trace/builder.ts";
+import type { ScanTrace } from "../../core/wire/trace.ts";
 import { log } from "../../log.ts";
 import type { LaunchTarget } from "../../platforms/shared/launcher.ts";
 import type { PlatformSet } from "../../platforms/platform-set.ts";
@@ -60,6 +62,8 @@ export class LaunchService implements Lifecycle {
   private readonly queue: SerialQueue<ScannedToken>;
   private readonly abort = new AbortController();
   private last: ScannedToken | undefined;
+  /** The trace begun for each token on its way to the queue (mappings, guard), picked up when it runs. */
+  private readonly traces = new WeakMap<ScannedToken, TraceBuilder>();
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -68,8 +72,14 @@ export class LaunchService implements Lifecycle {
     this.historyRepo = new HistoryRepository(ctx.userDb);
     this.mappings = new MappingsService(ctx.userDb);
     this.fileMappings = new FileMappings(join(ctx.dataDir, "mappings"));
-    this.pipeline = new LaunchPipeline({ history: this.historyRepo, commands: COMMANDS, env: (t) => this.env(t), outcome: deps.outcome });
-    this.queue = new SerialQueue((t) => this.pipeline.run(t), MAX_QUEUED_TOKENS);
+    this.pipeline = new LaunchPipeline({
+      history: this.historyRepo,
+      commands: COMMANDS,
+      env: (t, trace, dryRun) => this.env(t, trace, dryRun),
+      outcome: deps.outcome,
+      now: () => ctx.clock.now(),
+    });
+    this.queue = new SerialQueue((t) => this.pipeline.run(t, this.traces.get(t)), MAX_QUEUED_TOKENS);
     this.guard = new LaunchGuard({
       settings: () => ctx.config.current.readers.scan.launch_guard,
       mediaActive: () => deps.tracker.current() !== null,
@@ -124,6 +134,22 @@ export class LaunchService implements Lifecycle {
     return this.historyRepo.list(limit);
   }
 
+  /** One history entry with its trace (`tokens.trace`); undefined when there is none with that id. */
+  historyEntry(id: number): HistoryEntry | undefined {
+    return this.historyRepo.get(id);
+  }
+
+  /**
+   * What this token would do on this device (`dryRun`): mappings, the script, each command and the launcher it
+   * would pick. Nothing starts, nothing is written to the history, no event is published.
+   */
+  dryRun(token: ScannedToken): Promise<ScanTrace> {
+    const tooLarge = tokenSizeProblem(token);
+    if (tooLarge) throw new DomainError("invalid", tooLarge);
+    const { next, trace } = this.mapped(token, true);
+    return this.pipeline.dryRun(next, trace);
+  }
+
   /** Starts the platform watchers ("now playing" from Batocera, Kodi, Steam). */
   start(): void {
     this.fileMappings.load();
@@ -153,11 +179,23 @@ export class LaunchService implements Lifecycle {
       logger.warn(`launch queue full (${MAX_QUEUED_TOKENS} waiting); token from ${token.source} dropped`);
       return;
     }
-    const mapping = findMapping(this.mappings.all(), token, (m, why) => logger.warn(`mapping ${m.id} never matches: ${why}`)) ?? this.fileMappings.find(token);
-    const next = mapping ? { ...token, text: mapping.override } : token;
-    if (mapping) logger.info(`${"file" in mapping ? `file mapping from ${mapping.file}` : `mapping ${mapping.id}`}${mapping.label ? ` (${mapping.label})` : ""} matched`);
-    if (this.guard.intercept(token, next)) return;
+    const { next, trace } = this.mapped(token, false);
+    this.traces.set(next, trace);
+    if (this.guard.intercept(token, next)) {
+      trace.held();
+      return;
+    }
     this.enqueue(next);
+  }
+
+  /** Applies the first matching mapping (database, then files) and begins the token's trace. */
+  private mapped(token: ScannedToken, dryRun: boolean): { next: ScannedToken; trace: TraceBuilder } {
+    const trace = new TraceBuilder(token, () => this.ctx.clock.now(), dryRun);
+    const mapping = findMapping(this.mappings.all(), token, (m, why) => logger.warn(`mapping ${m.id} never matches: ${why}`)) ?? this.fileMappings.find(token);
+    if (!mapping) return { next: token, trace };
+    if (!dryRun) logger.info(`${"file" in mapping ? `file mapping from ${mapping.file}` : `mapping ${mapping.id}`}${mapping.label ? ` (${mapping.label})` : ""} matched`);
+    trace.mapped(mapping, mapping.override);
+    return { next: { ...token, text: mapping.override }, trace };
   }
 
   /** Announces `launching` and queues a token whose mappings were applied. */
@@ -172,7 +210,7 @@ export class LaunchService implements Lifecycle {
     return [...this.ctx.config.current.launchers.index_root, ...this.deps.platforms.extraRoots()];
   }
 
-  private env(token: ScannedToken): CommandEnv {
+  private env(token: ScannedToken, trace: TraceBuilder, dryRun: boolean): CommandEnv {
     return {
       token,
       library: this.deps.library,
@@ -181,7 +219,7 @@ export class LaunchService implements Lifecycle {
       active: this.deps.tracker,
       systemLauncher: this.gatedSystemLauncher(),
       rootFolders: () => this.rootFolders(),
-      startMedia: (target, launcherId) => this.startMedia(token, target, launcherId),
+      startMedia: (target, launcherId) => this.startMedia(token, target, launcherId, trace, dryRun),
       spawn: this.ctx.runtime.spawn,
       input: this.deps.input,
       signal: this.abort.signal,
@@ -201,22 +239,26 @@ export class LaunchService implements Lifecycle {
     });
   }
 
-  private async startMedia(token: ScannedToken, target: LaunchTarget, launcherId?: string): Promise<void> {
+  private async startMedia(token: ScannedToken, target: LaunchTarget, launcherId: string | undefined, trace: TraceBuilder, dryRun: boolean): Promise<void> {
     const { platforms, tracker } = this.deps;
-    const launcher = launcherId ? platforms.launcherById(launcherId) : platforms.pick(target);
-    if (launcherId && !launcher) throw new CommandError(`unknown launcher: ${launcherId}`);
+    const picked = launcherId ? { launcher: platforms.launcherById(launcherId), refused: [] } : platforms.pickWithReasons(target);
+    const launcher = picked.launcher;
+    trace.launcher(target.path, launcher?.id, picked.refused);
+    if (launcherId && !launcher) throw new CommandError(`unknown launcher: ${launcherId}`, false, "unknown_launcher");
     if (!launcher) {
       const what = target.scheme ? `${target.scheme}:// URLs` : `${target.path} (system ${target.system?.id ?? "unknown"}, extension ${target.extension || "none"})`;
-      throw new CommandError(`no launcher for ${what}`);
+      throw new CommandError(`no launcher for ${what}`, false, "no_launcher");
     }
+    if (dryRun) return; // the launch gate is not asked: it announces refusals
     this.deps.gate?.();
     await tracker.prepareForLaunch();
     let running;
     try {
       running = await launcher.launch(target);
     } catch (err) {
-      throw new CommandError(`${launcher.id}: ${(err as Error).message}`);
+      throw new CommandError(`${launcher.id}: ${(err as Error).message}`, false, "launcher_failed");
     }
+    trace.started(running.pid);
     const system = target.system ?? (launcher.systemId ? systemCatalog().byIdExact(launcher.systemId) : undefined);
     tracker.begin(
       { launcherId: launcher.id, systemId: system?.id ?? "", systemName: system?.name ?? "", mediaPath: target.path, mediaName: target.name, zapScript: token.text },

@@ -32,6 +32,8 @@ export function resolveTarget(arg: string, deps: ResolveDeps, systemId?: string)
     const roots = deps.rootFolders();
     throw new CommandError(
       isAbsolute(arg) ? `media not found: ${arg}` : `media not found: ${arg} (looked in ${roots.length ? roots.join(", ") : "no root folders; set launchers.index_root"})`,
+      false,
+      "media_not_found",
     );
   }
   const extension = extname(path).toLowerCase();

@@ -1,5 +1,8 @@
 import { DomainError } from "../../core/errors.ts";
 import type { ScannedToken } from "../../core/token.ts";
+import { TraceBuilder } from "../../core/trace/builder.ts";
+import type { TraceReason } from "../../core/trace/reason.ts";
+import type { ScanTrace } from "../../core/wire/trace.ts";
 import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
 import { log, outside } from "../../log.ts";
 import { type CommandEnv, CommandError, type CommandHandler } from "./commands/types.ts";
@@ -7,32 +10,49 @@ import type { HistoryRepository } from "./history-repo.ts";
 
 const logger = log.withTag("launch");
 
+/**
+ * Commands a dry run runs (they only look things up and pick a launcher; `startMedia` does not start in a dry
+ * run). Every other command is recorded as skipped: its effect (a process, a request, a key press) is the point.
+ */
+const DRY_RUN_COMMANDS = new Set(["launch", "launch.title", "launch.search", "launch.random"]);
+
 export interface PipelineDeps {
   history: HistoryRepository;
   commands: Readonly<Record<string, CommandHandler>>;
-  env(token: ScannedToken): CommandEnv;
+  env(token: ScannedToken, trace: TraceBuilder, dryRun: boolean): CommandEnv;
   /** Told each token's outcome once it ran (scan feedback); must return at once. */
   outcome?(token: ScannedToken, ok: boolean): void;
+  /** Milliseconds, for the steps' durations. */
+  now(): number;
+}
+
+/** The scan trace's reason code for a failure. */
+function reasonOf(err: unknown): TraceReason {
+  if (err instanceof CommandError) return err.reason ?? (err.unsupported ? "unsupported" : "command_failed");
+  if (err instanceof DomainError) return err.kind === "forbidden" ? "refused" : "command_failed";
+  return "internal";
 }
 
 /**
  * Runs one token's script (text already rewritten by mappings): parse, then each command in order; the first
- * failure ends the script. The outcome is written to the history (one transaction) and the log.
+ * failure ends the script. The outcome and its scan trace are written to the history (one transaction) and the log.
  */
 export class LaunchPipeline {
   constructor(private readonly deps: PipelineDeps) {}
 
-  async run(token: ScannedToken): Promise<void> {
+  async run(token: ScannedToken, trace = new TraceBuilder(token, this.deps.now)): Promise<void> {
     let error = "";
     try {
-      await this.execute(token);
+      await this.execute(token, trace, false);
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
+      trace.fail(reasonOf(err), error);
       if (!(err instanceof DomainError)) logger.error("unexpected failure while running a launch script:", err);
     }
     const { type, uid, text, data, scanTime } = token;
     try {
-      this.deps.history.add({ type, uid, text, data, success: error === "", time: scanTime, error });
+      const traced = JSON.stringify(trace.finish(error === ""));
+      this.deps.history.add({ type, uid, text, data, success: error === "", time: scanTime, error, traceJson: traced });
     } catch (err) {
       logger.error("could not write launch history:", err);
     }
@@ -45,20 +65,48 @@ export class LaunchPipeline {
     }
   }
 
-  private async execute(token: ScannedToken): Promise<void> {
-    if (token.text.trim() === "") throw new CommandError("token has no launch script and no mapping matched it");
+  /** What `run` would do on this device, without starting anything, writing history or telling anyone. */
+  async dryRun(token: ScannedToken, trace: TraceBuilder): Promise<ScanTrace> {
+    try {
+      await this.execute(token, trace, true);
+      return trace.finish(true);
+    } catch (err) {
+      trace.fail(reasonOf(err), err instanceof Error ? err.message : String(err));
+      if (!(err instanceof DomainError)) logger.error("unexpected failure in a dry run:", err);
+      return trace.finish(false);
+    }
+  }
+
+  private async execute(token: ScannedToken, trace: TraceBuilder, dryRun: boolean): Promise<void> {
+    if (token.text.trim() === "") throw new CommandError("token has no launch script and no mapping matched it", false, "no_script");
     let script;
     try {
       script = parseZapScript(token.text);
     } catch (err) {
-      if (err instanceof ZapScriptError) throw new CommandError(`invalid launch script: ${err.message} (at character ${err.offset + 1})`);
+      if (err instanceof ZapScriptError) throw new CommandError(`invalid launch script: ${err.message} (at character ${err.offset + 1})`, false, "invalid_script");
       throw err;
     }
-    const env = this.deps.env(token);
+    trace.parsed(script.commands);
+    const env = this.deps.env(token, trace, dryRun);
     for (const cmd of script.commands) {
+      trace.begin(cmd);
       const handler = this.deps.commands[cmd.name];
-      if (!handler) throw new CommandError(`unknown command: ${cmd.name}`);
-      await handler(cmd, env);
+      if (!handler) {
+        const err = new CommandError(`unknown command: ${cmd.name}`, false, "unknown_command");
+        trace.end("failed", err.message);
+        throw err;
+      }
+      if (dryRun && !DRY_RUN_COMMANDS.has(cmd.name)) {
+        trace.end("skipped");
+        continue;
+      }
+      try {
+        await handler(cmd, env);
+      } catch (err) {
+        trace.end("failed", err instanceof Error ? err.message : String(err));
+        throw err;
+      }
+      trace.end("ok");
     }
   }
 }

@@ -16,4 +16,5 @@ export type {
   ReaderInfo as Reader,
   SystemEntry,
   Token,
+  ScanTrace,
 } from "../../core/wire/index.ts";

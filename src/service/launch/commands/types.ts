@@ -3,6 +3,7 @@ import type { Config } from "../../../config/schema.ts";
 import type { MediaLibrary } from "../../../core/media-types.ts";
 import type { ScannedToken } from "../../../core/token.ts";
 import type { ZapCommand } from "../../../core/zapscript/index.ts";
+import type { TraceReason } from "../../../core/trace/reason.ts";
 import type { PlatformId } from "../../../platforms/detect.ts";
 import type { InputService } from "../../input/input-service.ts";
 import type { ActiveMediaTracker } from "../active-media.ts";
@@ -38,6 +39,8 @@ export class CommandError extends DomainError {
     message: string,
     /** The platform cannot do this at all (as opposed to a bad argument or a failed attempt). */
     readonly unsupported = false,
+    /** The scan trace's reason code when it is more precise than "command_failed" / "unsupported". */
+    readonly reason?: TraceReason,
   ) {
     super(unsupported ? "unsupported" : "failed", message);
   }
