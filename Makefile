@@ -57,9 +57,9 @@ docs: deps
 dist-deps:
 	@bash build/test-deps.sh binutils-arm-linux-gnueabihf debian-archive-keyring
 
-## Benchmarks run the device builds under qemu: same system packages as the tests.
+## Benchmarks run the device builds under qemu: same system packages as the tests. BENCH="startup rpc" picks some.
 bench: deps test-deps
-	$(BUN) bench/run.ts
+	$(BUN) bench/run.ts $(BENCH)
 
 dist: deps dist-deps
 	$(BUN) build/dist.ts

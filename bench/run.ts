@@ -16,6 +16,7 @@ const BENCHES: Record<string, Bench> = {
   mister: () => import("./mister.ts"),
   media: () => import("./media.ts"),
   web: () => import("./web.ts"),
+  startup: () => import("./startup.ts"),
 };
 
 const wanted = process.argv.slice(2);

@@ -161,6 +161,9 @@ export class App {
     const http = this.buildApi(services, webApp);
     await this.startServices(services, webApp);
     await this.listen(http);
+    // Listen first: what probes devices or the network comes up after, in the background, and announces itself.
+    services.readers.start(); // returns at once; readers.added announces each reader found
+    this.started.push(services.readers);
     this.advertise(ctx);
   }
 
@@ -287,10 +290,11 @@ export class App {
     ]);
   }
 
+  /** What the first answers need: storage-backed state only (no device probe, walk, DNS or subprocess). */
   private async startServices(s: Services, webApp: WebApp): Promise<void> {
     const pairing: Lifecycle = { name: "pairing", stop: () => s.pairing.cancel() };
     const profiles: Lifecycle = { name: "profiles", start: () => s.profiles.start() };
-    for (const service of [s.input, profiles, s.playtime, s.media, s.launch, s.readers, pairing, s.backup] as Lifecycle[]) {
+    for (const service of [s.input, profiles, s.playtime, s.media, s.launch, pairing, s.backup] as Lifecycle[]) {
       await service.start?.();
       this.started.push(service);
     }

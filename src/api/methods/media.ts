@@ -1,5 +1,6 @@
 import { type } from "arktype";
 import { DomainError } from "../../core/errors.ts";
+import { lazy } from "../../core/wire/lazy.ts";
 import {
   ActiveMedia, DEFAULT_MAX_RESULTS, GenerateCancelResult, IndexParams, MediaControlParams, MediaStatusResult, SearchParams, SearchResult, TagsParams, TagsResult,
 } from "../../core/wire/media.ts";
@@ -27,7 +28,7 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
       name: "media.active",
       summary: "The media running now, or null.",
       params: null,
-      result: ActiveMedia.or("null"),
+      result: lazy(() => ActiveMedia.or("null")),
       handler: () => launch.activeMedia(),
     }),
     defineMethod({

@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { lazy } from "./lazy.ts";
 
 /**
  * Device backups on the wire (`settings.backup*`, `backup.state`), in the reference's shapes: the phone app's
@@ -7,19 +8,19 @@ import { type } from "arktype";
 
 /** A backup's file name: `backup-YYYYMMDD-HHMMSS-<kind>[-n].zip`, nothing that could leave the backups folder. */
 export const BACKUP_NAME = /^backup-\d{8}-\d{6}-[a-z-]+(-\d+)?\.zip$/;
-const BackupName = type("string <= 128").narrow((s, ctx) => BACKUP_NAME.test(s) || ctx.mustBe("a backup name from settings.backup.list (backup-YYYYMMDD-HHMMSS-kind.zip)"));
+const BackupName = lazy(() => type("string <= 128").narrow((s, ctx) => BACKUP_NAME.test(s) || ctx.mustBe("a backup name from settings.backup.list (backup-YYYYMMDD-HHMMSS-kind.zip)")));
 
-export const BackupNameParams = type({ "+": "reject", name: BackupName });
+export const BackupNameParams = lazy(() => type({ "+": "reject", name: BackupName }));
 export type BackupNameParams = typeof BackupNameParams.infer;
 
-export const BackupCategoryStatus = type({ files: "number", bytes: "number", enabled: "boolean" });
-export const BackupWarning = type({ category: "string", path: "string", reason: "string" });
+export const BackupCategoryStatus = lazy(() => type({ files: "number", bytes: "number", enabled: "boolean" }));
+export const BackupWarning = lazy(() => type({ category: "string", path: "string", reason: "string" }));
 export type BackupWarning = typeof BackupWarning.infer;
-const Categories = type({ "[string]": BackupCategoryStatus });
+const Categories = lazy(() => type({ "[string]": BackupCategoryStatus }));
 export type BackupCategories = typeof Categories.infer;
 
 /** A local backup archive: what `settings.backup`, `.inspect` and `.restore` report. */
-export const LocalBackup = type({
+export const LocalBackup = lazy(() => type({
   name: "string",
   "path?": "string",
   createdAt: "string",
@@ -29,18 +30,18 @@ export const LocalBackup = type({
   "categories?": Categories,
   "warnings?": BackupWarning.array(),
   "error?": "string",
-});
+}));
 export type LocalBackup = typeof LocalBackup.infer;
 
-export const BackupListEntry = type({ name: "string", "path?": "string", createdAt: "string", size: "number" });
+export const BackupListEntry = lazy(() => type({ name: "string", "path?": "string", createdAt: "string", size: "number" }));
 export type BackupListEntry = typeof BackupListEntry.infer;
-export const BackupList = BackupListEntry.array();
+export const BackupList = lazy(() => BackupListEntry.array());
 
-export const RestoreResult = type({ restoredFrom: LocalBackup, "preRestoreBackup?": LocalBackup });
+export const RestoreResult = lazy(() => type({ restoredFrom: LocalBackup, "preRestoreBackup?": LocalBackup }));
 export type RestoreResult = typeof RestoreResult.infer;
 
 const Schedule = "'daily' | 'weekly' | 'manual'";
-export const BackupStatusEntry = type({
+export const BackupStatusEntry = lazy(() => type({
   "lastRunAt?": "string",
   "lastSuccessAt?": "string",
   "lastSnapshotCreatedAt?": "string",
@@ -58,19 +59,19 @@ export const BackupStatusEntry = type({
   "linked?": "boolean",
   enabled: "boolean",
   "lastRunNoChanges?": "boolean",
-});
+}));
 export type BackupStatusEntry = typeof BackupStatusEntry.infer;
 
-export const BackupStatus = type({
+export const BackupStatus = lazy(() => type({
   "activeSince?": "string",
   "activeOperation?": "string",
   local: BackupStatusEntry,
   remote: BackupStatusEntry,
-});
+}));
 export type BackupStatus = typeof BackupStatus.infer;
 
 /** `settings.backup.remote.run`: the archive sent to the configured backup server. */
-export const RemoteRunResult = type({
+export const RemoteRunResult = lazy(() => type({
   backup: { id: "string", backupType: "string", createdAt: "string", sizeBytes: "number", manifestHash: "string", categories: Categories },
   categories: Categories,
   uploadedFiles: "number",
@@ -79,9 +80,9 @@ export const RemoteRunResult = type({
   uploadedBytes: "number",
   "skippedFiles?": "number",
   "warnings?": BackupWarning.array(),
-});
+}));
 export type RemoteRunResult = typeof RemoteRunResult.infer;
 
 /** `backup.state`: the running operation's state, and once more with `finished` when it ends. */
-export const BackupState = type({ "operation?": "string", paused: "boolean", throttled: "boolean", "finished?": "boolean" });
+export const BackupState = lazy(() => type({ "operation?": "string", paused: "boolean", throttled: "boolean", "finished?": "boolean" }));
 export type BackupState = typeof BackupState.infer;

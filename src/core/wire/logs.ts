@@ -1,5 +1,6 @@
 import { type } from "arktype";
+import { lazy } from "./lazy.ts";
 
 /** `settings.logs.download`: the current log file, base64-encoded, with its name and size in bytes. */
-export const LogDownloadResult = type({ filename: "string", content: "string", size: "number.integer >= 0" });
+export const LogDownloadResult = lazy(() => type({ filename: "string", content: "string", size: "number.integer >= 0" }));
 export type LogDownloadResult = typeof LogDownloadResult.infer;

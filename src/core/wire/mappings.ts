@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { lazy } from "./lazy.ts";
 import { MAPPING_TYPES, MATCH_KINDS } from "../mappings.ts";
 
 /** Mappings on the wire: `mappings`, `mappings.new`, `mappings.update`, `mappings.delete`. */
@@ -7,11 +8,11 @@ import { MAPPING_TYPES, MATCH_KINDS } from "../mappings.ts";
  * Mapping ids: a number, or a string of digits (the list sends them so, as the reference does). The empty string
  * is the id the list gives read-only file mappings; it is accepted here only to be refused with a clear reason.
  */
-export const MappingId = type("number.integer >= 1").or(type(/^\d{1,15}$/)).or("''");
-const MappingTypeT = type.enumerated(...MAPPING_TYPES);
-const MatchKindT = type.enumerated(...MATCH_KINDS);
+export const MappingId = lazy(() => type("number.integer >= 1").or(type(/^\d{1,15}$/)).or("''"));
+const MappingTypeT = lazy(() => type.enumerated(...MAPPING_TYPES));
+const MatchKindT = lazy(() => type.enumerated(...MATCH_KINDS));
 
-export const NewMappingParams = type({
+export const NewMappingParams = lazy(() => type({
   "+": "delete",
   enabled: "boolean",
   "label?": "string",
@@ -19,8 +20,8 @@ export const NewMappingParams = type({
   match: MatchKindT,
   pattern: "string",
   override: "string",
-});
-export const UpdateMappingParams = type({
+}));
+export const UpdateMappingParams = lazy(() => type({
   "+": "delete",
   id: MappingId,
   "enabled?": "boolean",
@@ -29,15 +30,15 @@ export const UpdateMappingParams = type({
   "match?": MatchKindT,
   "pattern?": "string",
   "override?": "string",
-});
-export const DeleteMappingParams = type({ "+": "delete", id: MappingId });
+}));
+export const DeleteMappingParams = lazy(() => type({ "+": "delete", id: MappingId }));
 
 /** `mappings`: `includeReadOnly` adds the read-only mappings of the data folder's `mappings/` files. */
-export const MappingsParams = type({ "+": "delete", "includeReadOnly?": "boolean" }).or("null");
-export const MappingSource = type("'database' | 'file'");
+export const MappingsParams = lazy(() => type({ "+": "delete", "includeReadOnly?": "boolean" }).or("null"));
+export const MappingSource = lazy(() => type("'database' | 'file'"));
 
 /** A mapping as listed: the id as a digit string ("" and no `added` time for file mappings, as the reference). */
-export const Mapping = type({
+export const Mapping = lazy(() => type({
   id: "string",
   added: "string",
   label: "string",
@@ -48,7 +49,7 @@ export const Mapping = type({
   override: "string",
   source: MappingSource,
   readOnly: "boolean",
-});
+}));
 export type Mapping = typeof Mapping.infer;
-export const MappingsResult = type({ mappings: Mapping.array() });
-export const NewMappingResult = type({ id: "number" });
+export const MappingsResult = lazy(() => type({ mappings: Mapping.array() }));
+export const NewMappingResult = lazy(() => type({ id: "number" }));

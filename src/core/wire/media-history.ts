@@ -1,26 +1,27 @@
 import { type } from "arktype";
+import { lazy } from "./lazy.ts";
 
 /** `media.history`, `media.history.latest`, `media.history.top`: what was played (sessions), in the reference's shapes. */
 
-const Systems = type("string > 0").array();
-export const MediaHistoryParams = type({
+const Systems = lazy(() => type("string > 0").array());
+export const MediaHistoryParams = lazy(() => type({
   "+": "delete",
   "systems?": Systems,
   "fuzzySystem?": "boolean",
   "distinctMedia?": "boolean",
   "limit?": "1 <= number.integer <= 100",
   "cursor?": "string",
-}).or("null");
-export const MediaHistoryTopParams = type({
+}).or("null"));
+export const MediaHistoryTopParams = lazy(() => type({
   "+": "delete",
   "systems?": Systems,
   "fuzzySystem?": "boolean",
   /** RFC 3339: only sessions started at or after it. */
   "since?": "string",
   "limit?": "1 <= number.integer <= 100",
-}).or("null");
+}).or("null"));
 
-export const MediaHistoryEntry = type({
+export const MediaHistoryEntry = lazy(() => type({
   systemId: "string",
   systemName: "string",
   mediaName: "string",
@@ -32,14 +33,14 @@ export const MediaHistoryEntry = type({
   /** Seconds. */
   playTime: "number.integer >= 0",
   hasCover: "boolean",
-});
-export const Pagination = type({ nextCursor: "string | null", hasNextPage: "boolean", pageSize: "number.integer" });
-export const MediaHistoryResult = type({ entries: MediaHistoryEntry.array(), "pagination?": Pagination });
+}));
+export const Pagination = lazy(() => type({ nextCursor: "string | null", hasNextPage: "boolean", pageSize: "number.integer" }));
+export const MediaHistoryResult = lazy(() => type({ entries: MediaHistoryEntry.array(), "pagination?": Pagination }));
 
-export const MediaHistoryLatestEntry = type({ systemId: "string", systemName: "string", mediaName: "string", mediaPath: "string", launcherId: "string", startedAt: "string" });
-export const MediaHistoryLatestResult = type({ entry: MediaHistoryLatestEntry.or("null") });
+export const MediaHistoryLatestEntry = lazy(() => type({ systemId: "string", systemName: "string", mediaName: "string", mediaPath: "string", launcherId: "string", startedAt: "string" }));
+export const MediaHistoryLatestResult = lazy(() => type({ entry: MediaHistoryLatestEntry.or("null") }));
 
-export const MediaHistoryTopEntry = type({
+export const MediaHistoryTopEntry = lazy(() => type({
   systemId: "string",
   systemName: "string",
   mediaName: "string",
@@ -47,13 +48,13 @@ export const MediaHistoryTopEntry = type({
   lastPlayedAt: "string",
   totalPlayTime: "number.integer >= 0",
   sessionCount: "number.integer >= 1",
-});
-export const MediaHistoryTopResult = type({ entries: MediaHistoryTopEntry.array() });
+}));
+export const MediaHistoryTopResult = lazy(() => type({ entries: MediaHistoryTopEntry.array() }));
 
 /** `media.active.update`: what plays now, told from outside; without params the active media is cleared. */
-export const UpdateActiveMediaParams = type({ "+": "delete", systemId: "string > 0", mediaPath: "string > 0", mediaName: "string > 0" })
+export const UpdateActiveMediaParams = lazy(() => type({ "+": "delete", systemId: "string > 0", mediaPath: "string > 0", mediaName: "string > 0" })
   .or(type({ "+": "reject" }))
-  .or("null");
+  .or("null"));
 
 /** The reference's media.control actions; only `stop` can be done here (the others answer 1005). */
 export const MEDIA_CONTROL_ACTIONS = [

@@ -1,42 +1,43 @@
 import { type } from "arktype";
+import { lazy } from "./lazy.ts";
 
 /** The media index, search, systems and active media on the wire: `media.*`, `systems`, `media.started/stopped`. */
 
 export const DEFAULT_MAX_RESULTS = 250;
 export const MAX_RESULTS_LIMIT = 10_000;
 
-export const SystemInfo = type({ id: "string", name: "string", category: "string" });
+export const SystemInfo = lazy(() => type({ id: "string", name: "string", category: "string" }));
 export type SystemInfo = typeof SystemInfo.infer;
 
-export const MediaItem = type({ system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: "string[]" });
+export const MediaItem = lazy(() => type({ system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: "string[]" }));
 export type MediaItem = typeof MediaItem.infer;
 
-export const SearchParams = type({
+export const SearchParams = lazy(() => type({
   "+": "delete",
   query: "string",
   "systems?": "string[]",
   "maxResults?": `1 <= number.integer <= ${MAX_RESULTS_LIMIT}`,
-});
-export const SearchResult = type({ results: MediaItem.array(), total: "number.integer >= 0" });
+}));
+export const SearchResult = lazy(() => type({ results: MediaItem.array(), total: "number.integer >= 0" }));
 export type SearchResult = typeof SearchResult.infer;
 
-export const IndexParams = type({ "+": "delete", "systems?": "string[]" }).or("null");
+export const IndexParams = lazy(() => type({ "+": "delete", "systems?": "string[]" }).or("null"));
 export type IndexParams = typeof IndexParams.infer;
 export const TagsParams = IndexParams;
-export const TagsResult = type({ tags: type({ tag: "string", type: "string" }).array() });
-export const GenerateCancelResult = type({ message: "string" });
+export const TagsResult = lazy(() => type({ tags: type({ tag: "string", type: "string" }).array() }));
+export const GenerateCancelResult = lazy(() => type({ message: "string" }));
 
-export const SystemsParams = type({ "+": "delete", "all?": "boolean" });
-export const SystemEntry = type({
+export const SystemsParams = lazy(() => type({ "+": "delete", "all?": "boolean" }));
+export const SystemEntry = lazy(() => type({
   id: "string",
   name: "string",
   category: "string",
   "manufacturer?": "string",
   "releaseDate?": "string",
   "mediaCount?": "number.integer >= 0",
-});
+}));
 export type SystemEntry = typeof SystemEntry.infer;
-export const SystemsResult = type({ systems: SystemEntry.array() });
+export const SystemsResult = lazy(() => type({ systems: SystemEntry.array() }));
 
 /**
  * IndexingStatus: the `database` member of `media` and the params of `media.indexing`. Optional fields are
@@ -44,7 +45,7 @@ export const SystemsResult = type({ systems: SystemEntry.array() });
  * systems, 1-based; the display is the system's name), `totalMedia` and `lastIndexed` (RFC 3339) when an index
  * exists and none is being built.
  */
-export const IndexingStatus = type({
+export const IndexingStatus = lazy(() => type({
   exists: "boolean",
   indexing: "boolean",
   optimizing: "boolean",
@@ -54,11 +55,11 @@ export const IndexingStatus = type({
   "totalFiles?": "number.integer >= 0",
   "totalMedia?": "number.integer >= 0",
   "lastIndexed?": "string",
-});
+}));
 export type IndexingStatus = typeof IndexingStatus.infer;
 
 /** The media running now, as `media.active` and `media` report it. */
-export const ActiveMedia = type({
+export const ActiveMedia = lazy(() => type({
   launcherId: "string",
   systemId: "string",
   systemName: "string",
@@ -67,19 +68,19 @@ export const ActiveMedia = type({
   /** RFC 3339. */
   started: "string",
   zapScript: "string",
-});
+}));
 export type ActiveMedia = typeof ActiveMedia.infer;
 
-export const MediaStatusResult = type({ database: IndexingStatus, active: ActiveMedia.array() });
-export const MediaControlParams = type({ "+": "delete", action: "string > 0", "slot?": "string" });
+export const MediaStatusResult = lazy(() => type({ database: IndexingStatus, active: ActiveMedia.array() }));
+export const MediaControlParams = lazy(() => type({ "+": "delete", action: "string > 0", "slot?": "string" }));
 
-export const MediaStarted = type({
+export const MediaStarted = lazy(() => type({
   systemId: "string",
   systemName: "string",
   mediaPath: "string",
   mediaName: "string",
   "slot?": "'primary' | 'background'",
-});
+}));
 export type MediaStarted = typeof MediaStarted.infer;
-export const MediaStopped = MediaStarted.and({ launcherId: "string", elapsed: "number" });
+export const MediaStopped = lazy(() => MediaStarted.and({ launcherId: "string", elapsed: "number" }));
 export type MediaStopped = typeof MediaStopped.infer;

@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { lazy } from "./lazy.ts";
 import { isDuration } from "../playtime/duration.ts";
 
 /**
@@ -6,9 +7,9 @@ import { isDuration } from "../playtime/duration.ts";
  * notifications. Durations are Go duration text ("1h30m0s").
  */
 
-const Duration = type("string").narrow((s, ctx) => isDuration(s) || ctx.mustBe('a duration such as "45m" or "1h30m" (not negative)'));
+const Duration = lazy(() => type("string").narrow((s, ctx) => isDuration(s) || ctx.mustBe('a duration such as "45m" or "1h30m" (not negative)')));
 
-export const PlaytimeStatus = type({
+export const PlaytimeStatus = lazy(() => type({
   state: "'reset' | 'active' | 'cooldown'",
   sessionActive: "boolean",
   "sessionStarted?": "string",
@@ -19,20 +20,20 @@ export const PlaytimeStatus = type({
   "dailyUsageToday?": "string",
   "dailyRemaining?": "string",
   limitsEnabled: "boolean",
-});
+}));
 export type PlaytimeStatus = typeof PlaytimeStatus.infer;
 
-export const PlaytimeLimits = type({
+export const PlaytimeLimits = lazy(() => type({
   enabled: "boolean",
   "daily?": "string",
   "session?": "string",
   "sessionReset?": "string",
   warnings: "string[]",
   "retention?": "number.integer",
-});
+}));
 export type PlaytimeLimits = typeof PlaytimeLimits.infer;
 
-export const PlaytimeLimitsPatch = type({
+export const PlaytimeLimitsPatch = lazy(() => type({
   "+": "delete",
   "enabled?": "boolean",
   /** "" or "0": no daily limit. */
@@ -44,9 +45,9 @@ export const PlaytimeLimitsPatch = type({
   "warnings?": Duration.array(),
   /** Days of play history kept; 0 keeps everything. */
   "retention?": "0 <= number.integer <= 36500",
-});
+}));
 export type PlaytimeLimitsPatch = typeof PlaytimeLimitsPatch.infer;
 
-export const PlaytimeLimitWarning = type({ interval: "string", remaining: "string" });
-export const PlaytimeLimitReached = type({ reason: "'daily' | 'session'" });
+export const PlaytimeLimitWarning = lazy(() => type({ interval: "string", remaining: "string" }));
+export const PlaytimeLimitReached = lazy(() => type({ reason: "'daily' | 'session'" }));
 export type PlaytimeLimitReached = typeof PlaytimeLimitReached.infer;

@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { lazy } from "./lazy.ts";
 import { isDuration } from "../playtime/duration.ts";
 
 /**
@@ -7,14 +8,14 @@ import { isDuration } from "../playtime/duration.ts";
  * text ("1h30m"; "0" = explicitly unlimited); an absent limit field inherits the global playtime config.
  */
 
-export const ProfileRole = type("'admin' | 'member'");
+export const ProfileRole = lazy(() => type("'admin' | 'member'"));
 export type ProfileRole = typeof ProfileRole.infer;
 
-const Pin = type("string").narrow((s, ctx) => /^\d{4,8}$/.test(s) || ctx.mustBe("4 to 8 digits"));
-const LimitDuration = type("string").narrow((s, ctx) => s === "" || isDuration(s) || ctx.mustBe('a duration such as "1h30m" (not negative)'));
-const Name = type("string").narrow((s, ctx) => (s.trim().length >= 1 && s.length <= 255) || ctx.mustBe("1 to 255 characters"));
+const Pin = lazy(() => type("string").narrow((s, ctx) => /^\d{4,8}$/.test(s) || ctx.mustBe("4 to 8 digits")));
+const LimitDuration = lazy(() => type("string").narrow((s, ctx) => s === "" || isDuration(s) || ctx.mustBe('a duration such as "1h30m" (not negative)')));
+const Name = lazy(() => type("string").narrow((s, ctx) => (s.trim().length >= 1 && s.length <= 255) || ctx.mustBe("1 to 255 characters")));
 
-export const Profile = type({
+export const Profile = lazy(() => type({
   profileId: "string",
   name: "string",
   role: ProfileRole,
@@ -27,12 +28,12 @@ export const Profile = type({
   "lastUsedAt?": "number.integer",
   createdAt: "number.integer",
   lastUpdatedAt: "number.integer",
-});
+}));
 export type Profile = typeof Profile.infer;
 
-export const ProfilesResult = type({ profiles: Profile.array() });
+export const ProfilesResult = lazy(() => type({ profiles: Profile.array() }));
 
-export const ActiveProfile = type({
+export const ActiveProfile = lazy(() => type({
   profileId: "string",
   name: "string",
   role: ProfileRole,
@@ -40,10 +41,10 @@ export const ActiveProfile = type({
   "limitsEnabled?": "boolean",
   "dailyLimit?": "string",
   "sessionLimit?": "string",
-});
+}));
 export type ActiveProfile = typeof ActiveProfile.infer;
 
-export const NewProfileParams = type({
+export const NewProfileParams = lazy(() => type({
   "+": "delete",
   name: Name,
   "role?": ProfileRole,
@@ -51,10 +52,10 @@ export const NewProfileParams = type({
   "limitsEnabled?": "boolean",
   "dailyLimit?": LimitDuration,
   "sessionLimit?": LimitDuration,
-});
+}));
 export type NewProfileParams = typeof NewProfileParams.infer;
 
-export const UpdateProfileParams = type({
+export const UpdateProfileParams = lazy(() => type({
   "+": "delete",
   profileId: "string > 0",
   "name?": Name,
@@ -66,31 +67,31 @@ export const UpdateProfileParams = type({
   "sessionLimit?": LimitDuration,
   "clearLimits?": "boolean",
   "regenerateSwitchId?": "boolean",
-});
+}));
 export type UpdateProfileParams = typeof UpdateProfileParams.infer;
 
-export const DeleteProfileParams = type({ "+": "delete", profileId: "string > 0" });
+export const DeleteProfileParams = lazy(() => type({ "+": "delete", profileId: "string > 0" }));
 
 /** Both absent (or null): back to the shared profile (no profile), which needs no PIN. */
-export const SwitchProfileParams = type({
+export const SwitchProfileParams = lazy(() => type({
   "+": "delete",
   "profileId?": "string | null",
   "switchId?": "string | null",
   "pin?": "string | null",
-}).or("null");
+}).or("null"));
 export type SwitchProfileParams = typeof SwitchProfileParams.infer;
 
-export const VerifyProfileParams = type({
+export const VerifyProfileParams = lazy(() => type({
   "+": "delete",
   "profileId?": "string | null",
   "switchId?": "string | null",
   "pin?": "string | null",
-});
+}));
 
-export const VerifiedProfile = type({ profileId: "string", name: "string", role: ProfileRole, hasPin: "boolean" });
+export const VerifiedProfile = lazy(() => type({ profileId: "string", name: "string", role: ProfileRole, hasPin: "boolean" }));
 
-export const ProfilesActiveEvent = type({ profile: ActiveProfile.or("null") });
+export const ProfilesActiveEvent = lazy(() => type({ profile: ActiveProfile.or("null") }));
 export type ProfilesActiveEvent = typeof ProfilesActiveEvent.infer;
 
 /** State of swapping a profile's saved data (save files …) after a switch, where a platform does that. */
-export const ProfilesDataEvent = type({ profileId: "string", status: "'applied' | 'deferred' | 'failed' | 'unavailable'", "reason?": "string" });
+export const ProfilesDataEvent = lazy(() => type({ profileId: "string", status: "'applied' | 'deferred' | 'failed' | 'unavailable'", "reason?": "string" }));

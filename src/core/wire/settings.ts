@@ -1,17 +1,18 @@
 import { type } from "arktype";
+import { lazy } from "./lazy.ts";
 
 /**
  * `settings` / `settings.update`: the spec's names and, side by side, the reference phone app's names for the
  * same values (../shared/notes/phone-app.md); both are emitted and both accepted (src/api/settings-view.ts).
  */
 
-const SystemsPatch = type({
+const SystemsPatch = lazy(() => type({
   "+": "reject",
   "rootFolder?": "string[]",
   "rootFolders?": "string[]",
-});
+}));
 
-export const SettingsPatch = type({
+export const SettingsPatch = lazy(() => type({
   "+": "reject",
   "reader?": "string[]",
   "readers?": "string[]",
@@ -39,10 +40,10 @@ export const SettingsPatch = type({
   "launchGuardRequireConfirm?": "boolean",
   "backupRemoteEnabled?": "boolean",
   "backupRemoteSchedule?": "'daily' | 'weekly' | 'manual'",
-});
+}));
 export type SettingsPatch = typeof SettingsPatch.infer;
 
-export const Settings = type({
+export const Settings = lazy(() => type({
   reader: "string[]",
   readers: "string[]",
   audioFeedback: "boolean",
@@ -69,5 +70,5 @@ export const Settings = type({
   "backupRemoteEnabled?": "boolean",
   "backupRemoteSchedule?": "'daily' | 'weekly' | 'manual'",
   "backupRemoteBaseUrl?": "string",
-});
+}));
 export type Settings = typeof Settings.infer;

@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { lazy } from "./lazy.ts";
 import { ScanTrace } from "./trace.ts";
 
 /**
@@ -6,26 +7,27 @@ import { ScanTrace } from "./trace.ts";
  * `tokens.history`. Shapes follow what the reference's clients read (../shared/notes/).
  */
 
-export const Token = type({ type: "string", uid: "string", text: "string", data: "string", scanTime: "string", "readerId?": "string" });
+export const Token = lazy(() => type({ type: "string", uid: "string", text: "string", data: "string", scanTime: "string", "readerId?": "string" }));
 export type Token = typeof Token.infer;
 
-export const TokensResult = type({ active: Token.array(), "last?": Token });
+export const TokensResult = lazy(() => type({ active: Token.array(), "last?": Token }));
 export type TokensResult = typeof TokensResult.infer;
 
 /** `dryRun`: answer with the scan trace of what would happen, without launching (see ScanTrace). */
 const LaunchFields = { "+": "delete", "type?": "string", "uid?": "string", "text?": "string", "data?": "string", "dryRun?": "boolean" } as const;
-export const LaunchParams = type("string").or(type(LaunchFields));
+export const LaunchParams = lazy(() => type("string").or(type(LaunchFields)));
 export type LaunchParams = typeof LaunchParams.infer;
 /** The phone app's `run`: the same fields plus `unsafe` (the script did not come from the user: `execute` is refused). */
-export const RunParams = type("string").or(type({ ...LaunchFields, "unsafe?": "boolean" }));
+export const RunParams = lazy(() => type("string").or(type({ ...LaunchFields, "unsafe?": "boolean" })));
 export type RunParams = typeof RunParams.infer;
 
 /** Params of `launching`: script text entering the launch queue (after mappings). */
-export const Launching = type({ type: "string", uid: "string", text: "string", data: "string" });
+export const Launching = lazy(() => type({ type: "string", uid: "string", text: "string", data: "string" }));
 export type Launching = typeof Launching.infer;
 
 /** `id` (for `tokens.trace`) and `trace` (the newest entries only) are additions; older clients ignore them. */
-export const HistoryEntry = type({
+export const HistoryEntry = lazy(() =>
+  type({
   type: "string",
   uid: "string",
   text: "string",
@@ -34,14 +36,15 @@ export const HistoryEntry = type({
   time: "string",
   "id?": "number.integer",
   "trace?": ScanTrace,
-});
+  }),
+);
 export type HistoryEntry = typeof HistoryEntry.infer;
-export const HistoryResult = type({ entries: HistoryEntry.array() });
+export const HistoryResult = lazy(() => type({ entries: HistoryEntry.array() }));
 
 /** `launch` / `run`: null (queued), or with `dryRun` the trace of what would happen. */
-export const LaunchResult = type("null").or(ScanTrace);
+export const LaunchResult = lazy(() => type("null").or(ScanTrace));
 export type LaunchResult = typeof LaunchResult.infer;
 
 /** `tokens.trace`: one history entry's trace (absent for entries written before traces existed). */
-export const TraceResult = type({ id: "number.integer", "trace?": ScanTrace });
+export const TraceResult = lazy(() => type({ id: "number.integer", "trace?": ScanTrace }));
 export type TraceResult = typeof TraceResult.infer;

@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { lazy } from "./lazy.ts";
 import { MAPPING_TYPES, MATCH_KINDS } from "../mappings.ts";
 import { TRACE_REASONS } from "../trace/reason.ts";
 
@@ -8,7 +9,7 @@ import { TRACE_REASONS } from "../trace/reason.ts";
  */
 
 const TraceRefusal = type({ id: "string", why: "string" });
-export const TraceStep = type({
+export const TraceStep = lazy(() => type({
   command: "string",
   args: "string[]",
   /** "ok", "failed", or "skipped" (a dry run does not run commands with effects; a failure ends the script). */
@@ -22,10 +23,10 @@ export const TraceStep = type({
   "refused?": TraceRefusal.array(),
   /** The process the launcher started, when it started one (platform APIs start none). */
   "pid?": "number",
-});
+}));
 export type TraceStep = typeof TraceStep.infer;
 
-export const TraceMapping = type({
+export const TraceMapping = lazy(() => type({
   /** Database mapping id, or the TOML file of a file mapping. */
   "id?": "number",
   "file?": "string",
@@ -33,10 +34,10 @@ export const TraceMapping = type({
   type: type.enumerated(...MAPPING_TYPES),
   match: type.enumerated(...MATCH_KINDS),
   pattern: "string",
-});
+}));
 export type TraceMapping = typeof TraceMapping.infer;
 
-export const ScanTrace = type({
+export const ScanTrace = lazy(() => type({
   /** reader, api or http. */
   source: "string",
   "readerId?": "string",
@@ -56,8 +57,8 @@ export const ScanTrace = type({
   "dryRun?": "boolean",
   /** Parts were dropped to keep the trace within its size bound. */
   "truncated?": "boolean",
-});
+}));
 export type ScanTrace = typeof ScanTrace.infer;
 
-export const TraceParams = type({ "+": "delete", id: "number.integer >= 1" });
+export const TraceParams = lazy(() => type({ "+": "delete", id: "number.integer >= 1" }));
 export type TraceParams = typeof TraceParams.infer;

@@ -1,11 +1,12 @@
 import { type } from "arktype";
+import { lazy } from "./lazy.ts";
 
 /**
  * `update.check`, in the reference's shape. This service never fetches releases: it is updated with the device's
  * package (install.sh, the platform's package manager), so eligibility is always "managed" and nothing is available.
  */
-export const UpdateEligibility = type("'eligible' | 'development' | 'managed' | 'unsupported'");
-export const UpdateCheckResult = type({
+export const UpdateEligibility = lazy(() => type("'eligible' | 'development' | 'managed' | 'unsupported'"));
+export const UpdateCheckResult = lazy(() => type({
   currentVersion: "string",
   updateAvailable: "boolean",
   autoInstall: "boolean",
@@ -14,5 +15,5 @@ export const UpdateCheckResult = type({
   "latestVersion?": "string",
   "releaseNotes?": "string",
   "checkedAt?": "string",
-});
+}));
 export type UpdateCheckResult = typeof UpdateCheckResult.infer;

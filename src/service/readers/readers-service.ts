@@ -21,8 +21,6 @@ import { ReaderManager } from "./manager.ts";
 import { PendingWrites } from "./pending-writes.ts";
 import { TokenState } from "./token-state.ts";
 
-/** How long start-up waits for the first reader pass before the service starts listening. */
-const FIRST_PASS_WAIT_MS = 300;
 const logger = log.withTag("readers");
 
 export interface ReadersDeps {
@@ -65,7 +63,8 @@ export class ReadersService implements Lifecycle {
     this.writes = new PendingWrites(this.clock, deps.tagWaitMs);
   }
 
-  async start(): Promise<void> {
+  /** Returns at once: the first reader pass runs in the background and each reader found announces itself. */
+  start(): void {
     const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.platformRoot, this.deps.authFile, this.clock, this.deps.config.tokenFolders);
     this.manager = new ReaderManager(drivers, () => this.deps.config.current.readers, {
       added: (r) => this.deps.events.publish("readers.added", { connected: true, driver: r.driver, path: r.path }),
@@ -79,12 +78,9 @@ export class ReadersService implements Lifecycle {
     this.unsubscribe = this.deps.config.onChange((next, prev) => {
       if (next.readers !== prev.readers) void this.manager?.kick();
     });
-    // Readers that answer quickly are listed before the service listens; a slow probe (ruling out a serial port
-    // that holds no PN532 takes about a second) finishes in the background and announces itself with readers.added.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const first = this.manager.start().catch((err) => logger.error("readers could not start:", err));
-    await Promise.race([first, new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_PASS_WAIT_MS)))]);
-    clearTimeout(timer);
+    // Nothing waits for the first pass (a probe may take a second or hang): readers announce themselves with
+    // readers.added; `readers` lists those found so far.
+    this.manager.start().catch((err) => logger.error("readers could not start:", err));
   }
 
   async stop(): Promise<void> {

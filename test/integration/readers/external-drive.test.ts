@@ -72,7 +72,11 @@ afterAll(async () => {
 
 describe("externaldrive reader", () => {
   test("readers lists the reader for the watched folder", async () => {
-    const { readers } = await client.call<{ readers: Array<Record<string, unknown>> }>("readers");
+    // readers come up after the service listens: poll until the first pass has opened it
+    const readers = await waitFor(async () => {
+      const r = (await client.call<{ readers: Array<Record<string, unknown>> }>("readers")).readers;
+      return r.length > 0 && r;
+    }, "the reader to be listed");
     expect(readers).toEqual([{ id: media, readerId: readerIdFor("externaldrive", media), driver: "externaldrive", info: `External drives (mounted below ${media})`, connected: true, capabilities: ["removable"] }]);
   });
 

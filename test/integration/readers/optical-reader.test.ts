@@ -94,7 +94,11 @@ function eject(): void {
 
 describe("opticaldrive reader", () => {
   test("readers lists both drives, removable, empty", async () => {
-    const { readers } = await client.call<{ readers: Array<Record<string, unknown>> }>("readers");
+    // readers come up after the service listens: poll until the first pass has opened both
+    const readers = await waitFor(async () => {
+      const r = (await client.call<{ readers: Array<Record<string, unknown>> }>("readers")).readers;
+      return r.length === 2 && r;
+    }, "both drives to be listed");
     expect(readers).toEqual([
       { id: loop, readerId: readerIdFor("opticaldrive", loop), driver: "opticaldrive", info: `Optical drive (${loop}, id merged)`, connected: true, capabilities: ["removable"] },
       { id: driveFile, readerId: readerIdFor("opticaldrive", driveFile), driver: "opticaldrive", info: `Optical drive (${driveFile}, id label)`, connected: true, capabilities: ["removable"] },
@@ -186,7 +190,11 @@ describe("opticaldrive: with no path: every drive in /sys/block", () => {
 
   test("finds sr0 (not sda), reads its disc, and drops the drive when it is unplugged", async () => {
     const sr0 = join(fake, "dev/sr0");
-    const { readers } = await c.call<{ readers: Array<{ id: string }> }>("readers");
+    const listed = async () => (await c.call<{ readers: Array<{ id: string }> }>("readers")).readers;
+    const readers = await waitFor(async () => {
+      const r = await listed();
+      return r.length > 0 && r;
+    }, "the first reader pass");
     expect(readers.map((r) => r.id)).toEqual([sr0]);
     const token = await waitFor(async () => (await c.call<{ active: Array<Record<string, unknown>> }>("tokens")).active[0], "the disc's token");
     expect(token).toMatchObject({ type: "disc", uid: `${comix.uuid}/${comix.label}`, text: "Genesis/Comix Zone.md", readerId: readerIdFor("opticaldrive", sr0) });
