@@ -171,9 +171,11 @@ export class App {
     mkdirSync(this.config.tokenFolders[0]!, { recursive: true, mode: 0o700 }); // where file: readers may read
     const logFile = join(dataDir, "service.log");
     configureLogging({ debug: false, console: !this.opts.quiet, file: logFile });
-    const { created, ignored } = this.config.load();
+    const { created, ignored, unsupported, mapped } = this.config.load();
     this.configProblems = ignored.map((k) => `unknown key "${k}" in ${this.config.path} is ignored (a typo?)`);
     for (const p of this.configProblems) logger.warn(p);
+    for (const k of unsupported) logger.info(`config key "${k}" (from the reference's config.toml) is not supported here; kept in the file, no effect`);
+    for (const m of mapped) logger.info(`config key ${m} (the reference's name, read as ours)`);
     const cfg = this.config.current;
     const applyLogging = (c: typeof cfg) => {
       setDebug(c.debug_logging);

@@ -4,6 +4,7 @@ import { validAllowEntry } from "../core/net/allow-list.ts";
 import { isDuration } from "../core/playtime/duration.ts";
 import { execRuleProblem } from "../core/zapscript/exec-allow.ts";
 import { validOriginEntry } from "../core/net/browser-rules.ts";
+import { splitReferenceCommand } from "../core/reference-command.ts";
 
 /**
  * The config file (TOML), with the reference implementation's key names where it has them so a user's
@@ -11,17 +12,39 @@ import { validOriginEntry } from "../core/net/browser-rules.ts";
  * Unknown keys are kept in the file untouched (see store.ts) but not read.
  */
 
-export const ReaderConnection = type({ "+": "delete", driver: "string > 0", "path?": "string", "id_source?": "string" });
+export const ReaderConnection = type({ "+": "delete", driver: "string > 0", "path?": "string", "id_source?": "string", "enabled?": "boolean" });
 export type ReaderConnection = typeof ReaderConnection.infer;
 
+/**
+ * A `[[launchers.custom]]` entry, in our shape (`command` as argv, `systems`, `extensions`) or the reference's
+ * (`execute` as one string with `[[media_path]]`-style placeholders, `system`, `file_exts`, `media_dirs`); both
+ * may be mixed. The reference's extra fields are kept in the file; see reference-launcher.ts for what they do.
+ */
 export const CustomLauncher = type({
   "+": "delete",
   id: "string > 0",
   "systems?": "string[]",
   "extensions?": "string[]",
   /** Command line; `{path}` (and `{system}`) are replaced, each as one argument. */
-  command: "string[] > 0",
+  "command?": "string[] > 0",
   "schemes?": "string[]",
+  /** The reference's shape. */
+  "system?": "string",
+  "execute?": type("string").narrow((e, ctx) => splitReferenceCommand(e) !== null || ctx.mustBe("a command line with closed quotes")),
+  "media_dirs?": "string[]",
+  "file_exts?": "string[]",
+  "groups?": "string[]",
+  "lifecycle?": "'blocking' | 'background'",
+  "restricted?": "boolean",
+  "kind?": "string",
+  "backend?": "string",
+  "name?": "string",
+  "category?": "string",
+  "load_path?": "string",
+  "controls?": "Record<string, string>",
+}).narrow((c, ctx) => {
+  if (c.command === undefined && c.execute === undefined && c.backend !== "mister_core") return ctx.mustBe("a launcher with `command` (argv) or `execute` (one command line)");
+  return true;
 });
 export type CustomLauncher = typeof CustomLauncher.infer;
 
@@ -81,6 +104,8 @@ const ZapScript = type({
   allow_remote_execute: "boolean = false",
   /** Hosts, addresses and CIDR blocks that http.get/http.post may reach although they are the device itself or link-local. */
   allow_http: HttpAllowEntry.array().default(() => []),
+  /** Commands (and aliases) a script may not run, by name; refused with an error naming the key. */
+  block_commands: type("string[]").default(() => []),
   /** Which keys the input commands may press (src/core/input/input-policy.ts); absent: the platform's defaults. */
   "input?": type({ "+": "delete", "mode?": "'combos' | 'unrestricted'", "allow?": "string[]", "block?": "string[]" }),
 });

@@ -56,6 +56,7 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "zapscript.allow_execute": "widens",
   "zapscript.allow_remote_execute": "widens",
   "zapscript.allow_http": "widens",
+  "zapscript.block_commands": "widens", // emptying it lets scripts run what was refused
   "platforms.timeout": "plain",
   "platforms.poll_interval": "plain",
   "platforms.batocera_api": "endpoint",

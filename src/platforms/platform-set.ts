@@ -121,7 +121,7 @@ export class PlatformSet {
   all(): Launcher[] {
     const cfg = this.config().launchers;
     if (this.custom?.cfg !== cfg.custom) {
-      this.custom = { cfg: cfg.custom, launchers: cfg.custom.map((c) => new CustomLauncher(c, this.spawn, this.opts.graceMs)) };
+      this.custom = { cfg: cfg.custom, launchers: cfg.custom.map((c) => new CustomLauncher(c, this.spawn, this.opts.graceMs, this.platform)).filter((l) => l.usable) };
     }
     const builtIn: Launcher[] = [];
     if (this.systemLauncher) builtIn.push(this.systemLauncher);

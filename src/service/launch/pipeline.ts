@@ -2,6 +2,7 @@ import { DomainError } from "../../core/errors.ts";
 import type { ScannedToken } from "../../core/token.ts";
 import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
 import { log, outside } from "../../log.ts";
+import { blockedReason } from "./commands/aliases.ts";
 import { type CommandEnv, CommandError, type CommandHandler } from "./commands/types.ts";
 import type { HistoryRepository } from "./history-repo.ts";
 
@@ -55,6 +56,12 @@ export class LaunchPipeline {
       throw err;
     }
     const env = this.deps.env(token);
+    // a blocked command refuses the whole script before any of it runs
+    const blockList = env.config().zapscript.block_commands;
+    for (const cmd of script.commands) {
+      const blocked = blockedReason(cmd.name, blockList);
+      if (blocked) throw new CommandError(blocked);
+    }
     for (const cmd of script.commands) {
       const handler = this.deps.commands[cmd.name];
       if (!handler) throw new CommandError(`unknown command: ${cmd.name}`);

@@ -1,3 +1,4 @@
+import { aliasHandlers } from "./aliases.ts";
 import { delay, echo, stop } from "./control.ts";
 import { execute } from "./execute.ts";
 import { httpGet, httpPost } from "./http.ts";
@@ -5,8 +6,7 @@ import { INPUT_COMMANDS } from "./input.ts";
 import { launch, launchRandom, launchSearch, launchSystem, launchTitle } from "./launch.ts";
 import type { CommandHandler } from "./types.ts";
 
-/** Every launch script command, by its lowercase name. */
-export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
+const BASE: Readonly<Record<string, CommandHandler>> = {
   launch,
   "launch.title": launchTitle,
   "launch.system": launchSystem,
@@ -20,3 +20,6 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   "http.post": httpPost,
   ...INPUT_COMMANDS,
 };
+
+/** Every launch script command, by its lowercase name, and the reference's deprecated aliases (aliases.ts). */
+export const COMMANDS: Readonly<Record<string, CommandHandler>> = { ...BASE, ...aliasHandlers(BASE) };
