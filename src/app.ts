@@ -217,6 +217,8 @@ export class App {
       guardCue: (what) => feedback.guard(what),
       gate: () => playtime.gate(),
       input,
+      recentMedia: (n) => mediaHistory.list({ limit: n, distinct: true }).entries[n - 1],
+      profiles: { switchTo: (switchId) => profiles.switchTo({ switchId }), clear: () => profiles.deactivate() },
     });
     const readers = new ReadersService({
       runtime: ctx.runtime,

@@ -39,6 +39,10 @@ export interface LaunchDeps {
   outcome?(token: ScannedToken, ok: boolean): void;
   /** Sound cues of the launch guard (a token staged / ready to confirm by a re-tap). */
   guardCue?(what: "staged" | "ready"): void;
+  /** The n-th most recently played distinct media, for `launch.last`. */
+  recentMedia?(n: number): { mediaPath: string; systemId: string } | undefined;
+  /** Profile switching for the `profile` commands. */
+  profiles?: CommandEnv["profiles"];
   /** Launch gate (playtime limits): throws a DomainError to refuse starting media, before anything is stopped. */
   gate?(): void;
 }
@@ -184,6 +188,8 @@ export class LaunchService implements Lifecycle {
       startMedia: (target, launcherId) => this.startMedia(token, target, launcherId),
       spawn: this.ctx.runtime.spawn,
       input: this.deps.input,
+      recentMedia: this.deps.recentMedia,
+      profiles: this.deps.profiles,
       signal: this.abort.signal,
     };
   }

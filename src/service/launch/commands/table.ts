@@ -3,6 +3,8 @@ import { delay, echo, stop } from "./control.ts";
 import { execute } from "./execute.ts";
 import { httpGet, httpPost } from "./http.ts";
 import { INPUT_COMMANDS } from "./input.ts";
+import { launchLast } from "./last.ts";
+import { profile, profileClear } from "./profile.ts";
 import { launch, launchRandom, launchSearch, launchSystem, launchTitle } from "./launch.ts";
 import type { CommandHandler } from "./types.ts";
 
@@ -12,6 +14,9 @@ const BASE: Readonly<Record<string, CommandHandler>> = {
   "launch.system": launchSystem,
   "launch.random": launchRandom,
   "launch.search": launchSearch,
+  "launch.last": launchLast,
+  profile,
+  "profile.clear": profileClear,
   stop,
   delay,
   echo,
