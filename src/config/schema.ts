@@ -1,8 +1,8 @@
 import { type } from "arktype";
 import { invalidAllowEntries } from "../core/net/addresses.ts";
-import { validAllowEntry } from "../core/net/allow-list.ts";
 import { isDuration } from "../core/playtime/duration.ts";
 import { execRuleProblem } from "../core/zapscript/exec-allow.ts";
+import { httpAllowProblem } from "../core/zapscript/http-allow.ts";
 import { validOriginEntry } from "../core/net/browser-rules.ts";
 import { splitReferenceCommand } from "../core/reference-command.ts";
 
@@ -88,10 +88,13 @@ const Launchers = type({
   custom: CustomLauncher.array().default(() => []),
   retroarch: "boolean = true",
 });
-/** One `zapscript.allow_http` entry: a host name, an IP address or a CIDR block (checked when the config loads). */
+/** One `zapscript.allow_http` entry: a host name, an IP address, a CIDR block or a reference URL pattern (http-allow.ts). */
 /** One `service.allow_api` / `allow_launch` entry: `*`, an IP address or a CIDR block (a typo must not let anyone in). */
 const AddressAllowEntry = type("string").narrow((entry, ctx) => invalidAllowEntries([entry]).length === 0 || ctx.mustBe("\"*\", an IP address or a CIDR block"));
-const HttpAllowEntry = type("string").narrow((entry, ctx) => validAllowEntry(entry) || ctx.mustBe("a host name, an IP address or a CIDR block"));
+const HttpAllowEntry = type("string").narrow((entry, ctx) => {
+  const problem = httpAllowProblem(entry);
+  return problem === null || ctx.mustBe(problem);
+});
 /** One `zapscript.allow_execute` entry: `<program regex> <arguments regex>` (src/core/zapscript/exec-allow.ts). */
 const ExecAllowEntry = type("string").narrow((entry, ctx) => {
   const problem = execRuleProblem(entry);

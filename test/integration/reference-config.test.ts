@@ -77,6 +77,10 @@ describe("a reference config.toml", () => {
     const text = Buffer.from(log.content, "base64").toString("utf8");
     expect(text).toMatch(/http\.post.*blocked by zapscript\.block_commands/);
     expect(text).toMatch(/shell.*blocked by zapscript\.block_commands/);
+    // the reference's allow_http URL pattern: only matching URLs may be requested
+    expect(await launchAndWait(client, "**http.get:http://127.0.0.1:9/x")).toMatchObject({ success: false });
+    const after = Buffer.from((await client.call<{ content: string }>("settings.logs.download")).content, "base64").toString("utf8");
+    expect(after).toContain("http.get: URL not allowed by zapscript.allow_http");
   });
 });
 

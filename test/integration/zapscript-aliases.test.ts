@@ -45,7 +45,8 @@ beforeAll(async () => {
       `command = ["${emu.script}", "{path}"]`,
       "[zapscript]",
       `allow_execute = [${JSON.stringify(`${reEscape(marker)} [a-z]+`)}]`,
-      'allow_http = ["127.0.0.1"]',
+      // our host entry lets the requests reach this device; the reference's URL pattern narrows them to /ping
+      `allow_http = ["127.0.0.1", 'http://127\\.0\\.0\\.1:${server.port}/ping']`,
       "",
     ].join("\n"),
   });
@@ -64,6 +65,8 @@ describe("deprecated aliases", () => {
   test("get runs http.get; shell and command run execute under the same allow-list", async () => {
     expect(await launchAndWait(client, `**get:http://127.0.0.1:${server.port}/ping`)).toMatchObject({ success: true });
     expect(hits).toContain("GET /ping");
+    expect(await launchAndWait(client, `**get:http://127.0.0.1:${server.port}/other`)).toMatchObject({ success: false });
+    expect(hits).not.toContain("GET /other");
     expect(await launchAndWait(client, `**shell:${join(root, "mark.sh")} one`)).toMatchObject({ success: true });
     expect(await launchAndWait(client, `**command:${join(root, "mark.sh")} two`)).toMatchObject({ success: true });
     expect(readFileSync(join(root, "marks.txt"), "utf8").split("\n").filter(Boolean)).toEqual(["one", "two"]);
