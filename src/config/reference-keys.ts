@@ -85,6 +85,21 @@ export function withReferenceAliases(raw: Raw): { input: Raw; mapped: string[] }
   return { input, mapped };
 }
 
+/**
+ * Removes from `out` (what a save writes) our keys that only echo a reference alias of the same file, so the
+ * reference key stays the one the user edits: a later change to it is still read.
+ */
+export function dropAliasEchoes(out: Raw, raw: Raw): Raw {
+  for (const [from, to] of REFERENCE_ALIASES) {
+    const v = get(raw, from);
+    if (v === undefined || get(raw, to) !== undefined || JSON.stringify(get(out, to)) !== JSON.stringify(v)) continue;
+    const parts = to.split(".");
+    const parent = get(out, parts.slice(0, -1).join("."));
+    if (isPlainObject(parent)) delete parent[parts.at(-1)!];
+  }
+  return out;
+}
+
 const covers = (prefix: string, key: string) => key === prefix || key.startsWith(`${prefix}.`);
 
 /** Splits keys the schema did not read into the reference's (no effect here) and unknown ones. */

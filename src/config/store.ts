@@ -6,7 +6,7 @@ import { type } from "arktype";
 import { parse, stringify, TomlError } from "smol-toml";
 import { writeFileAtomic } from "./atomic-write.ts";
 import { pathProblems, tokenFolders } from "./path-rules.ts";
-import { classifyIgnored, withReferenceAliases } from "./reference-keys.ts";
+import { classifyIgnored, dropAliasEchoes, withReferenceAliases } from "./reference-keys.ts";
 import { lineOf } from "./toml-lines.ts";
 import { type Config, ConfigFile, CONFIG_SCHEMA_VERSION, defaultConfig } from "./schema.ts";
 
@@ -174,7 +174,7 @@ export class ConfigStore {
   }
 
   private save(): void {
-    const content = stringify(overlay(this.raw, { ...this.config, config_schema: CONFIG_SCHEMA_VERSION } as unknown as Raw));
+    const content = stringify(dropAliasEchoes(overlay(this.raw, structuredClone({ ...this.config, config_schema: CONFIG_SCHEMA_VERSION }) as unknown as Raw), this.raw));
     writeFileAtomic(this.path, `${content}\n`, 0o600);
     chmodSync(this.path, 0o600);
   }

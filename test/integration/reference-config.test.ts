@@ -66,6 +66,9 @@ describe("a reference config.toml", () => {
     for (const s of ["execute = ", "media_dirs", "gmc_proxy_port", "[[service.publishers.mqtt]]", "allowed_ips", "on_scan", "default_regions", "[[systems.default]]"]) {
       expect({ s, kept: text.includes(s) }).toEqual({ s, kept: true });
     }
+    // keys read under our name are not copied beside the reference's: editing the reference key still counts
+    expect(text).not.toContain("allow_api");
+    expect(text).not.toMatch(/^name = "Living room"/m);
   });
 
   test("zapscript.block_commands refuses the listed commands and their aliases, with the key named", async () => {
