@@ -119,3 +119,21 @@ describe("profile commands", () => {
     expect(log).toContain("profile: unknown profile switch id");
   });
 });
+
+describe("[[…]] expressions", () => {
+  test("are evaluated when their command runs, seeing what runs now; a bad one fails the script", async () => {
+    await client.call("stop");
+    expect(await launchAndWait(client, "**echo:on [[platform]] playing=[[media_playing]]")).toMatchObject({ success: true });
+    expect(await launchAndWait(client, "SNES/Alpha (USA).sfc||**echo:now [[active_media.name]] via [[active_media.launcher_id]]")).toMatchObject({ success: true });
+    expect(await launchedPath()).toBe(join(root, "roms/SNES/Alpha (USA).sfc"));
+    // a path built from an expression
+    expect(await launchAndWait(client, "**launch:SNES/[[active_media.name == 'Alpha (USA)' ? 'Beta' : 'Alpha']] (USA).sfc")).toMatchObject({ success: true });
+    expect(await launchedPath()).toBe(join(root, "roms/SNES/Beta (USA).sfc"));
+    expect(await launchAndWait(client, "**echo:[[no_such_value]]")).toMatchObject({ success: false });
+    const log = Buffer.from((await client.call<{ content: string }>("settings.logs.download")).content, "base64").toString("utf8");
+    expect(log).toContain("echo: on linux playing=false");
+    expect(log).toContain("echo: now Alpha (USA) via TestEmu");
+    expect(log).toContain('echo: expression "no_such_value": unknown name no_such_value');
+    await client.call("stop");
+  });
+});

@@ -3,6 +3,7 @@ import type { ScannedToken } from "../../core/token.ts";
 import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
 import { log, outside } from "../../log.ts";
 import { blockedReason } from "./commands/aliases.ts";
+import { expandCommand } from "./commands/expression-env.ts";
 import { type CommandEnv, CommandError, type CommandHandler } from "./commands/types.ts";
 import type { HistoryRepository } from "./history-repo.ts";
 
@@ -65,7 +66,8 @@ export class LaunchPipeline {
     for (const cmd of script.commands) {
       const handler = this.deps.commands[cmd.name];
       if (!handler) throw new CommandError(`unknown command: ${cmd.name}`);
-      await handler(cmd, env);
+      // `[[…]]` expressions are evaluated when their command runs, so they see what earlier commands did
+      await handler(expandCommand(cmd, env), env);
     }
   }
 }
