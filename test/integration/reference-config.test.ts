@@ -39,6 +39,11 @@ describe("a reference config.toml", () => {
     expect(launchers.find((l) => l.id === "RefEmu")).toMatchObject({ id: "RefEmu", systemId: "Genesis" });
     // the MiSTer-core virtual system cannot run here: skipped, not a launcher
     expect(launchers.some((l) => l.id === "NativeCore")).toBe(false);
+    // restricted to launchers.allow_file, which this service does not have: skipped rather than unrestricted
+    expect(launchers.some((l) => l.id === "Kiosk")).toBe(false);
+    const log = readFileSync(join(svc.dataDir, "service.log"), "utf8");
+    expect(log).toContain("custom launcher Kiosk: restricted (launchers.allow_file) is not supported: launcher skipped");
+    expect(log).toContain("custom launcher RefEmu: groups has no effect here");
 
     const game = join(root, "megadrive/Sonic The Hedgehog (USA).gen");
     rmSync(emu.record, { force: true });

@@ -32,6 +32,8 @@ export class CustomLauncher implements Launcher {
   readonly systemId?: string;
   /** False for entries this service cannot run (the reference's MiSTer-core backend): they are skipped. */
   readonly usable: boolean;
+  /** The reference's fields of this entry that have no effect here, and why an unusable entry is skipped. */
+  readonly notes: string[] = [];
   private readonly argv: string[];
   private readonly systems: Set<string>;
   private readonly extensions: Set<string>;
@@ -47,7 +49,12 @@ export class CustomLauncher implements Launcher {
     this.id = cfg.id;
     if (cfg.system) this.systemId = cfg.system;
     const argv = argvOf(cfg);
-    this.usable = argv !== null && (cfg.kind ?? "launcher") === "launcher";
+    // `restricted` limits the launcher to launchers.allow_file, which this service does not have: refuse, not widen
+    this.usable = argv !== null && (cfg.kind ?? "launcher") === "launcher" && cfg.restricted !== true;
+    if (!this.usable) this.notes.push(cfg.restricted ? "restricted (launchers.allow_file) is not supported: launcher skipped" : "no command this service can run (kind/backend): launcher skipped");
+    if (cfg.lifecycle === "background") this.notes.push("lifecycle background is not supported: the process is tracked as running media");
+    for (const k of ["controls", "groups", "load_path"] as const) if (cfg[k] !== undefined) this.notes.push(`${k} has no effect here`);
+    if ((cfg.media_dirs ?? []).some((d) => !isAbsolute(d))) this.notes.push("relative media_dirs are not used (give absolute folders)");
     this.argv = argv ?? [];
     this.systems = new Set([...(cfg.systems ?? []), ...(cfg.system ? [cfg.system] : [])].map((s) => s.toLowerCase()));
     this.extensions = new Set([...(cfg.extensions ?? []), ...(cfg.file_exts ?? [])].map((e) => e.trim()).filter(Boolean).map(dotted));
