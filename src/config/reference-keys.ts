@@ -35,7 +35,6 @@ export const REFERENCE_UNSUPPORTED: readonly string[] = [
   "launchers.on_media_start",
   "launchers.default",
   "input",
-  "mappings",
   "systems",
   "media",
   "scraper",

@@ -187,6 +187,9 @@ const Backup = type({
   remote: BackupRemote.default(() => BackupRemote.assert({})),
 });
 
+/** `[[mappings.entry]]` in config.toml (the reference's): checked and used as the mapping files' entries are (core/file-mappings.ts). */
+const ConfigMappings = type({ "+": "delete", entry: type("Record<string, unknown>").array().default(() => []) });
+
 export const ConfigFile = type({
   "+": "delete",
   config_schema: "number.integer = 1",
@@ -200,6 +203,7 @@ export const ConfigFile = type({
   service: Service.default(() => Service.assert({})),
   playtime: Playtime.default(() => Playtime.assert({})),
   backup: Backup.default(() => Backup.assert({})),
+  mappings: ConfigMappings.default(() => ConfigMappings.assert({})),
 });
 
 export type Config = typeof ConfigFile.infer;

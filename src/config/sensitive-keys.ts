@@ -51,6 +51,7 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "backup.remote.schedule": "plain",
   "readers.connect": "device", // file:, serial and disc paths, MQTT brokers
   "launchers.index_root": "path",
+  "mappings.entry": "widens", // rewrites what a tag runs
   "launchers.custom": "program",
   "launchers.retroarch": "plain",
   "zapscript.allow_execute": "widens",

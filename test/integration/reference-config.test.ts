@@ -57,12 +57,18 @@ describe("a reference config.toml", () => {
 
   test("keys the reference reads that have no effect here are named once in the log; mapped ones are reported as read", () => {
     const log = readFileSync(join(svc.dataDir, "service.log"), "utf8");
-    for (const key of ["audio.volume", "readers.drivers.pn532.enabled", "readers.scan.on_scan", "launchers.default", "mappings.entry", "systems.default", "media.default_regions", "service.publishers.mqtt", "updates.channel", "groovy.gmc_proxy_port", "profiles.swap_data", "input.gamepad_enabled"]) {
+    for (const key of ["audio.volume", "readers.drivers.pn532.enabled", "readers.scan.on_scan", "launchers.default", "systems.default", "media.default_regions", "service.publishers.mqtt", "updates.channel", "groovy.gmc_proxy_port", "profiles.swap_data", "input.gamepad_enabled"]) {
       expect({ key, lines: log.split("\n").filter((l) => l.includes(`"${key}"`) && l.includes("not supported here")).length }).toEqual({ key, lines: 1 });
     }
     expect(log).toContain("service.allowed_ips → service.allow_api");
     expect(log).toContain("service.discovery.instance_name → service.name");
     expect(log).not.toContain("a typo?");
+  });
+
+  test("its [[mappings.entry]] rewrite scans as the reference's do", async () => {
+    expect(await launchAndWait(client, { uid: "04a1b2c3" })).toMatchObject({ text: "**echo:mapped", success: true });
+    const { mappings } = await client.call<{ mappings: { pattern: string; source?: string; readOnly?: boolean }[] }>("mappings", { includeReadOnly: true });
+    expect(mappings.find((m) => m.pattern === "04A1B2C3")).toMatchObject({ source: "file", readOnly: true });
   });
 
   test("a settings change keeps every reference key in the file", async () => {

@@ -71,7 +71,7 @@ export class LaunchService implements Lifecycle {
   ) {
     this.historyRepo = new HistoryRepository(ctx.userDb);
     this.mappings = new MappingsService(ctx.userDb);
-    this.fileMappings = new FileMappings(join(ctx.dataDir, "mappings"));
+    this.fileMappings = new FileMappings(join(ctx.dataDir, "mappings"), () => ctx.config.current.mappings.entry);
     this.pipeline = new LaunchPipeline({ history: this.historyRepo, commands: COMMANDS, env: (t) => this.env(t), outcome: deps.outcome });
     this.queue = new SerialQueue((t) => this.pipeline.run(t), MAX_QUEUED_TOKENS);
     this.guard = new LaunchGuard({
