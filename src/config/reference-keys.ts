@@ -35,7 +35,6 @@ export const REFERENCE_UNSUPPORTED: readonly string[] = [
   "launchers.on_media_start",
   "launchers.default",
   "input",
-  "systems",
   "media",
   "scraper",
   "service.api_listen",
@@ -95,6 +94,19 @@ export function dropAliasEchoes(out: Raw, raw: Raw): Raw {
     const parts = to.split(".");
     const parent = get(out, parts.slice(0, -1).join("."));
     if (isPlainObject(parent)) delete parent[parts.at(-1)!];
+  }
+  return out;
+}
+
+/** Fields inside arrays of tables the reference reads that have no effect here (the walk above stops at arrays). */
+const ARRAY_FIELDS_UNSUPPORTED: readonly [string, readonly string[]][] = [["systems.default", ["before_exit", "pause_on_launch"]]];
+
+export function unsupportedArrayFields(raw: Raw): string[] {
+  const out: string[] = [];
+  for (const [table, fields] of ARRAY_FIELDS_UNSUPPORTED) {
+    const rows = get(raw, table);
+    if (!Array.isArray(rows)) continue;
+    for (const f of fields) if (rows.some((r) => isPlainObject(r) && r[f] !== undefined)) out.push(`${table}[].${f}`);
   }
   return out;
 }

@@ -190,6 +190,10 @@ const Backup = type({
 /** `[[mappings.entry]]` in config.toml (the reference's): checked and used as the mapping files' entries are (core/file-mappings.ts). */
 const ConfigMappings = type({ "+": "delete", entry: type("Record<string, unknown>").array().default(() => []) });
 
+/** `[[systems.default]]` (the reference's): the launcher a system's media use when a script names none. */
+const SystemDefault = type({ "+": "delete", system: "string", "launcher?": "string", "before_exit?": "string", "pause_on_launch?": "boolean" });
+const Systems = type({ "+": "delete", default: SystemDefault.array().default(() => []) });
+
 export const ConfigFile = type({
   "+": "delete",
   config_schema: "number.integer = 1",
@@ -204,6 +208,7 @@ export const ConfigFile = type({
   playtime: Playtime.default(() => Playtime.assert({})),
   backup: Backup.default(() => Backup.assert({})),
   mappings: ConfigMappings.default(() => ConfigMappings.assert({})),
+  systems: Systems.default(() => Systems.assert({})),
 });
 
 export type Config = typeof ConfigFile.infer;

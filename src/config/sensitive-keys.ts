@@ -52,6 +52,7 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "readers.connect": "device", // file:, serial and disc paths, MQTT brokers
   "launchers.index_root": "path",
   "mappings.entry": "widens", // rewrites what a tag runs
+  "systems.default": "plain", // picks among the launchers already configured
   "launchers.custom": "program",
   "launchers.retroarch": "plain",
   "zapscript.allow_execute": "widens",

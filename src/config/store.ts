@@ -6,7 +6,7 @@ import { type } from "arktype";
 import { parse, stringify, TomlError } from "smol-toml";
 import { writeFileAtomic } from "./atomic-write.ts";
 import { pathProblems, tokenFolders } from "./path-rules.ts";
-import { classifyIgnored, dropAliasEchoes, withReferenceAliases } from "./reference-keys.ts";
+import { classifyIgnored, dropAliasEchoes, unsupportedArrayFields, withReferenceAliases } from "./reference-keys.ts";
 import { lineOf } from "./toml-lines.ts";
 import { type Config, ConfigFile, CONFIG_SCHEMA_VERSION, defaultConfig } from "./schema.ts";
 
@@ -116,6 +116,7 @@ export class ConfigStore {
       this.raw = parsed.raw;
       this.config = deepFreeze(parsed.config);
       ({ unknown: ignored, unsupported } = classifyIgnored(ignoredKeys(parsed.raw, parsed.config)));
+      unsupported.push(...unsupportedArrayFields(parsed.raw));
       mapped = parsed.mapped;
     } else {
       created = true;

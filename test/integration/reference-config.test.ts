@@ -19,7 +19,7 @@ let client: RpcClient;
 
 beforeAll(async () => {
   root = tempDir("tapserve-refcfg-");
-  writeFiles(root, ["megadrive/Sonic The Hedgehog (USA).gen"]);
+  writeFiles(root, ["megadrive/Sonic The Hedgehog (USA).gen", "snes/Super Game (USA).sfc"]);
   emu = writeEmulator(join(root, "emu dir"));
   svc = await startService({
     configToml: referenceConfigToml({ emulator: emu.script, mediaDir: join(root, "megadrive"), tokenFile: join(root, "tag.txt"), blockCommands: ["http.post", "shell"] }),
@@ -57,12 +57,21 @@ describe("a reference config.toml", () => {
 
   test("keys the reference reads that have no effect here are named once in the log; mapped ones are reported as read", () => {
     const log = readFileSync(join(svc.dataDir, "service.log"), "utf8");
-    for (const key of ["audio.volume", "readers.drivers.pn532.enabled", "readers.scan.on_scan", "launchers.default", "systems.default", "media.default_regions", "service.publishers.mqtt", "updates.channel", "groovy.gmc_proxy_port", "profiles.swap_data", "input.gamepad_enabled"]) {
+    for (const key of ["audio.volume", "readers.drivers.pn532.enabled", "readers.scan.on_scan", "launchers.default", "systems.default[].before_exit", "systems.default[].pause_on_launch", "media.default_regions", "service.publishers.mqtt", "updates.channel", "groovy.gmc_proxy_port", "profiles.swap_data", "input.gamepad_enabled"]) {
       expect({ key, lines: log.split("\n").filter((l) => l.includes(`"${key}"`) && l.includes("not supported here")).length }).toEqual({ key, lines: 1 });
     }
     expect(log).toContain("service.allowed_ips → service.allow_api");
     expect(log).toContain("service.discovery.instance_name → service.name");
     expect(log).not.toContain("a typo?");
+  });
+
+  test("[[systems.default]] picks the launcher of a system's media", async () => {
+    const game = join(root, "snes/Super Game (USA).sfc");
+    rmSync(emu.record, { force: true });
+    expect(await launchAndWait(client, game)).toMatchObject({ success: true });
+    const [, ...args] = readFileSync(await waitFor(() => existsSync(emu.record) && emu.record, "emulator record"), "utf8").trim().split("\n");
+    expect(args).toEqual(["--launcher", "RefEmu", "--system", "SNES", game]);
+    await client.call("stop");
   });
 
   test("its [[mappings.entry]] rewrite scans as the reference's do", async () => {

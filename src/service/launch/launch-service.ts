@@ -207,9 +207,19 @@ export class LaunchService implements Lifecycle {
     });
   }
 
+  /** The launcher `[[systems.default]]` names for the target's system, when it exists. */
+  private systemDefault(target: LaunchTarget): ReturnType<PlatformSet["pick"]> {
+    const id = target.system?.id.toLowerCase();
+    const entry = id ? this.ctx.config.current.systems.default.find((d) => d.system.toLowerCase() === id && d.launcher) : undefined;
+    if (!entry?.launcher) return undefined;
+    const launcher = this.deps.platforms.launcherById(entry.launcher);
+    if (!launcher) logger.warn(`systems.default for ${entry.system} names launcher ${entry.launcher}, which does not exist; picking one as usual`);
+    return launcher;
+  }
+
   private async startMedia(token: ScannedToken, target: LaunchTarget, launcherId?: string): Promise<void> {
     const { platforms, tracker } = this.deps;
-    const launcher = launcherId ? platforms.launcherById(launcherId) : platforms.pick(target);
+    const launcher = launcherId ? platforms.launcherById(launcherId) : (this.systemDefault(target) ?? platforms.pick(target));
     if (launcherId && !launcher) throw new CommandError(`unknown launcher: ${launcherId}`);
     if (!launcher) {
       const what = target.scheme ? `${target.scheme}:// URLs` : `${target.path} (system ${target.system?.id ?? "unknown"}, extension ${target.extension || "none"})`;
