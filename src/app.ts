@@ -46,6 +46,7 @@ import { AplayPlayer, type SoundPlayer } from "./service/feedback/sound-player.t
 import { InboxService } from "./service/inbox/inbox-service.ts";
 import { configWorkedAround, playtimeLimitReached } from "./service/inbox/producers.ts";
 import { InputService } from "./service/input/input-service.ts";
+import { runStartHooks } from "./service/launch/start-hooks.ts";
 import { ActiveMediaTracker } from "./service/launch/active-media.ts";
 import { LaunchService } from "./service/launch/launch-service.ts";
 import type { Lifecycle } from "./service/lifecycle.ts";
@@ -162,6 +163,8 @@ export class App {
     await this.startServices(services, webApp);
     await this.listen(http);
     this.advertise(ctx);
+    const { on_boot: onBoot, on_ready: onReady } = this.config.current.service;
+    runStartHooks({ dataDir: ctx.dataDir, onBoot, onReady, sink: services.launch.sink });
   }
 
   /** Data folder, log, config, platform, user database: the context every service gets. */

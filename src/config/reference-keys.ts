@@ -38,8 +38,6 @@ export const REFERENCE_UNSUPPORTED: readonly string[] = [
   "media",
   "scraper",
   "service.api_listen",
-  "service.on_boot",
-  "service.on_ready",
   "service.allow_run",
   "service.encryption",
   "service.publishers",

@@ -140,6 +140,9 @@ const Service = type({
   allow_api: AddressAllowEntry.array().default(() => []),
   /** Web page origins (full `scheme://host[:port]`, or a bare host name) that may use the API from a browser. */
   allowed_origins: type("string").narrow((e, ctx) => validOriginEntry(e) || ctx.mustBe("an origin (scheme://host[:port]) or a host name")).array().default(() => []),
+  /** Scripts run at start (the reference's): once per boot of the device, and every time the service is ready. */
+  on_boot: "string = ''",
+  on_ready: "string = ''",
   /** Force the platform id instead of detecting it. */
   platform: "string = ''",
   tls_cert: "string = ''",

@@ -72,6 +72,8 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "service.allow_launch": "widens",
   "service.allow_api": "widens",
   "service.allowed_origins": "widens", // pages of these origins get the device's own trust in a browser
+  "service.on_boot": "widens", // a script run with the device's own trust
+  "service.on_ready": "widens",
   "service.platform": "widens", // picks which launchers (programs) run
   "service.tls_cert": "path",
   "service.tls_key": "path",

@@ -113,3 +113,22 @@ test("a reference custom launcher with an unclosed quote stops the service with 
   await expect(startService({ dataDir: dir })).rejects.toThrow(/line 3: launchers\.custom\[0\]\.execute must be a command line with closed quotes/);
   rmSync(dir, { recursive: true, force: true });
 });
+
+test("service.on_boot runs on the first start of a boot only, service.on_ready on every start", async () => {
+  const dir = tempDir("tapserve-refcfg-hooks-");
+  writeFileSync(join(dir, "config.toml"), ["[service]", 'on_boot = "**echo:booted"', 'on_ready = "**echo:ready"', ""].join("\n"));
+  const texts = async (c: RpcClient, n: number) =>
+    waitFor(async () => {
+      const { entries } = await c.call<{ entries: { text: string; success: boolean }[] }>("tokens.history");
+      return entries.length >= n ? entries.map((e) => [e.text, e.success]) : undefined;
+    }, "hook history");
+  const first = await startService({ dataDir: dir });
+  expect((await texts(await first.connect(), 2)).sort()).toEqual([["**echo:booted", true], ["**echo:ready", true]]);
+  await first.stop();
+  const second = await startService({ dataDir: dir });
+  const c = await second.connect();
+  expect(await texts(c, 3)).toEqual([["**echo:ready", true], expect.anything(), expect.anything()]);
+  expect((await texts(c, 3)).filter(([t]) => t === "**echo:booted")).toHaveLength(1);
+  await second.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
