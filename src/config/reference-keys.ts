@@ -31,7 +31,6 @@ export const REFERENCE_UNSUPPORTED: readonly string[] = [
   "launchers.preference",
   "launchers.allow_file",
   "launchers.media_dir",
-  "launchers.before_media_start",
   "launchers.on_media_start",
   "launchers.default",
   "input",

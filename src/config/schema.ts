@@ -87,6 +87,8 @@ const Launchers = type({
   index_root: type("string[]").default(() => []),
   custom: CustomLauncher.array().default(() => []),
   retroarch: "boolean = true",
+  /** A script run before each command that starts media (the reference's); its failure stops the launch. */
+  before_media_start: "string = ''",
 });
 /** One `zapscript.allow_http` entry: a host name, an IP address, a CIDR block or a reference URL pattern (http-allow.ts). */
 /** One `service.allow_api` / `allow_launch` entry: `*`, an IP address or a CIDR block (a typo must not let anyone in). */

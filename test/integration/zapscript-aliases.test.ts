@@ -137,3 +137,33 @@ describe("[[…]] expressions", () => {
     await client.call("stop");
   });
 });
+
+describe("launchers.before_media_start", () => {
+  const setHook = async (hook: string) => {
+    const path = join(svc.dataDir, "config.toml");
+    const text = readFileSync(path, "utf8").replace(/^before_media_start = .*\n/m, "");
+    writeFileSync(path, text.replace(/^\[launchers\]\n/m, `[launchers]\nbefore_media_start = ${JSON.stringify(hook)}\n`));
+    expect(await client.call("settings.reload")).toBeNull();
+  };
+
+  test("runs before each command that starts media, seeing what is launching; its failure stops the launch", async () => {
+    await client.call("stop");
+    await setHook("**echo:before [[launching.path]] system=[[launching.system_id]]");
+    expect(await launchAndWait(client, "**launch:SNES/Alpha (USA).sfc?system=SNES")).toMatchObject({ success: true });
+    expect(await launchedPath()).toBe(join(root, "roms/SNES/Alpha (USA).sfc"));
+    let log = Buffer.from((await client.call<{ content: string }>("settings.logs.download")).content, "base64").toString("utf8");
+    expect(log).toContain("echo: before SNES/Alpha (USA).sfc system=SNES");
+    await client.call("stop");
+
+    await setHook("**echo:checking||**no.such.command");
+    rmSync(emu.record, { force: true });
+    expect(await launchAndWait(client, "SNES/Beta (USA).sfc")).toMatchObject({ success: false });
+    expect(existsSync(emu.record)).toBe(false);
+    expect(await client.call("media.active")).toBeNull();
+    // commands that start no media do not run it
+    expect(await launchAndWait(client, "**echo:plain")).toMatchObject({ success: true });
+    log = Buffer.from((await client.call<{ content: string }>("settings.logs.download")).content, "base64").toString("utf8");
+    expect(log).toContain("before_media_start hook blocked the launch: unknown command: no.such.command");
+    await setHook("");
+  });
+});

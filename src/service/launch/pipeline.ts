@@ -1,6 +1,7 @@
 import { DomainError } from "../../core/errors.ts";
 import type { ScannedToken } from "../../core/token.ts";
-import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
+import { isMediaLaunching } from "../../core/launch-guard/rules.ts";
+import { type ZapCommand, parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
 import { log, outside } from "../../log.ts";
 import { blockedReason } from "./commands/aliases.ts";
 import { expandCommand } from "./commands/expression-env.ts";
@@ -49,25 +50,47 @@ export class LaunchPipeline {
 
   private async execute(token: ScannedToken): Promise<void> {
     if (token.text.trim() === "") throw new CommandError("token has no launch script and no mapping matched it");
+    const env = this.deps.env(token);
+    const commands = this.parse(token.text, "invalid launch script", env);
+    for (const cmd of commands) {
+      const hook = env.config().launchers.before_media_start;
+      if (hook.trim() !== "" && isMediaLaunching(cmd.name)) await this.beforeMediaStart(hook, cmd, env);
+      await this.runCommand(cmd, env);
+    }
+  }
+
+  /** The script's commands; a command `zapscript.block_commands` lists refuses the whole script before any runs. */
+  private parse(text: string, what: string, env: CommandEnv): ZapCommand[] {
     let script;
     try {
-      script = parseZapScript(token.text);
+      script = parseZapScript(text);
     } catch (err) {
-      if (err instanceof ZapScriptError) throw new CommandError(`invalid launch script: ${err.message} (at character ${err.offset + 1})`);
+      if (err instanceof ZapScriptError) throw new CommandError(`${what}: ${err.message} (at character ${err.offset + 1})`);
       throw err;
     }
-    const env = this.deps.env(token);
-    // a blocked command refuses the whole script before any of it runs
     const blockList = env.config().zapscript.block_commands;
     for (const cmd of script.commands) {
       const blocked = blockedReason(cmd.name, blockList);
       if (blocked) throw new CommandError(blocked);
     }
-    for (const cmd of script.commands) {
-      const handler = this.deps.commands[cmd.name];
-      if (!handler) throw new CommandError(`unknown command: ${cmd.name}`);
-      // `[[…]]` expressions are evaluated when their command runs, so they see what earlier commands did
-      await handler(expandCommand(cmd, env), env);
+    return script.commands;
+  }
+
+  private async runCommand(cmd: ZapCommand, env: CommandEnv, launching?: ZapCommand): Promise<void> {
+    const handler = this.deps.commands[cmd.name];
+    if (!handler) throw new CommandError(`unknown command: ${cmd.name}`);
+    // `[[…]]` expressions are evaluated when their command runs, so they see what earlier commands did
+    await handler(expandCommand(cmd, env, launching), env);
+  }
+
+  /** `launchers.before_media_start`: runs before a command that starts media (not for its own commands); a failure stops the launch. */
+  private async beforeMediaStart(hook: string, launching: ZapCommand, env: CommandEnv): Promise<void> {
+    logger.info("running launchers.before_media_start");
+    try {
+      for (const cmd of this.parse(hook, "invalid before_media_start script", env)) await this.runCommand(cmd, env, launching);
+    } catch (err) {
+      if (err instanceof DomainError) throw new CommandError(`before_media_start hook blocked the launch: ${err.message}`);
+      throw err;
     }
   }
 }
