@@ -26,6 +26,15 @@ describe("[[…]] expressions", () => {
     }
   });
 
+  test("deep nesting and very long expressions are refused, not run", () => {
+    expect(() => evaluateExpression(`${"(".repeat(200)}1${")".repeat(200)}`, env)).toThrow("nested more than");
+    expect(() => evaluateExpression("!".repeat(500) + "true", env)).toThrow("nested more than");
+    expect(() => evaluateExpression(`'${"a".repeat(2000)}'`, env)).toThrow("longer than");
+    expect(evaluateExpression(`${"(".repeat(20)}1${")".repeat(20)}`, env)).toBe("1");
+    // many operators side by side are not nesting
+    expect(evaluateExpression(Array.from({ length: 60 }, () => "!false").join(" && "), env)).toBe("true");
+  });
+
   test("expansion replaces each [[…]] in text and leaves other text alone", () => {
     expect(expandExpressions("/roms/[[active_media.system_id]]/x [1].sfc", env)).toBe("/roms/SNES/x [1].sfc");
     expect(expandExpressions("[[platform]]-[[device.arch]]", env)).toBe("linux-amd64");

@@ -48,8 +48,13 @@ function tokenize(src: string): Tok[] {
 const WORD_OPS: Record<string, string> = { and: "&&", or: "||", not: "!" };
 const BINARY: Record<string, number> = { "||": 1, "&&": 2, "==": 3, "!=": 3, "<": 4, "<=": 4, ">": 4, ">=": 4, "+": 5, "-": 5, "*": 6, "/": 6 };
 
+/** Limits that keep a hostile tag's expression cheap: its length and how deeply it nests. */
+export const MAX_EXPRESSION_CHARS = 1024;
+const MAX_DEPTH = 32;
+
 class Evaluator {
   private i = 0;
+  private depth = 0;
   constructor(
     private readonly toks: Tok[],
     private readonly env: ExprEnv,
@@ -69,14 +74,20 @@ class Evaluator {
     return v;
   }
 
+  private nest(): void {
+    if (++this.depth > MAX_DEPTH) throw new ExpressionError(`nested more than ${MAX_DEPTH} levels`);
+  }
+
   private ternary(): ExprValue {
+    this.nest();
     const cond = this.binary(1);
-    if (this.peekOp() !== "?") return cond;
+    if (this.peekOp() !== "?") return this.depth--, cond;
     this.i++;
     const a = this.ternary();
     if (this.peekOp() !== ":") throw new ExpressionError("expected ':' in a conditional");
     this.i++;
     const b = this.ternary();
+    this.depth--;
     return truthy(cond) ? a : b;
   }
 
@@ -94,14 +105,14 @@ class Evaluator {
 
   private unary(): ExprValue {
     const op = this.peekOp();
-    if (op === "!") return this.i++, !truthy(this.unary());
-    if (op === "-") {
-      this.i++;
-      const v = this.unary();
-      if (typeof v !== "number") throw new ExpressionError("'-' needs a number");
-      return -v;
-    }
-    return this.primary();
+    if (op !== "!" && op !== "-") return this.primary();
+    this.nest();
+    this.i++;
+    const v = this.unary();
+    this.depth--;
+    if (op === "!") return !truthy(v);
+    if (typeof v !== "number") throw new ExpressionError("'-' needs a number");
+    return -v;
   }
 
   private primary(): ExprValue {
@@ -165,6 +176,7 @@ function compare(op: string, a: number | string, b: number | string): boolean {
 
 /** The value of one expression (the text between `[[` and `]]`) as the text it stands for. */
 export function evaluateExpression(src: string, env: ExprEnv): string {
+  if (src.length > MAX_EXPRESSION_CHARS) throw new ExpressionError(`longer than ${MAX_EXPRESSION_CHARS} characters`);
   const v = new Evaluator(tokenize(src), env).run();
   if (typeof v === "string") return v;
   if (typeof v === "boolean") return String(v);
