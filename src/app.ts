@@ -46,6 +46,7 @@ import { AplayPlayer, type SoundPlayer } from "./service/feedback/sound-player.t
 import { InboxService } from "./service/inbox/inbox-service.ts";
 import { configWorkedAround, playtimeLimitReached } from "./service/inbox/producers.ts";
 import { InputService } from "./service/input/input-service.ts";
+import { runStartHooks } from "./service/launch/start-hooks.ts";
 import { ActiveMediaTracker } from "./service/launch/active-media.ts";
 import { LaunchService } from "./service/launch/launch-service.ts";
 import type { Lifecycle } from "./service/lifecycle.ts";
@@ -165,6 +166,8 @@ export class App {
     services.readers.start(); // returns at once; readers.added announces each reader found
     this.started.push(services.readers);
     this.advertise(ctx);
+    const { on_boot: onBoot, on_ready: onReady } = this.config.current.service;
+    runStartHooks({ dataDir: ctx.dataDir, onBoot, onReady, sink: services.launch.sink });
   }
 
   /** Data folder, log, config, platform, user database: the context every service gets. */
@@ -174,9 +177,11 @@ export class App {
     mkdirSync(this.config.tokenFolders[0]!, { recursive: true, mode: 0o700 }); // where file: readers may read
     const logFile = join(dataDir, "service.log");
     configureLogging({ debug: false, console: !this.opts.quiet, file: logFile });
-    const { created, ignored } = this.config.load();
+    const { created, ignored, unsupported, mapped } = this.config.load();
     this.configProblems = ignored.map((k) => `unknown key "${k}" in ${this.config.path} is ignored (a typo?)`);
     for (const p of this.configProblems) logger.warn(p);
+    for (const k of unsupported) logger.info(`config key "${k}" (from the reference's config.toml) is not supported here; kept in the file, no effect`);
+    for (const m of mapped) logger.info(`config key ${m} (the reference's name, read as ours)`);
     const cfg = this.config.current;
     const applyLogging = (c: typeof cfg) => {
       setDebug(c.debug_logging);
@@ -218,6 +223,8 @@ export class App {
       guardCue: (what) => feedback.guard(what),
       gate: () => playtime.gate(),
       input,
+      recentMedia: (n) => mediaHistory.list({ limit: n, distinct: true }).entries[n - 1],
+      profiles: { switchTo: (switchId) => profiles.switchTo({ switchId }), clear: () => profiles.deactivate() },
     });
     const readers = new ReadersService({
       runtime: ctx.runtime,

@@ -13,6 +13,8 @@ const READ_AT_START: readonly (readonly [keyof Config, string])[] = [
   ["service", "name"],
   ["service", "mdns"],
   ["service", "mdns_interface"],
+  ["service", "on_boot"],
+  ["service", "on_ready"],
   ["platforms", "kodi_activity"],
   ["platforms", "steam_dir"],
 ];

@@ -1,9 +1,10 @@
 import { type } from "arktype";
 import { invalidAllowEntries } from "../core/net/addresses.ts";
-import { validAllowEntry } from "../core/net/allow-list.ts";
 import { isDuration } from "../core/playtime/duration.ts";
 import { execRuleProblem } from "../core/zapscript/exec-allow.ts";
+import { httpAllowProblem } from "../core/zapscript/http-allow.ts";
 import { validOriginEntry } from "../core/net/browser-rules.ts";
+import { splitReferenceCommand } from "../core/reference-command.ts";
 
 /**
  * The config file (TOML), with the reference implementation's key names where it has them so a user's
@@ -11,17 +12,39 @@ import { validOriginEntry } from "../core/net/browser-rules.ts";
  * Unknown keys are kept in the file untouched (see store.ts) but not read.
  */
 
-export const ReaderConnection = type({ "+": "delete", driver: "string > 0", "path?": "string", "id_source?": "string" });
+export const ReaderConnection = type({ "+": "delete", driver: "string > 0", "path?": "string", "id_source?": "string", "enabled?": "boolean" });
 export type ReaderConnection = typeof ReaderConnection.infer;
 
+/**
+ * A `[[launchers.custom]]` entry, in our shape (`command` as argv, `systems`, `extensions`) or the reference's
+ * (`execute` as one string with `[[media_path]]`-style placeholders, `system`, `file_exts`, `media_dirs`); both
+ * may be mixed. The reference's extra fields are kept in the file; see reference-launcher.ts for what they do.
+ */
 export const CustomLauncher = type({
   "+": "delete",
   id: "string > 0",
   "systems?": "string[]",
   "extensions?": "string[]",
   /** Command line; `{path}` (and `{system}`) are replaced, each as one argument. */
-  command: "string[] > 0",
+  "command?": "string[] > 0",
   "schemes?": "string[]",
+  /** The reference's shape. */
+  "system?": "string",
+  "execute?": type("string").narrow((e, ctx) => splitReferenceCommand(e) !== null || ctx.mustBe("a command line with closed quotes")),
+  "media_dirs?": "string[]",
+  "file_exts?": "string[]",
+  "groups?": "string[]",
+  "lifecycle?": "'blocking' | 'background'",
+  "restricted?": "boolean",
+  "kind?": "string",
+  "backend?": "string",
+  "name?": "string",
+  "category?": "string",
+  "load_path?": "string",
+  "controls?": "Record<string, string>",
+}).narrow((c, ctx) => {
+  if (c.command === undefined && c.execute === undefined && c.backend !== "mister_core") return ctx.mustBe("a launcher with `command` (argv) or `execute` (one command line)");
+  return true;
 });
 export type CustomLauncher = typeof CustomLauncher.infer;
 
@@ -64,11 +87,16 @@ const Launchers = type({
   index_root: type("string[]").default(() => []),
   custom: CustomLauncher.array().default(() => []),
   retroarch: "boolean = true",
+  /** A script run before each command that starts media (the reference's); its failure stops the launch. */
+  before_media_start: "string = ''",
 });
-/** One `zapscript.allow_http` entry: a host name, an IP address or a CIDR block (checked when the config loads). */
+/** One `zapscript.allow_http` entry: a host name, an IP address, a CIDR block or a reference URL pattern (http-allow.ts). */
 /** One `service.allow_api` / `allow_launch` entry: `*`, an IP address or a CIDR block (a typo must not let anyone in). */
 const AddressAllowEntry = type("string").narrow((entry, ctx) => invalidAllowEntries([entry]).length === 0 || ctx.mustBe("\"*\", an IP address or a CIDR block"));
-const HttpAllowEntry = type("string").narrow((entry, ctx) => validAllowEntry(entry) || ctx.mustBe("a host name, an IP address or a CIDR block"));
+const HttpAllowEntry = type("string").narrow((entry, ctx) => {
+  const problem = httpAllowProblem(entry);
+  return problem === null || ctx.mustBe(problem);
+});
 /** One `zapscript.allow_execute` entry: `<program regex> <arguments regex>` (src/core/zapscript/exec-allow.ts). */
 const ExecAllowEntry = type("string").narrow((entry, ctx) => {
   const problem = execRuleProblem(entry);
@@ -81,6 +109,8 @@ const ZapScript = type({
   allow_remote_execute: "boolean = false",
   /** Hosts, addresses and CIDR blocks that http.get/http.post may reach although they are the device itself or link-local. */
   allow_http: HttpAllowEntry.array().default(() => []),
+  /** Commands (and aliases) a script may not run, by name; refused with an error naming the key. */
+  block_commands: type("string[]").default(() => []),
   /** Which keys the input commands may press (src/core/input/input-policy.ts); absent: the platform's defaults. */
   "input?": type({ "+": "delete", "mode?": "'combos' | 'unrestricted'", "allow?": "string[]", "block?": "string[]" }),
 });
@@ -112,6 +142,9 @@ const Service = type({
   allow_api: AddressAllowEntry.array().default(() => []),
   /** Web page origins (full `scheme://host[:port]`, or a bare host name) that may use the API from a browser. */
   allowed_origins: type("string").narrow((e, ctx) => validOriginEntry(e) || ctx.mustBe("an origin (scheme://host[:port]) or a host name")).array().default(() => []),
+  /** Scripts run at start (the reference's): once per boot of the device, and every time the service is ready. */
+  on_boot: "string = ''",
+  on_ready: "string = ''",
   /** Force the platform id instead of detecting it. */
   platform: "string = ''",
   tls_cert: "string = ''",
@@ -159,6 +192,13 @@ const Backup = type({
   remote: BackupRemote.default(() => BackupRemote.assert({})),
 });
 
+/** `[[mappings.entry]]` in config.toml (the reference's): checked and used as the mapping files' entries are (core/file-mappings.ts). */
+const ConfigMappings = type({ "+": "delete", entry: type("Record<string, unknown>").array().default(() => []) });
+
+/** `[[systems.default]]` (the reference's): the launcher a system's media use when a script names none. */
+const SystemDefault = type({ "+": "delete", system: "string", "launcher?": "string", "before_exit?": "string", "pause_on_launch?": "boolean" });
+const Systems = type({ "+": "delete", default: SystemDefault.array().default(() => []) });
+
 export const ConfigFile = type({
   "+": "delete",
   config_schema: "number.integer = 1",
@@ -172,6 +212,8 @@ export const ConfigFile = type({
   service: Service.default(() => Service.assert({})),
   playtime: Playtime.default(() => Playtime.assert({})),
   backup: Backup.default(() => Backup.assert({})),
+  mappings: ConfigMappings.default(() => ConfigMappings.assert({})),
+  systems: Systems.default(() => Systems.assert({})),
 });
 
 export type Config = typeof ConfigFile.infer;

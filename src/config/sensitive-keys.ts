@@ -51,11 +51,15 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "backup.remote.schedule": "plain",
   "readers.connect": "device", // file:, serial and disc paths, MQTT brokers
   "launchers.index_root": "path",
+  "mappings.entry": "widens", // rewrites what a tag runs
+  "systems.default": "plain", // picks among the launchers already configured
   "launchers.custom": "program",
   "launchers.retroarch": "plain",
+  "launchers.before_media_start": "widens", // a script run with the device's own trust
   "zapscript.allow_execute": "widens",
   "zapscript.allow_remote_execute": "widens",
   "zapscript.allow_http": "widens",
+  "zapscript.block_commands": "widens", // emptying it lets scripts run what was refused
   "platforms.timeout": "plain",
   "platforms.poll_interval": "plain",
   "platforms.batocera_api": "endpoint",
@@ -69,6 +73,8 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "service.allow_launch": "widens",
   "service.allow_api": "widens",
   "service.allowed_origins": "widens", // pages of these origins get the device's own trust in a browser
+  "service.on_boot": "widens", // a script run with the device's own trust
+  "service.on_ready": "widens",
   "service.platform": "widens", // picks which launchers (programs) run
   "service.tls_cert": "path",
   "service.tls_key": "path",

@@ -6,6 +6,7 @@ import { type } from "arktype";
 import { parse, stringify, TomlError } from "smol-toml";
 import { writeFileAtomic } from "./atomic-write.ts";
 import { pathProblems, tokenFolders } from "./path-rules.ts";
+import { classifyIgnored, dropAliasEchoes, unsupportedArrayFields, withReferenceAliases } from "./reference-keys.ts";
 import { lineOf } from "./toml-lines.ts";
 import { type Config, ConfigFile, CONFIG_SCHEMA_VERSION, defaultConfig } from "./schema.ts";
 
@@ -42,7 +43,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Parses and validates config text, reporting every problem at once. */
-export function parseConfig(text: string, path: string): { config: Config; raw: Raw } {
+export function parseConfig(text: string, path: string): { config: Config; raw: Raw; mapped: string[] } {
   let raw: Raw;
   try {
     raw = parse(text) as Raw;
@@ -50,7 +51,9 @@ export function parseConfig(text: string, path: string): { config: Config; raw: 
     const detail = err instanceof TomlError ? `line ${err.line}, column ${err.column}: ${err.message.split("\n")[0]}` : String(err);
     throw new ConfigError(path, [`not valid TOML (${detail}); the file may be truncated`]);
   }
-  const checked = ConfigFile(structuredClone(raw));
+  // the reference's names for keys we have under another name (reference-keys.ts) are read as ours
+  const { input, mapped } = withReferenceAliases(raw);
+  const checked = ConfigFile(input);
   if (checked instanceof type.errors) {
     throw new ConfigError(
       path,
@@ -63,15 +66,16 @@ export function parseConfig(text: string, path: string): { config: Config; raw: 
   if (checked.config_schema > CONFIG_SCHEMA_VERSION) {
     throw new ConfigError(path, [`config_schema ${checked.config_schema} is newer than this version understands (${CONFIG_SCHEMA_VERSION})`]);
   }
-  return { config: checked, raw };
+  return { config: checked, raw, mapped };
 }
 
-/** Keys of `raw` (dotted paths) the validated config does not have: what this version ignored. */
+/** Keys of `raw` (dotted paths, tables walked to their keys) the validated config does not have: what this version ignored. */
 function ignoredKeys(raw: unknown, known: unknown, prefix = ""): string[] {
   if (!isPlainObject(raw) || !isPlainObject(known)) return [];
-  return Object.entries(raw).flatMap(([k, v]) =>
-    k in known ? ignoredKeys(v, known[k], `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
+  return Object.entries(raw).flatMap(([k, v]) => {
+    if (k in known) return ignoredKeys(v, known[k], `${prefix}${k}.`);
+    return isPlainObject(v) && Object.keys(v).length > 0 ? ignoredKeys(v, {}, `${prefix}${k}.`) : [`${prefix}${k}`];
+  });
 }
 
 /**
@@ -99,16 +103,21 @@ export class ConfigStore {
 
   /**
    * Loads the file, creating it with defaults (and a new device id) when it does not exist. `ignored` names the
-   * keys this version does not know: kept in the file, but without effect (often a typo).
+   * keys this version does not know: kept in the file, but without effect (often a typo); `unsupported` the
+   * reference's keys kept without effect here; `mapped` the reference's keys read under our name.
    */
-  load(): { created: boolean; ignored: string[] } {
+  load(): { created: boolean; ignored: string[]; unsupported: string[]; mapped: string[] } {
     let created = false;
     let ignored: string[] = [];
+    let unsupported: string[] = [];
+    let mapped: string[] = [];
     if (existsSync(this.path)) {
       const parsed = parseConfig(readFileSync(this.path, "utf8"), this.path);
       this.raw = parsed.raw;
       this.config = deepFreeze(parsed.config);
-      ignored = ignoredKeys(parsed.raw, parsed.config);
+      ({ unknown: ignored, unsupported } = classifyIgnored(ignoredKeys(parsed.raw, parsed.config)));
+      unsupported.push(...unsupportedArrayFields(parsed.raw));
+      mapped = parsed.mapped;
     } else {
       created = true;
     }
@@ -118,7 +127,7 @@ export class ConfigStore {
       this.config = deepFreeze(next);
       this.save();
     }
-    return { created, ignored };
+    return { created, ignored, unsupported, mapped };
   }
 
   /**
@@ -166,7 +175,7 @@ export class ConfigStore {
   }
 
   private save(): void {
-    const content = stringify(overlay(this.raw, { ...this.config, config_schema: CONFIG_SCHEMA_VERSION } as unknown as Raw));
+    const content = stringify(dropAliasEchoes(overlay(this.raw, structuredClone({ ...this.config, config_schema: CONFIG_SCHEMA_VERSION }) as unknown as Raw), this.raw));
     writeFileAtomic(this.path, `${content}\n`, 0o600);
     chmodSync(this.path, 0o600);
   }

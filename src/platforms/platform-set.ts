@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import type { Config } from "../config/schema.ts";
+import { log } from "../log.ts";
 import type { PlatformId } from "./detect.ts";
 import { DEFAULT_MISTER_PATHS, MisterLauncher, type MisterPaths } from "./mister/launcher.ts";
 import { type Screenshot, takeMisterScreenshot } from "./mister/screenshot.ts";
@@ -21,6 +22,8 @@ import { SteamActivity } from "./steam/activity.ts";
 import { SteamLauncher } from "./steam/launcher.ts";
 import { findSteamRoot } from "./steam/library.ts";
 import { EmuDeckLauncher, RetroDeckLauncher } from "./steamos/launchers.ts";
+
+const logger = log.withTag("launchers");
 
 /** Seams for tests; every field has the device's default. */
 export interface PlatformOptions {
@@ -121,7 +124,9 @@ export class PlatformSet {
   all(): Launcher[] {
     const cfg = this.config().launchers;
     if (this.custom?.cfg !== cfg.custom) {
-      this.custom = { cfg: cfg.custom, launchers: cfg.custom.map((c) => new CustomLauncher(c, this.spawn, this.opts.graceMs)) };
+      const built = cfg.custom.map((c) => new CustomLauncher(c, this.spawn, this.opts.graceMs, this.platform));
+      for (const l of built) for (const note of l.notes) logger.info(`custom launcher ${l.id}: ${note}`);
+      this.custom = { cfg: cfg.custom, launchers: built.filter((l) => l.usable) };
     }
     const builtIn: Launcher[] = [];
     if (this.systemLauncher) builtIn.push(this.systemLauncher);

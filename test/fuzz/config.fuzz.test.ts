@@ -70,7 +70,7 @@ describe("fuzz: config file", () => {
         const loaded = onlyThrows(ConfigError, () => store.load());
         expect(loaded === undefined).toBe(expected === undefined);
         if (!expected) return expect(store.current).toBe(before);
-        expect(loaded).toEqual({ created: false, ignored: expect.any(Array) });
+        expect(loaded).toEqual({ created: false, ignored: expect.any(Array), unsupported: expect.any(Array), mapped: expect.any(Array) });
         expect(Object.isFrozen(store.current.service)).toBe(true);
         expect(store.current.service.device_id).not.toBe("");
         expect({ ...store.current, service: { ...store.current.service, device_id: "" } }).toEqual({

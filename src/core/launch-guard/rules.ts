@@ -28,6 +28,9 @@ const PLAYLIST = new Set([
   "playlist.open",
 ]);
 
+/** True for commands that start media (the reference's `before_media_start` hook runs before each). */
+export const isMediaLaunching = (name: string): boolean => MEDIA_LAUNCHING.has(name);
+
 function disrupting(name: string): boolean {
   return MEDIA_LAUNCHING.has(name) || PLAYLIST.has(name) || name === "stop";
 }

@@ -26,7 +26,11 @@ export interface FileMappingsLoad {
 export class FileMappings {
   private list: readonly FileMapping[] = [];
 
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    /** `[[mappings.entry]]` of config.toml (the reference's), tried before the folder's files. */
+    private readonly configEntries: () => readonly unknown[] = () => [],
+  ) {}
 
   all(): readonly FileMapping[] {
     return this.list;
@@ -40,7 +44,9 @@ export class FileMappings {
   load(): FileMappingsLoad {
     const problems: string[] = [];
     const files = this.tomlFiles(problems);
-    const loaded: FileMapping[] = [];
+    const fromConfig = mappingsFromFile({ mappings: { entry: [...this.configEntries()] } }, "config.toml");
+    const loaded: FileMapping[] = [...fromConfig.mappings];
+    problems.push(...fromConfig.problems);
     let read = 0;
     for (const path of files) {
       const name = relative(this.dir, path);
@@ -59,6 +65,7 @@ export class FileMappings {
     }
     this.list = loaded;
     for (const p of problems) logger.warn(`mapping file problem: ${p}`);
+    if (fromConfig.mappings.length > 0) logger.info(`loaded ${fromConfig.mappings.length} mapping(s) from config.toml [[mappings.entry]]`);
     if (files.length > 0 || problems.length > 0) logger.info(`loaded ${loaded.length} read-only mapping(s) from ${read} file(s) in ${this.dir}`);
     return { files: read, mappings: loaded.length, problems };
   }

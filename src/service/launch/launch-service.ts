@@ -41,6 +41,10 @@ export interface LaunchDeps {
   outcome?(token: ScannedToken, ok: boolean): void;
   /** Sound cues of the launch guard (a token staged / ready to confirm by a re-tap). */
   guardCue?(what: "staged" | "ready"): void;
+  /** The n-th most recently played distinct media, for `launch.last`. */
+  recentMedia?(n: number): { mediaPath: string; systemId: string } | undefined;
+  /** Profile switching for the `profile` commands. */
+  profiles?: CommandEnv["profiles"];
   /** Launch gate (playtime limits): throws a DomainError to refuse starting media, before anything is stopped. */
   gate?(): void;
 }
@@ -71,7 +75,7 @@ export class LaunchService implements Lifecycle {
   ) {
     this.historyRepo = new HistoryRepository(ctx.userDb);
     this.mappings = new MappingsService(ctx.userDb);
-    this.fileMappings = new FileMappings(join(ctx.dataDir, "mappings"));
+    this.fileMappings = new FileMappings(join(ctx.dataDir, "mappings"), () => ctx.config.current.mappings.entry);
     this.pipeline = new LaunchPipeline({
       history: this.historyRepo,
       commands: COMMANDS,
@@ -222,6 +226,8 @@ export class LaunchService implements Lifecycle {
       startMedia: (target, launcherId) => this.startMedia(token, target, launcherId, trace, dryRun),
       spawn: this.ctx.runtime.spawn,
       input: this.deps.input,
+      recentMedia: this.deps.recentMedia,
+      profiles: this.deps.profiles,
       signal: this.abort.signal,
     };
   }
@@ -239,9 +245,20 @@ export class LaunchService implements Lifecycle {
     });
   }
 
+  /** The launcher `[[systems.default]]` names for the target's system, when it exists. */
+  private systemDefault(target: LaunchTarget): ReturnType<PlatformSet["pick"]> {
+    const id = target.system?.id.toLowerCase();
+    const entry = id ? this.ctx.config.current.systems.default.find((d) => d.system.toLowerCase() === id && d.launcher) : undefined;
+    if (!entry?.launcher) return undefined;
+    const launcher = this.deps.platforms.launcherById(entry.launcher);
+    if (!launcher) logger.warn(`systems.default for ${entry.system} names launcher ${entry.launcher}, which does not exist; picking one as usual`);
+    return launcher;
+  }
+
   private async startMedia(token: ScannedToken, target: LaunchTarget, launcherId: string | undefined, trace: TraceBuilder, dryRun: boolean): Promise<void> {
     const { platforms, tracker } = this.deps;
-    const picked = launcherId ? { launcher: platforms.launcherById(launcherId), refused: [] } : platforms.pickWithReasons(target);
+    const preferred = launcherId ? undefined : this.systemDefault(target);
+    const picked = launcherId ? { launcher: platforms.launcherById(launcherId), refused: [] } : preferred ? { launcher: preferred, refused: [] } : platforms.pickWithReasons(target);
     const launcher = picked.launcher;
     trace.launcher(target.path, launcher?.id, picked.refused);
     if (launcherId && !launcher) throw new CommandError(`unknown launcher: ${launcherId}`, false, "unknown_launcher");

@@ -3,8 +3,11 @@ import type { ScannedToken } from "../../core/token.ts";
 import { TraceBuilder } from "../../core/trace/builder.ts";
 import type { TraceReason } from "../../core/trace/reason.ts";
 import type { ScanTrace } from "../../core/wire/trace.ts";
-import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
+import { isMediaLaunching } from "../../core/launch-guard/rules.ts";
+import { type ZapCommand, parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
 import { log, outside } from "../../log.ts";
+import { blockedReason } from "./commands/aliases.ts";
+import { expandCommand } from "./commands/expression-env.ts";
 import { type CommandEnv, CommandError, type CommandHandler } from "./commands/types.ts";
 import type { HistoryRepository } from "./history-repo.ts";
 
@@ -79,19 +82,12 @@ export class LaunchPipeline {
 
   private async execute(token: ScannedToken, trace: TraceBuilder, dryRun: boolean): Promise<void> {
     if (token.text.trim() === "") throw new CommandError("token has no launch script and no mapping matched it", false, "no_script");
-    let script;
-    try {
-      script = parseZapScript(token.text);
-    } catch (err) {
-      if (err instanceof ZapScriptError) throw new CommandError(`invalid launch script: ${err.message} (at character ${err.offset + 1})`, false, "invalid_script");
-      throw err;
-    }
-    trace.parsed(script.commands);
     const env = this.deps.env(token, trace, dryRun);
-    for (const cmd of script.commands) {
+    const commands = this.parse(token.text, "invalid launch script", env);
+    trace.parsed(commands);
+    for (const cmd of commands) {
       trace.begin(cmd);
-      const handler = this.deps.commands[cmd.name];
-      if (!handler) {
+      if (!this.deps.commands[cmd.name]) {
         const err = new CommandError(`unknown command: ${cmd.name}`, false, "unknown_command");
         trace.end("failed", err.message);
         throw err;
@@ -101,12 +97,49 @@ export class LaunchPipeline {
         continue;
       }
       try {
-        await handler(cmd, env);
+        const hook = env.config().launchers.before_media_start;
+        if (!dryRun && hook.trim() !== "" && isMediaLaunching(cmd.name)) await this.beforeMediaStart(hook, cmd, env);
+        await this.runCommand(cmd, env);
       } catch (err) {
         trace.end("failed", err instanceof Error ? err.message : String(err));
         throw err;
       }
       trace.end("ok");
+    }
+  }
+
+  /** The script's commands; a command `zapscript.block_commands` lists refuses the whole script before any runs. */
+  private parse(text: string, what: string, env: CommandEnv): ZapCommand[] {
+    let script;
+    try {
+      script = parseZapScript(text);
+    } catch (err) {
+      if (err instanceof ZapScriptError) throw new CommandError(`${what}: ${err.message} (at character ${err.offset + 1})`, false, "invalid_script");
+      throw err;
+    }
+    const blockList = env.config().zapscript.block_commands;
+    for (const cmd of script.commands) {
+      const blocked = blockedReason(cmd.name, blockList);
+      if (blocked) throw new CommandError(blocked, false, "refused");
+    }
+    return script.commands;
+  }
+
+  private async runCommand(cmd: ZapCommand, env: CommandEnv, launching?: ZapCommand): Promise<void> {
+    const handler = this.deps.commands[cmd.name];
+    if (!handler) throw new CommandError(`unknown command: ${cmd.name}`, false, "unknown_command");
+    // `[[…]]` expressions are evaluated when their command runs, so they see what earlier commands did
+    await handler(expandCommand(cmd, env, launching), env);
+  }
+
+  /** `launchers.before_media_start`: runs before a command that starts media (not for its own commands); a failure stops the launch. */
+  private async beforeMediaStart(hook: string, launching: ZapCommand, env: CommandEnv): Promise<void> {
+    logger.info("running launchers.before_media_start");
+    try {
+      for (const cmd of this.parse(hook, "invalid before_media_start script", env)) await this.runCommand(cmd, env, launching);
+    } catch (err) {
+      if (err instanceof DomainError) throw new CommandError(`before_media_start hook blocked the launch: ${err.message}`);
+      throw err;
     }
   }
 }

@@ -118,6 +118,7 @@ export class ReaderManager {
     const wanted = new Set<string>();
     const wholeDriver = new Set<ReaderDriver>();
     for (const c of cfg.connect) {
+      if (c.enabled === false) continue;
       const driver = findDriver(this.drivers, c.driver);
       if (!driver) {
         this.warnOnce(`unknown:${c.driver}`, `reader connection "${c.driver}:${c.path ?? ""}" names an unknown driver; known: ${this.drivers.map((d) => d.id).join(", ")}`);

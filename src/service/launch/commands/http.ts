@@ -1,3 +1,4 @@
+import { splitHttpAllow } from "../../../core/zapscript/http-allow.ts";
 import { OutboundError } from "../../outbound/errors.ts";
 import { type OutboundRequest, outboundRequest } from "../../outbound/request.ts";
 import { type CommandEnv, CommandError, type CommandHandler, requireArg } from "./types.ts";
@@ -13,10 +14,13 @@ export const HTTP_MAX_REPLY_BYTES = 1024 * 1024;
 async function send(name: string, req: Pick<OutboundRequest, "method" | "url" | "headers" | "body">, env: CommandEnv): Promise<void> {
   let status: number;
   let host: string;
+  // the reference's URL patterns in allow_http: when listed, the URL must match one (they never widen the guard)
+  const { hosts, patterns } = splitHttpAllow(env.config().zapscript.allow_http);
+  if (patterns.length > 0 && !patterns.some((p) => p.test(String(req.url)))) throw new CommandError(`${name}: URL not allowed by zapscript.allow_http`);
   try {
     const reply = await outboundRequest(
       { ...req, timeoutMs: HTTP_TIMEOUT_MS, maxBytes: HTTP_MAX_REPLY_BYTES, signal: env.signal },
-      { allow: env.config().zapscript.allow_http },
+      { allow: hosts },
     );
     status = reply.status;
     host = reply.url.host;

@@ -1,17 +1,22 @@
+import { aliasHandlers } from "./aliases.ts";
 import { delay, echo, stop } from "./control.ts";
 import { execute } from "./execute.ts";
 import { httpGet, httpPost } from "./http.ts";
 import { INPUT_COMMANDS } from "./input.ts";
+import { launchLast } from "./last.ts";
+import { profile, profileClear } from "./profile.ts";
 import { launch, launchRandom, launchSearch, launchSystem, launchTitle } from "./launch.ts";
 import type { CommandHandler } from "./types.ts";
 
-/** Every launch script command, by its lowercase name. */
-export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
+const BASE: Readonly<Record<string, CommandHandler>> = {
   launch,
   "launch.title": launchTitle,
   "launch.system": launchSystem,
   "launch.random": launchRandom,
   "launch.search": launchSearch,
+  "launch.last": launchLast,
+  profile,
+  "profile.clear": profileClear,
   stop,
   delay,
   echo,
@@ -20,3 +25,6 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   "http.post": httpPost,
   ...INPUT_COMMANDS,
 };
+
+/** Every launch script command, by its lowercase name, and the reference's deprecated aliases (aliases.ts). */
+export const COMMANDS: Readonly<Record<string, CommandHandler>> = { ...BASE, ...aliasHandlers(BASE) };

@@ -27,6 +27,10 @@ export interface CommandEnv {
   spawn: Runtime["spawn"];
   /** Virtual keyboard and gamepad (`input.*` commands); absent: those commands are unsupported. */
   input?: InputService;
+  /** The n-th most recently played distinct media (1 = the last), for `launch.last`; absent: no play history. */
+  recentMedia?(n: number): { mediaPath: string; systemId: string } | undefined;
+  /** Profile switching for `profile` / `profile.clear`; absent: those commands are unsupported. */
+  profiles?: { switchTo(switchId: string): Promise<{ name: string }>; clear(): void };
   /** Aborted when the service stops; long waits must honour it. */
   signal: AbortSignal;
 }
