@@ -6,14 +6,15 @@ const REFRESH_MS = 2000;
 /**
  * This device's names and addresses as the browser rules need them: the OS host name, `<host>.local`, the
  * mDNS host name actually advertised (renamed on a conflict), every interface address and the listening
- * port. Read again at most every 2 s (interfaces come and go; a request must not pay for a lookup).
+ * port. Read again at most every 2 s (interfaces come and go; a request must not pay for a lookup), or at once
+ * with `fresh` (before a refusal: an address that appeared a moment ago is still the device's own).
  */
-export function selfNamesSource(port: () => number, advertisedHost: () => string | undefined, now: () => number = Date.now): () => SelfNames {
+export function selfNamesSource(port: () => number, advertisedHost: () => string | undefined, now: () => number = Date.now): (fresh?: boolean) => SelfNames {
   let cached: SelfNames | null = null;
   let at = 0;
-  return () => {
+  return (fresh = false) => {
     const t = now();
-    if (cached && t - at < REFRESH_MS) return cached;
+    if (cached && !fresh && t - at < REFRESH_MS) return cached;
     const host = hostname().toLowerCase();
     const label = host.split(".")[0] ?? host;
     const names = [host, label, `${label}.local`];
