@@ -3,7 +3,7 @@
  * POLLPRI, so a mount or unmount is seen at once and an idle system costs nothing; an eventfd in the same poll
  * set ends it. If libc or the Worker cannot be used, the slow re-read fallback takes over.
  */
-import { writeSync } from "node:fs";
+import { readFileSync, writeSync } from "node:fs";
 import { MOUNT_POLL_FALLBACK_MS, type MountWatch, pollMountTable } from "../mount-watch.ts";
 import { log } from "../../log.ts";
 
@@ -68,7 +68,17 @@ function mountWatchWorkerMain(ffi: typeof import("bun:ffi"), path: string, post:
   post({ type: "closed" });
 }
 
+/** The mount table's text, or "" when it cannot be read. */
+function readTable(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+}
+
 export function watchMountsBun(path: string, onChange: () => void): MountWatch {
+  const atStart = readTable(path);
   let fallback: MountWatch | null = null;
   let stopFd = -1;
   let closed = false;
@@ -92,8 +102,10 @@ export function watchMountsBun(path: string, onChange: () => void): MountWatch {
       if (m.type === "ready") {
         stopFd = m.stopFd;
         readied();
-      }
-      else if (m.type === "change") {
+        // the thread sees changes from when it opened the table on: one made while it was starting (after the
+        // caller's own read) is reported now rather than lost
+        if (!closed && readTable(path) !== atStart) onChange();
+      } else if (m.type === "change") {
         if (!closed) onChange();
       } else if (m.type === "failed") useFallback(m.reason);
       else if (m.type === "closed") {
