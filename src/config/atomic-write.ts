@@ -8,11 +8,12 @@ import { dirname } from "node:path";
  * temp file has a random name and is created exclusively (`wx`: O_CREAT|O_EXCL, which also refuses a symlink
  * in its place), so nothing planted at a guessable name is followed or overwritten.
  */
-export function writeFileAtomic(path: string, content: string, mode = 0o600): void {
+export function writeFileAtomic(path: string, content: string | Uint8Array, mode = 0o600): void {
   const temp = `${path}.tmp-${randomBytes(8).toString("hex")}`;
   const fd = openSync(temp, "wx", mode);
   try {
-    writeSync(fd, content);
+    if (typeof content === "string") writeSync(fd, content);
+    else writeSync(fd, content);
     fsyncSync(fd);
   } catch (err) {
     closeSync(fd);

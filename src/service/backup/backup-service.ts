@@ -1,5 +1,6 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { writeFileAtomic } from "../../config/atomic-write.ts";
 import { CONFIG_SCHEMA_VERSION } from "../../config/schema.ts";
 import { DomainError } from "../../core/errors.ts";
 import type { BackupListEntry, BackupStatus, LocalBackup, RemoteRunResult, RestoreResult } from "../../core/wire/backup.ts";
@@ -26,19 +27,6 @@ export interface BackupDeps {
   mediaActive?: () => boolean;
   /** Runs after a restore was applied and the config reloaded (e.g. file mappings reloaded). */
   afterRestore?: () => void;
-}
-
-/** Writes `data` to a temp file beside `path`, fsyncs it, and renames it into place. */
-function writeFileDurably(path: string, data: Uint8Array): void {
-  const temp = join(dirname(path), `.${process.pid}.partial`);
-  const fd = openSync(temp, "w", 0o600);
-  try {
-    writeSync(fd, data);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, path);
 }
 
 const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
@@ -122,7 +110,7 @@ export class BackupService {
     let name = `backup-${stamp(createdAt)}-${kind}.zip`;
     for (let n = 2; existsSync(join(this.dir, name)); n++) name = `backup-${stamp(createdAt)}-${kind}-${n}.zip`;
     const { bytes, manifest } = this.archive(true, createdAt);
-    writeFileDurably(join(this.dir, name), bytes);
+    writeFileAtomic(join(this.dir, name), bytes);
     logger.info(`backup ${name} written (${bytes.length} bytes)`);
     return this.info(name, manifest, "valid");
   }

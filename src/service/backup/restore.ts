@@ -30,9 +30,11 @@ export interface RestoreTargets {
 /** Tables a restore leaves as they are on this device. */
 const KEEP_TABLES = new Set(["clients"]);
 
+/** Writes a staged file and fsyncs it; created exclusively (whatever stood at the name, a planted symlink too, is removed, not followed). */
 function writeSynced(path: string, data: Uint8Array): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const fd = openSync(path, "w", 0o600);
+  rmSync(path, { force: true });
+  const fd = openSync(path, "wx", 0o600);
   try {
     writeSync(fd, data);
     fsyncSync(fd);
