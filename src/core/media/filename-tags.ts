@@ -71,28 +71,16 @@ function squareGroupTags(content: string, out: string[]): void {
   }
 }
 
-/** The clean title and the tags of a media name (a file name without its extension). */
-export function parseMediaName(name: string): ParsedName {
-  const out: string[] = [];
-  let titleEnd = -1;
-  let rest = "";
-  let parenIndex = 0;
-  for (let i = 0; i < name.length; i++) {
-    const open = name[i];
-    const close = open === "(" ? ")" : open === "[" ? "]" : open === "{" ? "}" : "";
-    if (!close) {
-      if (titleEnd >= 0) rest += open;
-      continue;
-    }
-    const end = name.indexOf(close, i + 1);
-    if (end < 0) {
-      if (titleEnd >= 0) rest += open;
-      continue;
-    }
-    if (titleEnd < 0) titleEnd = i;
-    const content = name.slice(i + 1, end).trim();
+/** Tags of recent group texts: sets repeat a handful of groups ("(USA)", "[!]") over thousands of names. */
+const groupCache = new Map<string, readonly string[]>();
+const GROUP_CACHE_MAX = 4096;
+
+function groupTags(open: string, content: string, first: boolean): readonly string[] {
+  const k = `${first ? "1" : "0"}${open}${content}`;
+  let tags = groupCache.get(k);
+  if (!tags) {
+    const out: string[] = [];
     if (open === "(") {
-      const first = parenIndex++ === 0;
       for (const part of content.split(",")) {
         const p = part.trim();
         if (p) parenPartTags(p, first, out);
@@ -100,16 +88,46 @@ export function parseMediaName(name: string): ParsedName {
     } else if (open === "[") {
       squareGroupTags(content, out);
     }
-    i = end;
+    tags = out;
+    if (groupCache.size >= GROUP_CACHE_MAX) groupCache.clear();
+    groupCache.set(k, tags);
   }
-  let title = (titleEnd < 0 ? name : name.slice(0, titleEnd)).replace(/\s+/g, " ").trim();
-  const v = TRAILING_VERSION.exec(title);
+  return tags;
+}
+
+const OTHER_SPACE = /[^\S ]/;
+const OPENS = /[([{]/g;
+const CLOSE: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
+
+/** The clean title and the tags of a media name (a file name without its extension). */
+export function parseMediaName(name: string): ParsedName {
+  let out: string[] | null = null;
+  let titleEnd = -1;
+  let parenIndex = 0;
+  /** The text outside groups after the title, in case the title is empty ("[BIOS] PlayStation"). */
+  let rest = "";
+  let from = 0;
+  OPENS.lastIndex = 0;
+  for (let m = OPENS.exec(name); m; m = OPENS.exec(name)) {
+    const open = m[0];
+    const end = name.indexOf(CLOSE[open] as string, m.index + 1);
+    if (end < 0) break;
+    if (titleEnd < 0) titleEnd = m.index;
+    else rest += name.slice(from, m.index);
+    from = end + 1;
+    const tags = groupTags(open, name.slice(m.index + 1, end).trim(), open === "(" && parenIndex++ === 0);
+    if (tags.length) (out ??= []).push(...tags);
+    OPENS.lastIndex = end + 1;
+  }
+  let title = (titleEnd < 0 ? name : name.slice(0, titleEnd)).trim();
+  if (title.includes("  ") || OTHER_SPACE.test(title)) title = title.replace(/\s+/g, " ");
+  const v = title.lastIndexOf(" v") > 0 || title.lastIndexOf(" V") > 0 ? TRAILING_VERSION.exec(title) : null;
   if (v) {
-    out.push(`rev:${(v[1] as string).toLowerCase().replaceAll(".", "-")}`);
+    (out ??= []).push(`rev:${(v[1] as string).toLowerCase().replaceAll(".", "-")}`);
     title = title.slice(0, v.index).trim();
   }
-  if (title === "") title = rest.replace(/\s+/g, " ").trim() || name.trim();
-  return { title, tags: [...new Set(out)] };
+  if (title === "") title = `${rest}${titleEnd >= 0 ? name.slice(from) : ""}`.replace(/\s+/g, " ").trim() || name.trim();
+  return { title, tags: out ? (out.length > 1 ? [...new Set(out)] : out) : [] };
 }
 
 /** Splits a `type:value` tag (values may hold colons: `unfinished:beta:1`). */

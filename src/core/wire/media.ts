@@ -8,7 +8,11 @@ export const MAX_RESULTS_LIMIT = 10_000;
 export const SystemInfo = type({ id: "string", name: "string", category: "string" });
 export type SystemInfo = typeof SystemInfo.infer;
 
-export const MediaItem = type({ system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: "string[]" });
+/** A tag as the phone app shows it: `tag` the value ("us"), `type` its type ("region"), `label` for people. */
+export const TagInfo = type({ tag: "string", type: "string", "label?": "string" });
+export type TagInfo = typeof TagInfo.infer;
+
+export const MediaItem = type({ system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: TagInfo.array() });
 export type MediaItem = typeof MediaItem.infer;
 
 export const SearchParams = type({
@@ -16,6 +20,8 @@ export const SearchParams = type({
   query: "string",
   "systems?": "string[]",
   "maxResults?": `1 <= number.integer <= ${MAX_RESULTS_LIMIT}`,
+  /** `type:value` tags (e.g. "region:us"), all of which a result must carry. */
+  "tags?": "string[]",
 });
 export const SearchResult = type({ results: MediaItem.array(), total: "number.integer >= 0" });
 export type SearchResult = typeof SearchResult.infer;
@@ -23,7 +29,7 @@ export type SearchResult = typeof SearchResult.infer;
 export const IndexParams = type({ "+": "delete", "systems?": "string[]" }).or("null");
 export type IndexParams = typeof IndexParams.infer;
 export const TagsParams = IndexParams;
-export const TagsResult = type({ tags: type({ tag: "string", type: "string" }).array() });
+export const TagsResult = type({ tags: TagInfo.array() });
 export const GenerateCancelResult = type({ message: "string" });
 
 export const SystemsParams = type({ "+": "delete", "all?": "boolean" });
