@@ -33,16 +33,28 @@ export function readTitleOrder(blob: Uint8Array): { order: Int32Array; rank: Int
   return { order, rank };
 }
 
-/** The first place in the order whose title is ≥ `key`; `titleAt(place)` gives the lowercased title there. */
-export function lowerBound(size: number, key: string, titleAt: (place: number) => string): number {
-  let lo = 0;
-  let hi = size;
+/** The first place in lo..hi (hi excluded) whose title is ≥ `key` (hi when none); `titleAt(place)` gives it. */
+export function lowerBound(lo: number, hi: number, key: string, titleAt: (place: number) => string): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (titleAt(mid) < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
+}
+
+/** Every `step`-th place of the order (0, step, 2·step …), the titles there kept to narrow a binary search. */
+export const SAMPLE_STEP = 64;
+
+/**
+ * The first place whose title is ≥ `key`, with `samples[i]` the title at place i·SAMPLE_STEP: a search among
+ * the samples, then among at most SAMPLE_STEP places through `titleAt`.
+ */
+export function sampledLowerBound(size: number, samples: readonly string[], key: string, titleAt: (place: number) => string): number {
+  const s = lowerBound(0, samples.length, key, (i) => samples[i] as string);
+  if (s === 0) return 0;
+  // samples[s - 1] < key ≤ samples[s]: the place is after (s - 1)·step and at most s·step
+  return lowerBound((s - 1) * SAMPLE_STEP + 1, Math.min(size, s * SAMPLE_STEP), key, titleAt);
 }
 
 /** A query as titles are compared: lowercased, white space runs as one space, trimmed. */

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { splitTag } from "../../core/media/filename-tags.ts";
 import { andBits, bitsetWords, countBits, orPostings } from "../../core/media/postings.ts";
 import { tagLabel } from "../../core/media/tag-vocabulary.ts";
-import { readTitleOrder, titleKey } from "../../core/media/title-order.ts";
+import { readTitleOrder, SAMPLE_STEP, sampledLowerBound, titleKey } from "../../core/media/title-order.ts";
 import { mediaNameOfPath, queryWords } from "../../core/media/words.ts";
 import type { TagInfo } from "../../core/wire/media.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
@@ -66,7 +66,7 @@ export class MediaStore {
   /** Finds the media holding a query's words in the open file (its caches go with the file). */
   private matcher: WordMatcher | null = null;
   /** The title order of the open file, loaded at the first search. */
-  private titleOrder: { order: Int32Array; rank: Int32Array } | null = null;
+  private titleOrder: { order: Int32Array; rank: Int32Array; samples: string[] } | null = null;
   /** One frozen TagInfo per `type:value` tag seen, shared by the results carrying it. */
   private readonly tagInfos = new Map<string, TagInfo>();
   /** One frozen list per distinct `tags` column text (most media share a handful of combinations). */
@@ -219,9 +219,10 @@ export class MediaStore {
     for (const [lo, hi] of ranges) total += bits ? countBits(bits, lo, hi) : hi - lo + 1;
     const order = this.loadTitleOrder(db);
     const titleAt = db.prepare("SELECT lower(title) AS t FROM media WHERE id = ?");
+    const at = (place: number) => titleAt.get<{ t: string }>(order.order[place] as number)?.t ?? "";
     const ids = rankedPage({
       ...order,
-      titleAt: (place) => titleAt.get<{ t: string }>(order.order[place] as number)?.t ?? "",
+      lowerBound: (key) => sampledLowerBound(order.order.length, order.samples, key, at),
       ranges,
       bits,
       starts,
@@ -260,10 +261,16 @@ export class MediaStore {
     return result ?? new Int32Array(size);
   }
 
-  private loadTitleOrder(db: SqlDatabase): { order: Int32Array; rank: Int32Array } {
+  private loadTitleOrder(db: SqlDatabase): { order: Int32Array; rank: Int32Array; samples: string[] } {
     if (!this.titleOrder) {
       const row = db.prepare("SELECT ids FROM title_order WHERE id = 1").get<{ ids: Uint8Array }>();
-      this.titleOrder = readTitleOrder(row?.ids ?? new Uint8Array(0));
+      const { order, rank } = readTitleOrder(row?.ids ?? new Uint8Array(0));
+      const sampled: number[] = [];
+      for (let p = 0; p < order.length; p += SAMPLE_STEP) sampled.push(order[p] as number);
+      const titles = new Map(
+        db.prepare("SELECT id, lower(title) AS t FROM media WHERE id IN (SELECT value FROM json_each(?))").all<{ id: number; t: string }>(JSON.stringify(sampled)).map((r) => [r.id, r.t]),
+      );
+      this.titleOrder = { order, rank, samples: sampled.map((id) => titles.get(id) ?? "") };
     }
     return this.titleOrder;
   }

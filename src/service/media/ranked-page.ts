@@ -1,15 +1,15 @@
-import { collectBits } from "../../core/media/postings.ts";
+import { collectBits, countBits } from "../../core/media/postings.ts";
 import { lowerBound } from "../../core/media/title-order.ts";
 
-/** Beyond this many candidates, a tier is listed by walking the title order instead of sorting the candidates. */
-const SORT_MAX = 8192;
+/** Up to this many candidates, a tier is sorted by place; beyond, it is read off the title order. */
+const SORT_MAX = 4096;
 
 export interface RankedQuery {
   /** Media ids in title order, and each id's place in it. */
   order: Int32Array;
   rank: Int32Array;
-  /** The lowercased title at a place of the order. */
-  titleAt(place: number): string;
+  /** The first place whose lowercased title is ≥ key. */
+  lowerBound(key: string): number;
   /** Id ranges searched (the chosen systems), ascending. */
   ranges: ReadonlyArray<readonly [number, number]>;
   /** The media matching every query word and tag filter; null: all of the ranges. */
@@ -27,16 +27,17 @@ const has = (bits: Int32Array, id: number) => ((bits[id >>> 5] as number) >>> (i
 
 /**
  * The first `max` matches in rank order: exact title, then title prefix, then those whose every query word
- * starts a name word, then the rest; title order (then id) within each. Exact and prefix matches are ranges of
- * the title order (binary search); the other tiers are sorted when small, else read off the title order.
+ * starts a name word, then the rest; title order (then id) within each. Exact and prefix matches are a range
+ * of the title order (binary search); the other tiers are sorted by place when small, else read off the title
+ * order until the page is full (few steps: such a tier is dense).
  */
 export function rankedPage(q: RankedQuery): number[] {
   const { order, rank, ranges, bits, starts, max } = q;
   const all = ranges.length === 1 && ranges[0]?.[0] === 1 && ranges[0]?.[1] === order.length;
-  const inRanges = (id: number) => all || ranges.some(([lo, hi]) => id >= lo && id <= hi);
-  const member = (id: number) => (bits === null || has(bits, id) === 1) && inRanges(id);
+  const member = (id: number) => (bits === null || has(bits, id) === 1) && (all || ranges.some(([lo, hi]) => id >= lo && id <= hi));
   const out: number[] = [];
   const seen = new Set<number>();
+  if (max <= 0 || q.total === 0) return out;
   const take = (id: number): boolean => {
     if (!seen.has(id) && member(id)) {
       seen.add(id);
@@ -44,17 +45,17 @@ export function rankedPage(q: RankedQuery): number[] {
     }
     return out.length >= max;
   };
-  if (max <= 0 || q.total === 0) return out;
   if (q.key) {
-    const exactFrom = lowerBound(order.length, q.key, q.titleAt);
     // exact titles sort before their extensions: one pass lists the exact ones, then the prefix ones
-    const prefixTo = lowerBound(order.length, `${q.key}\uffff`, q.titleAt);
-    for (let r = exactFrom; r < prefixTo; r++) if (take(order[r] as number)) return out;
+    const to = q.lowerBound(`${q.key}\uffff`);
+    for (let r = q.lowerBound(q.key); r < to; r++) if (take(order[r] as number)) return out;
   }
-  const tier = (inTier: (id: number) => boolean): boolean => {
-    if (q.total <= SORT_MAX) {
+  /** Lists the members of a tier: `source` holds it (null: the ranges), `want` 1/0 for in/out of `starts`. */
+  const tier = (source: Int32Array | null, count: number, want: number): boolean => {
+    if (count === 0) return false;
+    if (count <= SORT_MAX) {
       const ids: number[] = [];
-      if (bits) for (const [lo, hi] of ranges) collectBits(bits, lo, hi, Number.MAX_SAFE_INTEGER, ids);
+      if (source) for (const [lo, hi] of ranges) collectBits(source, lo, hi, Number.MAX_SAFE_INTEGER, ids);
       else for (const [lo, hi] of ranges) for (let id = lo; id <= hi; id++) ids.push(id);
       // their places in the order, sorted natively (no comparator), read back as ids
       const places = new Int32Array(ids.length);
@@ -62,21 +63,26 @@ export function rankedPage(q: RankedQuery): number[] {
       places.sort();
       for (const place of places) {
         const id = order[place] as number;
-        if (inTier(id) && take(id)) return true;
+        if ((starts === null || has(starts, id) === want) && take(id)) return true;
       }
       return false;
     }
+    // the tight loop of dense tiers: the match bitset first (the most selective test), then the tier
     for (let r = 0; r < order.length; r++) {
       const id = order[r] as number;
-      if (inTier(id) && take(id)) return true;
+      if (bits !== null && (((bits[id >>> 5] as number) >>> (id & 31)) & 1) === 0) continue;
+      if (starts !== null && has(starts, id) !== want) continue;
+      if (take(id)) return true;
     }
     return false;
   };
   if (starts === null) {
-    tier(() => true);
+    tier(bits, q.total, 1);
     return out;
   }
-  if (tier((id) => has(starts, id) === 1)) return out;
-  tier((id) => has(starts, id) === 0);
+  let startCount = 0;
+  for (const [lo, hi] of ranges) startCount += countBits(starts, lo, hi);
+  if (tier(starts, startCount, 1)) return out;
+  tier(bits, q.total, 0);
   return out;
 }
