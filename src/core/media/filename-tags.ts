@@ -71,24 +71,26 @@ function squareGroupTags(content: string, out: string[]): void {
   }
 }
 
-/** Tags of recent group texts: sets repeat a handful of groups ("(USA)", "[!]") over thousands of names. */
+/** Tags of recent groups: sets repeat a handful of groups ("(USA)", "[!]") over thousands of names. */
 const groupCache = new Map<string, readonly string[]>();
 const GROUP_CACHE_MAX = 4096;
 
-function groupTags(open: string, content: string, first: boolean): readonly string[] {
-  const k = `${first ? "1" : "0"}${open}${content}`;
+/** The tags of a group, `group` its text with the brackets ("(USA, Europe)"). */
+function groupTags(group: string, first: boolean): readonly string[] {
+  const k = first ? `1${group}` : group;
   let tags = groupCache.get(k);
   if (!tags) {
     const out: string[] = [];
-    if (open === "(") {
+    const content = group.slice(1, -1).trim();
+    if (group[0] === "(") {
       for (const part of content.split(",")) {
         const p = part.trim();
         if (p) parenPartTags(p, first, out);
       }
-    } else if (open === "[") {
+    } else if (group[0] === "[") {
       squareGroupTags(content, out);
     }
-    tags = out;
+    tags = [...new Set(out)];
     if (groupCache.size >= GROUP_CACHE_MAX) groupCache.clear();
     groupCache.set(k, tags);
   }
@@ -96,8 +98,10 @@ function groupTags(open: string, content: string, first: boolean): readonly stri
 }
 
 const OTHER_SPACE = /[^\S ]/;
-const OPENS = /[([{]/g;
-const CLOSE: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
+/** The closing bracket of "(", "[" and "{" by char code; 0 for any other character. */
+function closing(c: number): string {
+  return c === 40 ? ")" : c === 91 ? "]" : c === 123 ? "}" : "";
+}
 
 /** The clean title and the tags of a media name (a file name without its extension). */
 export function parseMediaName(name: string): ParsedName {
@@ -107,27 +111,32 @@ export function parseMediaName(name: string): ParsedName {
   /** The text outside groups after the title, in case the title is empty ("[BIOS] PlayStation"). */
   let rest = "";
   let from = 0;
-  OPENS.lastIndex = 0;
-  for (let m = OPENS.exec(name); m; m = OPENS.exec(name)) {
-    const open = m[0];
-    const end = name.indexOf(CLOSE[open] as string, m.index + 1);
+  for (let i = 0; i < name.length; i++) {
+    const close = closing(name.charCodeAt(i));
+    if (!close) continue;
+    const end = name.indexOf(close, i + 1);
     if (end < 0) break;
-    if (titleEnd < 0) titleEnd = m.index;
-    else rest += name.slice(from, m.index);
+    if (titleEnd < 0) titleEnd = i;
+    else rest += name.slice(from, i);
     from = end + 1;
-    const tags = groupTags(open, name.slice(m.index + 1, end).trim(), open === "(" && parenIndex++ === 0);
-    if (tags.length) (out ??= []).push(...tags);
-    OPENS.lastIndex = end + 1;
+    const tags = groupTags(name.slice(i, end + 1), close === ")" && parenIndex++ === 0);
+    if (tags.length) {
+      if (out === null) out = [...tags];
+      else for (const t of tags) if (!out.includes(t)) out.push(t);
+    }
+    i = end;
   }
   let title = (titleEnd < 0 ? name : name.slice(0, titleEnd)).trim();
   if (title.includes("  ") || OTHER_SPACE.test(title)) title = title.replace(/\s+/g, " ");
   const v = title.lastIndexOf(" v") > 0 || title.lastIndexOf(" V") > 0 ? TRAILING_VERSION.exec(title) : null;
   if (v) {
-    (out ??= []).push(`rev:${(v[1] as string).toLowerCase().replaceAll(".", "-")}`);
+    const rev = `rev:${(v[1] as string).toLowerCase().replaceAll(".", "-")}`;
+    if (out === null) out = [rev];
+    else if (!out.includes(rev)) out.push(rev);
     title = title.slice(0, v.index).trim();
   }
   if (title === "") title = `${rest}${titleEnd >= 0 ? name.slice(from) : ""}`.replace(/\s+/g, " ").trim() || name.trim();
-  return { title, tags: out ? (out.length > 1 ? [...new Set(out)] : out) : [] };
+  return { title, tags: out ?? [] };
 }
 
 /** Splits a `type:value` tag (values may hold colons: `unfinished:beta:1`). */
