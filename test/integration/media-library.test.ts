@@ -97,6 +97,16 @@ describe("titles, tags and ranking", () => {
     expect((await search({ query: "dr mario" })).results[0]?.tags).toContainEqual({ tag: "beta", type: "unfinished" });
   });
 
+  test("results sharing a title carry the tags that tell them apart", async () => {
+    const ff = (await search({ query: "final fantasy vii" })).results;
+    const by = (name: string) => ff.find((m) => m.name === name)?.disambiguatingTags?.map((t) => `${t.type}:${t.tag}`);
+    expect(by("Final Fantasy VII (USA) (Disc 1)")).toEqual(["region:us", "lang:en", "disc:1"]);
+    expect(by("Final Fantasy VII (USA) (Disc 2)")).toEqual(["region:us", "lang:en", "disc:2"]);
+    expect(by("Final Fantasy VII (Europe) (Disc 1)")).toEqual(["region:eu", "disc:1"]);
+    const sonic = (await search({ query: "sonic the hedgehog" })).results;
+    for (const m of sonic) expect(m.disambiguatingTags).toBeUndefined(); // different titles
+  });
+
   test("the tags filter keeps media carrying all of them, with or without a query", async () => {
     expect(names(await search({ query: "mario", tags: ["region:us"] })).sort()).toEqual([
       "Mario Paint (Japan, USA)",

@@ -12,7 +12,8 @@ export type SystemInfo = typeof SystemInfo.infer;
 export const TagInfo = type({ tag: "string", type: "string", "label?": "string" });
 export type TagInfo = typeof TagInfo.infer;
 
-export const MediaItem = type({ system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: TagInfo.array() });
+/** `disambiguatingTags`: of results sharing a title (same system) on one page, the tags that tell them apart. */
+export const MediaItem = type({ system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: TagInfo.array(), "disambiguatingTags?": TagInfo.array() });
 export type MediaItem = typeof MediaItem.infer;
 
 export const SearchParams = type({

@@ -326,14 +326,24 @@ export class MediaStore {
   private items(db: SqlDatabase, ids: readonly number[]): MediaItem[] {
     if (ids.length === 0) return [];
     const rows = db
-      .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path, m.tags AS tags FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id IN (SELECT value FROM json_each(?))")
-      .all<{ id: number; path: string; tags: string }>(JSON.stringify(ids));
+      .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path, m.tags AS tags, lower(m.title) AS title FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id IN (SELECT value FROM json_each(?))")
+      .all<{ id: number; path: string; tags: string; title: string }>(JSON.stringify(ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
+    /** Items of one system sharing a title, to tell them apart. */
+    const sameTitle = new Map<string, MediaItem[]>();
     // in the order asked for (the rank order of a search)
-    return ids.flatMap((id) => {
+    const items = ids.flatMap((id) => {
       const r = byId.get(id);
-      return r ? [{ system: this.systemOf(id), name: mediaNameOfPath(r.path), path: r.path, zapScript: r.path, tags: this.tagList(r.tags) }] : [];
+      if (!r) return [];
+      const item: MediaItem = { system: this.systemOf(id), name: mediaNameOfPath(r.path), path: r.path, zapScript: r.path, tags: this.tagList(r.tags) };
+      const k = `${item.system.id}/${r.title}`;
+      const group = sameTitle.get(k);
+      if (group) group.push(item);
+      else sameTitle.set(k, [item]);
+      return [item];
     });
+    for (const group of sameTitle.values()) if (group.length > 1) disambiguate(group);
+    return items;
   }
 
   /** The system whose id range holds a media id (the systems' ranges ascend and do not overlap). */
@@ -352,5 +362,18 @@ export class MediaStore {
   private info(id: string): SystemInfo {
     const def = this.catalog.byIdExact(id);
     return Object.freeze(def ? systemInfo(def) : { id, name: id, category: "Other" });
+  }
+}
+
+/**
+ * `disambiguatingTags` of items sharing a title: each item's tags that not every item of the group carries
+ * (the region, revision or disc telling them apart); left out when there are none.
+ */
+function disambiguate(group: MediaItem[]): void {
+  const [first, ...others] = group as [MediaItem, ...MediaItem[]];
+  const common = first.tags.filter((t) => others.every((o) => o.tags.includes(t)));
+  for (const item of group) {
+    const own = item.tags.filter((t) => !common.includes(t));
+    if (own.length > 0) item.disambiguatingTags = own;
   }
 }
