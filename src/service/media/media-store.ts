@@ -327,7 +327,7 @@ export class MediaStore {
     if (ids.length === 0) return [];
     const rows = db
       .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path, m.tags AS tags, lower(m.title) AS title FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id IN (SELECT value FROM json_each(?))")
-      .all<{ id: number; path: string; tags: string; title: string }>(JSON.stringify(ids));
+      .all<{ id: number; path: string; tags: string; title: string }>(JSON.stringify([...ids].sort((a, b) => a - b))); // rows read in file order
     const byId = new Map(rows.map((r) => [r.id, r]));
     /** Items of one system sharing a title, to tell them apart. */
     const sameTitle = new Map<string, MediaItem[]>();
