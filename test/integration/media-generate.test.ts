@@ -77,9 +77,11 @@ describe("media.generate, media.generate.cancel, media.tags", () => {
     expect((await c.call<{ message: string }>("media.generate.cancel")).message).toMatch(/no media indexing/i);
   }, TREE_TEST_MS);
 
-  test("media.tags lists no tags until tags exist; unknown systems are refused", async () => {
-    expect(await c.call("media.tags", {})).toEqual({ tags: [] });
-    expect(await c.call("media.tags", { systems: ["SNES"] })).toEqual({ tags: [] });
+  test("media.tags lists the file-name tags of the index, of some systems only when asked; unknown systems are refused", async () => {
+    const all = await c.call<{ tags: Array<{ tag: string; type: string; label?: string }> }>("media.tags", {});
+    expect(all.tags).toContainEqual({ tag: "us", type: "region", label: "USA" });
+    expect(all.tags).toContainEqual({ tag: "eu", type: "region", label: "Europe" });
+    expect(await c.call("media.tags", { systems: ["SNES"] })).toEqual({ tags: [{ tag: "en", type: "lang", label: "English" }, { tag: "us", type: "region", label: "USA" }] });
     expect((await c.request("media.tags", { systems: ["snes"] })).error?.code).toBe(-32602);
   });
 });

@@ -2,6 +2,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseMediaName } from "../../src/core/media/filename-tags.ts";
+import { titleKey } from "../../src/core/media/title-order.ts";
 import { mediaName, nameWords, queryWords } from "../../src/core/media/words.ts";
 import { systemCatalog } from "../../src/core/systems/catalog.ts";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
@@ -11,7 +13,8 @@ import { nameGenerator, prng } from "../fixtures/rom-names.ts";
 
 /**
  * media search against a plain filter over the same names: every query word a substring of a name word, the
- * systems filter, total and the first maxResults in index order. With the default limits, with a cache so small
+ * systems and tags filters, total and the first maxResults in rank order (exact title, title prefix, word
+ * starts, the rest; by title, then id). With the default limits, with a cache so small
  * that every search evicts, and with short query words looked up by SQL instead of the in-memory word list.
  */
 const dir = mkdtempSync(join(tmpdir(), "tapserve-search-"));
@@ -37,14 +40,30 @@ for (const [k, s] of SYSTEMS.entries()) {
   }
 }
 
-function expected(query: string, systems: string[], max: number) {
+const parsed = all.map((m, id) => {
+  const p = parseMediaName(m.name);
+  return { ...m, id, tags: p.tags, lower: p.title.toLowerCase(), words: nameWords(m.name) };
+});
+
+/** The plain model: filter, then rank by tier (exact title, title prefix, every word starting a name word, rest), title, id. */
+function expected(query: string, systems: string[], max: number, tags: string[]) {
   const words = queryWords(query);
-  const hits = all.filter((m) => (systems.length === 0 || systems.includes(m.system)) && words.every((w) => nameWords(m.name).some((nw) => nw.includes(w))));
-  return { total: hits.length, paths: hits.slice(0, max).map((m) => m.path) };
+  const key = titleKey(query);
+  const hits = parsed
+    .filter((m) => (systems.length === 0 || systems.includes(m.system)) && words.every((w) => m.words.some((nw) => nw.includes(w))) && tags.every((t) => m.tags.includes(t)));
+  const tier = (m: { lower: string; words: string[] }) => {
+    if (words.length === 0) return 2;
+    if (m.lower === key) return 0;
+    if (m.lower.startsWith(key)) return 1;
+    return words.every((w) => m.words.some((nw) => nw.startsWith(w))) ? 2 : 3;
+  };
+  const ranked = hits.map((m) => ({ m, tier: tier(m), t: m.lower }));
+  ranked.sort((a, b) => a.tier - b.tier || (a.t < b.t ? -1 : a.t > b.t ? 1 : a.m.id - b.m.id));
+  return { total: hits.length, paths: ranked.slice(0, max).map((r) => r.m.path) };
 }
 
 const pick = prng(4);
-const queries: string[] = ["", "a", "(usa)", "usa) (eu", "zz", "super mario", "1) 2)", "MARIO world", "(disc"];
+const queries: string[] = ["", "a", "(usa)", "super", "mario", "dragon quest", "Super Mario", "usa) (eu", "zz", "super mario", "1) 2)", "MARIO world", "(disc"];
 for (let i = 0; i < 150; i++) {
   const words = nameWords((all[Math.floor(pick() * all.length)] as { name: string }).name);
   const a = words[Math.floor(pick() * words.length)] as string;
@@ -67,11 +86,11 @@ describe("media search", () => {
     try {
       for (const [i, q] of queries.entries()) {
         const systems = i % 4 === 3 ? ["SNES", "Genesis"] : i % 4 === 2 ? ["NES"] : [];
-        if (q.trim() === "" && systems.length === 0) continue;
         const max = i % 5 === 0 ? 7 : 250;
-        const got = store.search(q, systems, max);
-        const want = expected(q, systems, max);
-        expect([q, systems, got.total]).toEqual([q, systems, want.total]);
+        const tags = i % 6 === 1 ? ["region:us"] : i % 6 === 4 ? ["region:eu", "rev:1"] : [];
+        const got = store.search(q, systems, max, tags);
+        const want = expected(q, systems, max, tags);
+        expect([q, systems, tags, got.total]).toEqual([q, systems, tags, want.total]);
         expect(got.results.map((m) => m.path)).toEqual(want.paths);
         for (const m of got.results) expect([m.name, m.zapScript, m.system.id]).toEqual([mediaName(m.path.slice(m.path.lastIndexOf("/") + 1)), m.path, m.path.slice(0, m.path.indexOf("/"))]);
       }

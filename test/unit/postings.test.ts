@@ -130,7 +130,7 @@ describe("word postings while indexing", () => {
 });
 
 describe("in-memory word list", () => {
-  test("finds every word holding a fragment, once each, as a filter would; refuses more text than allowed", async () => {
+  test("finds every word holding a fragment, once each, as a filter would, marking those starting with it; refuses more text than allowed", async () => {
     const { WordList } = await import("../../src/core/media/word-list.ts");
     const pick = prng(17);
     const words = Array.from({ length: 3000 }, (_, i) => {
@@ -141,7 +141,7 @@ describe("in-memory word list", () => {
     const list = WordList.build(words, 1_000_000);
     if (!list) throw new Error("the list fits");
     for (const f of ["a", "aa", "é(", "1)", "ド", "x", "zz", "abcé", "(1)ドx"]) {
-      expect([f, list.containing(f)]).toEqual([f, words.filter((w) => w.word.includes(f)).map(({ id, count }) => ({ id, count }))]);
+      expect([f, list.containing(f)]).toEqual([f, words.filter((w) => w.word.includes(f)).map(({ id, count, word }) => ({ id, count, start: word.startsWith(f) }))]);
     }
     expect(WordList.build(words, 100)).toBeUndefined();
     expect(WordList.build([], 10)?.containing("a")).toEqual([]);

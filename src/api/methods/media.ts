@@ -100,22 +100,19 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
     }),
     defineMethod({
       name: "media.tags",
-      summary: "Tags usable as search filters (the phone app's name), optionally for `systems` only. The index holds no tags yet, so the list is empty.",
+      summary: "Tags usable as search filters (the phone app's name): the `type:value` tags read from the indexed file names (region, lang, rev, disc, year, unfinished, dump …), as {tag: value, type, label?}, optionally for `systems` only.",
       params: TagsParams,
       result: TagsResult,
       example: { systems: ["SNES"] },
-      handler: (p) => {
-        media.systemsById(p?.systems ?? []);
-        return { tags: [] };
-      },
+      handler: (p) => ({ tags: media.tags(p?.systems ?? []) }),
     }),
     defineMethod({
       name: "media.search",
-      summary: "Searches media names: every white-space separated word of `query` must occur in the name (case-insensitive); `systems` (case-sensitive ids) restricts the search.",
+      summary: "Searches media names: every white-space separated word of `query` must occur in the name (case-insensitive); an empty query lists everything. `systems` (case-sensitive ids) restricts the search; `tags` (`type:value`, e.g. \"region:us\") keeps media carrying all of them. Ranked: exact title, then title prefix, then every word starting a name word, then the rest; by title within each.",
       params: SearchParams,
       result: SearchResult,
-      example: { query: "mario world", systems: ["SNES"], maxResults: 10 },
-      handler: (p) => media.search(p.query, p.systems ?? [], p.maxResults ?? DEFAULT_MAX_RESULTS),
+      example: { query: "mario world", systems: ["SNES"], maxResults: 10, tags: ["region:us"] },
+      handler: (p) => media.search(p.query, p.systems ?? [], p.maxResults ?? DEFAULT_MAX_RESULTS, p.tags ?? []),
     }),
   ];
 }

@@ -41,9 +41,9 @@ export class WordList {
     return this.text.length + this.starts.byteLength * 3;
   }
 
-  /** The words containing `fragment` (non-empty, no white space), each once, in list order. */
-  containing(fragment: string): Array<{ id: number; count: number }> {
-    const out: Array<{ id: number; count: number }> = [];
+  /** The words containing `fragment` (non-empty, no white space), each once, in list order; `start`: the word starts with it. */
+  containing(fragment: string): Array<{ id: number; count: number; start: boolean }> {
+    const out: Array<{ id: number; count: number; start: boolean }> = [];
     const { text, starts } = this;
     let at = text.indexOf(fragment);
     while (at >= 0) {
@@ -55,7 +55,8 @@ export class WordList {
         if ((starts[mid] as number) <= at) lo = mid;
         else hi = mid - 1;
       }
-      out.push({ id: this.ids[lo] as number, count: this.counts[lo] as number });
+      // the first occurrence in a word: at its start exactly when the word starts with the fragment
+      out.push({ id: this.ids[lo] as number, count: this.counts[lo] as number, start: at === starts[lo] });
       at = lo + 1 < starts.length ? text.indexOf(fragment, starts[lo + 1] as number) : -1;
     }
     return out;

@@ -9,7 +9,12 @@ export const MAX_RESULTS_LIMIT = 10_000;
 export const SystemInfo = lazy(() => type({ id: "string", name: "string", category: "string" }));
 export type SystemInfo = typeof SystemInfo.infer;
 
-export const MediaItem = lazy(() => type({ system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: "string[]" }));
+/** A tag as the phone app shows it: `tag` the value ("us"), `type` its type ("region"), `label` for people. */
+export const TagInfo = lazy(() => type({ tag: "string", type: "string", "label?": "string" }));
+export type TagInfo = typeof TagInfo.infer;
+
+/** `disambiguatingTags`: of results sharing a title (same system) on one page, the tags that tell them apart. */
+export const MediaItem = lazy(() => type({ system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: TagInfo.array(), "disambiguatingTags?": TagInfo.array() }));
 export type MediaItem = typeof MediaItem.infer;
 
 export const SearchParams = lazy(() => type({
@@ -17,6 +22,8 @@ export const SearchParams = lazy(() => type({
   query: "string",
   "systems?": "string[]",
   "maxResults?": `1 <= number.integer <= ${MAX_RESULTS_LIMIT}`,
+  /** `type:value` tags (e.g. "region:us"), all of which a result must carry. */
+  "tags?": "string[]",
 }));
 export const SearchResult = lazy(() => type({ results: MediaItem.array(), total: "number.integer >= 0" }));
 export type SearchResult = typeof SearchResult.infer;
@@ -24,7 +31,7 @@ export type SearchResult = typeof SearchResult.infer;
 export const IndexParams = lazy(() => type({ "+": "delete", "systems?": "string[]" }).or("null"));
 export type IndexParams = typeof IndexParams.infer;
 export const TagsParams = IndexParams;
-export const TagsResult = lazy(() => type({ tags: type({ tag: "string", type: "string" }).array() }));
+export const TagsResult = lazy(() => type({ tags: TagInfo.array() }));
 export const GenerateCancelResult = lazy(() => type({ message: "string" }));
 
 export const SystemsParams = lazy(() => type({ "+": "delete", "all?": "boolean" }));

@@ -10,6 +10,7 @@ import type { Migration } from "../migrate.ts";
  *   system is the one whose id range holds it.
  * - `words`: each distinct lowercased name word with the delta-varint list of the media ids holding it.
  * - `words_fts`: trigram index over `words.word` (rowid = words.id), to find the words containing a query word.
+ * - `tags`, `system_tags`, `title_order`: see version 3.
  */
 export const mediaMigrations: readonly Migration[] = [
   {
@@ -41,6 +42,21 @@ export const mediaMigrations: readonly Migration[] = [
       DELETE FROM meta WHERE key = 'complete';
       DROP TABLE media;
       CREATE TABLE media (id INTEGER PRIMARY KEY, dir INTEGER NOT NULL, file TEXT NOT NULL);
+    `,
+  },
+  {
+    // titles and file-name tags per media (`tags`: its `type:value` tags, space separated); `tags` the media of
+    // each tag as a delta-varint list; `system_tags` which tags each system holds; `title_order` the media ids
+    // sorted by lowercased title (one blob of int32), the order search results are ranked and listed in.
+    version: 3,
+    name: "titles and tags",
+    sql: `
+      DELETE FROM meta WHERE key = 'complete';
+      DROP TABLE media;
+      CREATE TABLE media (id INTEGER PRIMARY KEY, dir INTEGER NOT NULL, file TEXT NOT NULL, title TEXT NOT NULL, tags TEXT NOT NULL);
+      CREATE TABLE tags (id INTEGER PRIMARY KEY, tag TEXT NOT NULL UNIQUE, count INTEGER NOT NULL, postings BLOB NOT NULL);
+      CREATE TABLE system_tags (system INTEGER NOT NULL, tag INTEGER NOT NULL, PRIMARY KEY (system, tag)) WITHOUT ROWID;
+      CREATE TABLE title_order (id INTEGER PRIMARY KEY, ids BLOB NOT NULL);
     `,
   },
 ];

@@ -4,6 +4,10 @@ import { WordPostings } from "../../core/media/word-postings.ts";
 import { mediaMigrations } from "../../db/migrations/media.ts";
 import { openDatabase } from "../../db/open.ts";
 import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime/types.ts";
+import { parseMediaName } from "../../core/media/filename-tags.ts";
+import { titleOrderBlob } from "../../core/media/title-order.ts";
+import { mediaName } from "../../core/media/words.ts";
+import { TagPostings } from "./tag-postings.ts";
 import type { SystemScan } from "./walker.ts";
 
 export interface WrittenSystem {
@@ -16,21 +20,24 @@ const TICK_ROWS = 8192;
 /** Media rows per INSERT statement: one statement step per batch instead of one per file. */
 const BATCH_ROWS = 64;
 
-/** Inserts three-column rows into `table`, BATCH_ROWS rows per statement; `flush()` writes the rest. */
+/** Inserts rows into `table`, BATCH_ROWS rows per statement; `flush()` writes the rest. */
 class BatchInsert {
   private readonly many: SqlStatement;
   private readonly one: SqlStatement;
   private readonly values: SqlValue[] = [];
+  private readonly width: number;
 
-  constructor(db: SqlDatabase, table: string, columns: readonly [string, string, string]) {
+  constructor(db: SqlDatabase, table: string, columns: readonly string[]) {
+    this.width = columns.length;
     const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
-    this.many = db.prepare(head + Array(BATCH_ROWS).fill("(?, ?, ?)").join(", "));
-    this.one = db.prepare(`${head}(?, ?, ?)`);
+    const row = `(${columns.map(() => "?").join(", ")})`;
+    this.many = db.prepare(head + Array(BATCH_ROWS).fill(row).join(", "));
+    this.one = db.prepare(head + row);
   }
 
-  add(a: SqlValue, b: SqlValue, c: SqlValue): void {
-    this.values.push(a, b, c);
-    if (this.values.length === BATCH_ROWS * 3) {
+  add(...row: SqlValue[]): void {
+    for (const v of row) this.values.push(v);
+    if (this.values.length === BATCH_ROWS * this.width) {
       this.many.run(...this.values);
       this.values.length = 0;
     }
@@ -38,7 +45,7 @@ class BatchInsert {
 
   flush(): void {
     const v = this.values;
-    for (let i = 0; i < v.length; i += 3) this.one.run(v[i] as SqlValue, v[i + 1] as SqlValue, v[i + 2] as SqlValue);
+    for (let i = 0; i < v.length; i += this.width) this.one.run(...v.slice(i, i + this.width));
     v.length = 0;
   }
 }
@@ -59,8 +66,11 @@ export async function writeIndexFile(runtime: Runtime, path: string, systems: re
     db.exec("BEGIN");
     const insSystem = db.prepare("INSERT INTO systems (id, system, first_id, last_id, count, indexed_at) VALUES (?, ?, ?, ?, ?, ?)");
     const insDir = db.prepare("INSERT INTO dirs (id, abs, rel) VALUES (?, ?, ?)");
-    const insMedia = new BatchInsert(db, "media", ["id", "dir", "file"]);
+    const insMedia = new BatchInsert(db, "media", ["id", "dir", "file", "title", "tags"]);
     const postings = new WordPostings();
+    const tags = new TagPostings();
+    /** Lowercased titles by media id - 1, for the title order. */
+    const titles: string[] = [];
     let nextId = 1;
     let nextDir = 1;
     let sinceTick = 0;
@@ -74,8 +84,11 @@ export async function writeIndexFile(runtime: Runtime, path: string, systems: re
       for (let i = 0; i < scan.files.length; i++) {
         const file = scan.files[i] as string;
         const id = nextId++;
-        insMedia.add(id, dirBase + (scan.fileDirs[i] as number), file);
+        const parsed = parseMediaName(mediaName(file));
+        insMedia.add(id, dirBase + (scan.fileDirs[i] as number), file, parsed.title, parsed.tags.join(" "));
         postings.addFile(file, id);
+        tags.add(parsed.tags, id, systemRow);
+        titles.push(parsed.title.toLowerCase());
         if (++sinceTick >= TICK_ROWS) {
           sinceTick = 0;
           await tick();
@@ -94,6 +107,11 @@ export async function writeIndexFile(runtime: Runtime, path: string, systems: re
         await tick();
       }
     }
+    tags.write(db);
+    await tick();
+    db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(titleOrderBlob(titles));
+    titles.length = 0;
+    await tick();
     // the trigram index filled by SQLite from the words table, TICK_ROWS words per statement
     const insWordsFts = db.prepare("INSERT INTO words_fts (rowid, word) SELECT id, word FROM words WHERE id BETWEEN ? AND ?");
     for (let from = 1; from < wordId; from += TICK_ROWS) {

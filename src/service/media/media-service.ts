@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import { DomainError } from "../../core/errors.ts";
 import type { MediaItem, MediaLibrary, SystemDefinition } from "../../core/media-types.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
-import type { IndexingStatus, SearchResult, SystemEntry } from "../../core/wire/media.ts";
+import type { IndexingStatus, SearchResult, SystemEntry, TagInfo } from "../../core/wire/media.ts";
 import { log } from "../../log.ts";
 import { mediaRoots, zipsAsFolders } from "../../platforms/media-roots.ts";
 import type { ServiceContext } from "../context.ts";
@@ -91,9 +91,15 @@ export class MediaService implements Lifecycle {
     await this.indexer.interrupt();
   }
 
-  search(query: string, systemIds: readonly string[], maxResults: number): SearchResult {
-    if (query.trim() === "" && systemIds.length === 0) throw new DomainError("invalid", "a query or a system is required");
-    return this.store.search(query, systemIds, maxResults);
+  /** Ranked search; an empty query lists everything (within `systemIds` and `tags`). */
+  search(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[] = []): SearchResult {
+    return this.store.search(query, systemIds, maxResults, tags);
+  }
+
+  /** The file-name tags present in the index (of `systemIds` only when given; unknown ids refused). */
+  tags(systemIds: readonly string[]): TagInfo[] {
+    this.systemsById(systemIds);
+    return this.store.tags(systemIds);
   }
 
   /** The systems in the index with their media counts (`all`: every known system), then indexed unknown ones. */

@@ -1,7 +1,11 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { collectBits, countBits } from "../../core/media/postings.ts";
+import { splitTag } from "../../core/media/filename-tags.ts";
+import { andBits, bitsetWords, countBits, orPostings } from "../../core/media/postings.ts";
+import { tagLabel } from "../../core/media/tag-vocabulary.ts";
+import { readTitleOrder, SAMPLE_STEP, sampledLowerBound, titleKey } from "../../core/media/title-order.ts";
 import { mediaNameOfPath, queryWords } from "../../core/media/words.ts";
+import type { TagInfo } from "../../core/wire/media.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
 import { type SystemCatalog, systemInfo } from "../../core/systems/catalog.ts";
 import { mediaMigrations } from "../../db/migrations/media.ts";
@@ -10,11 +14,11 @@ import { log } from "../../log.ts";
 import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { WrittenSystem } from "./index-writer.ts";
 import type { SystemScan } from "./walker.ts";
+import { rankedPage } from "./ranked-page.ts";
 import { WordMatcher } from "./word-matcher.ts";
 
-/** Items carry no tags yet: one frozen empty list shared by every result instead of one per item. */
-/** One frozen empty list shared by every result (the index holds no tags yet); frozen, so no caller can fill it. */
-const NO_TAGS = Object.freeze([]) as unknown as string[];
+/** One frozen empty list shared by every result without tags; frozen, so no caller can fill it. */
+const NO_TAGS = Object.freeze([]) as unknown as TagInfo[];
 
 /**
  * Bitsets of common words and of query words matching many media (at least one in 32, where a bitset is no
@@ -61,6 +65,15 @@ export class MediaStore {
   private completeAt = "";
   /** Finds the media holding a query's words in the open file (its caches go with the file). */
   private matcher: WordMatcher | null = null;
+  /** The title order of the open file, loaded at the first search. */
+  private titleOrder: { order: Int32Array; rank: Int32Array; samples: string[] } | null = null;
+  /**
+   * One TagInfo per `type:value` tag seen, shared by the results carrying it (not frozen: JSON.stringify is
+   * several times slower on frozen objects; nothing writes to results).
+   */
+  private readonly tagInfos = new Map<string, TagInfo>();
+  /** One list per distinct `tags` column text (most media share a handful of combinations). */
+  private readonly tagLists = new Map<string, TagInfo[]>();
 
   constructor(
     private readonly runtime: Runtime,
@@ -125,6 +138,8 @@ export class MediaStore {
     this.db?.close();
     this.db = null;
     this.matcher = null; // its word ids and cached bitsets belong to the file just closed
+    this.titleOrder = null;
+    this.tagLists.clear();
   }
 
   get exists(): boolean {
@@ -185,25 +200,103 @@ export class MediaStore {
     return chosen.map((s) => [s.first, s.last]);
   }
 
-  search(query: string, systems: readonly string[], maxResults: number): { results: MediaItem[]; total: number } {
+  /**
+   * Media matching every query word (all media for an empty query) and every `type:value` tag of `tags`, within
+   * `systems`: `total` counts them all, `results` are the first `maxResults` in rank order (rankedPage).
+   */
+  search(query: string, systems: readonly string[], maxResults: number, tags: readonly string[] = []): { results: MediaItem[]; total: number } {
     const db = this.db;
     const matcher = this.matcher;
     if (!db || !matcher) return { results: [], total: 0 };
-    const ranges = this.rangesOf(systems);
+    const ranges = this.rangesOf(systems).sort((a, b) => a[0] - b[0]);
     if (ranges.length === 0) return { results: [], total: 0 };
-    const bits = matcher.matching(queryWords(query));
-    let total = 0;
-    const first: number[] = [];
-    for (const [lo, hi] of ranges.sort((a, b) => a[0] - b[0])) {
-      if (bits === null) {
-        total += hi - lo + 1;
-        for (let id = lo; id <= hi && first.length < maxResults; id++) first.push(id);
-      } else {
-        total += countBits(bits, lo, hi);
-        collectBits(bits, lo, hi, maxResults, first);
-      }
+    const words = queryWords(query);
+    let bits = matcher.matching(words);
+    const starts = bits ? matcher.startMatching() : null;
+    if (tags.length > 0) {
+      const tagBits = this.tagBits(db, tags);
+      if (bits) andBits(bits, tagBits);
+      else bits = tagBits;
     }
-    return { results: this.items(db, first), total };
+    let total = 0;
+    for (const [lo, hi] of ranges) total += bits ? countBits(bits, lo, hi) : hi - lo + 1;
+    const order = this.loadTitleOrder(db);
+    const titleAt = db.prepare("SELECT lower(title) AS t FROM media WHERE id = ?");
+    const at = (place: number) => titleAt.get<{ t: string }>(order.order[place] as number)?.t ?? "";
+    const ids = rankedPage({
+      ...order,
+      lowerBound: (key) => sampledLowerBound(order.order.length, order.samples, key, at),
+      ranges,
+      bits,
+      starts,
+      key: words.length ? titleKey(query) : "",
+      total,
+      max: maxResults,
+    });
+    return { results: this.items(db, ids), total };
+  }
+
+  /** The tags of the media of `systems` (all when empty), each once, by type then value. */
+  tags(systems: readonly string[]): TagInfo[] {
+    const db = this.db;
+    if (!db) return [];
+    const rows =
+      systems.length === 0
+        ? db.prepare("SELECT tag FROM tags ORDER BY tag").all<{ tag: string }>()
+        : db
+            .prepare("SELECT DISTINCT t.tag AS tag FROM system_tags st JOIN tags t ON t.id = st.tag JOIN systems s ON s.id = st.system WHERE s.system IN (SELECT value FROM json_each(?)) ORDER BY t.tag")
+            .all<{ tag: string }>(JSON.stringify(systems));
+    return rows.map((r) => this.tagInfo(r.tag));
+  }
+
+  /** The media carrying every one of `tags` (a new bitset; empty when one is unknown). */
+  private tagBits(db: SqlDatabase, tags: readonly string[]): Int32Array {
+    const size = bitsetWords(this.totalMedia);
+    let result: Int32Array | null = null;
+    const get = db.prepare("SELECT count, postings FROM tags WHERE tag = ?");
+    for (const tag of new Set(tags)) {
+      const row = get.get<{ count: number; postings: Uint8Array }>(tag);
+      const bits = new Int32Array(size);
+      if (row) orPostings(row.postings, row.count, bits);
+      if (result) andBits(result, bits);
+      else result = bits;
+    }
+    return result ?? new Int32Array(size);
+  }
+
+  private loadTitleOrder(db: SqlDatabase): { order: Int32Array; rank: Int32Array; samples: string[] } {
+    if (!this.titleOrder) {
+      const row = db.prepare("SELECT ids FROM title_order WHERE id = 1").get<{ ids: Uint8Array }>();
+      const { order, rank } = readTitleOrder(row?.ids ?? new Uint8Array(0));
+      const sampled: number[] = [];
+      for (let p = 0; p < order.length; p += SAMPLE_STEP) sampled.push(order[p] as number);
+      const titles = new Map(
+        db.prepare("SELECT id, lower(title) AS t FROM media WHERE id IN (SELECT value FROM json_each(?))").all<{ id: number; t: string }>(JSON.stringify(sampled)).map((r) => [r.id, r.t]),
+      );
+      this.titleOrder = { order, rank, samples: sampled.map((id) => titles.get(id) ?? "") };
+    }
+    return this.titleOrder;
+  }
+
+  private tagInfo(tag: string): TagInfo {
+    let info = this.tagInfos.get(tag);
+    if (!info) {
+      const { type, value } = splitTag(tag);
+      const label = tagLabel(type, value);
+      info = label ? { tag: value, type, label } : { tag: value, type };
+      this.tagInfos.set(tag, info);
+    }
+    return info;
+  }
+
+  private tagList(text: string): TagInfo[] {
+    if (text === "") return NO_TAGS;
+    let list = this.tagLists.get(text);
+    if (!list) {
+      list = text.split(" ").map((t) => this.tagInfo(t));
+      if (this.tagLists.size < 65_536) this.tagLists.set(text, list);
+    }
+    return list;
   }
 
   /** A random item of the given systems (all when empty). */
@@ -236,9 +329,24 @@ export class MediaStore {
   private items(db: SqlDatabase, ids: readonly number[]): MediaItem[] {
     if (ids.length === 0) return [];
     const rows = db
-      .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id")
-      .all<{ id: number; path: string }>(JSON.stringify(ids));
-    return rows.map(({ id, path }) => ({ system: this.systemOf(id), name: mediaNameOfPath(path), path, zapScript: path, tags: NO_TAGS }));
+      .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path, m.tags AS tags, lower(m.title) AS title FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id IN (SELECT value FROM json_each(?))")
+      .all<{ id: number; path: string; tags: string; title: string }>(JSON.stringify([...ids].sort((a, b) => a - b))); // rows read in file order
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    /** Items of one system sharing a title, to tell them apart. */
+    const sameTitle = new Map<string, MediaItem[]>();
+    // in the order asked for (the rank order of a search)
+    const items = ids.flatMap((id) => {
+      const r = byId.get(id);
+      if (!r) return [];
+      const item: MediaItem = { system: this.systemOf(id), name: mediaNameOfPath(r.path), path: r.path, zapScript: r.path, tags: this.tagList(r.tags) };
+      const k = `${item.system.id}/${r.title}`;
+      const group = sameTitle.get(k);
+      if (group) group.push(item);
+      else sameTitle.set(k, [item]);
+      return [item];
+    });
+    for (const group of sameTitle.values()) if (group.length > 1) disambiguate(group);
+    return items;
   }
 
   /** The system whose id range holds a media id (the systems' ranges ascend and do not overlap). */
@@ -256,6 +364,19 @@ export class MediaStore {
 
   private info(id: string): SystemInfo {
     const def = this.catalog.byIdExact(id);
-    return Object.freeze(def ? systemInfo(def) : { id, name: id, category: "Other" });
+    return def ? systemInfo(def) : { id, name: id, category: "Other" }; // not frozen: JSON.stringify is slower on frozen objects
+  }
+}
+
+/**
+ * `disambiguatingTags` of items sharing a title: each item's tags that not every item of the group carries
+ * (the region, revision or disc telling them apart); left out when there are none.
+ */
+function disambiguate(group: MediaItem[]): void {
+  const [first, ...others] = group as [MediaItem, ...MediaItem[]];
+  const common = first.tags.filter((t) => others.every((o) => o.tags.includes(t)));
+  for (const item of group) {
+    const own = item.tags.filter((t) => !common.includes(t));
+    if (own.length > 0) item.disambiguatingTags = own;
   }
 }

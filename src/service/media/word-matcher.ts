@@ -7,6 +7,14 @@ import type { SqlDatabase } from "../../runtime/types.ts";
 interface WordRow {
   id: number;
   count: number;
+  /** The index word starts with the query word (SQLite answers 0/1). */
+  start: boolean | number;
+}
+
+interface QueryWord {
+  word: string;
+  rows: WordRow[];
+  weight: number;
 }
 
 /**
@@ -16,7 +24,9 @@ interface WordRow {
  */
 export class WordMatcher {
   /** Two bitsets over the media ids, reused by every search: the result so far and one word's matches. */
-  private scratch: [Int32Array, Int32Array] | null = null;
+  private scratch: [Int32Array, Int32Array, Int32Array] | null = null;
+  /** The query words of the last `matching` call, for `startMatching`. */
+  private last: QueryWord[] = [];
   private readonly cache: BitsetCache;
   /** The index words for short query words: loaded at the first one; null when too many for memory. */
   private wordList: WordList | null | undefined;
@@ -39,7 +49,9 @@ export class WordMatcher {
       return { word, rows, weight: rows.reduce((n, r) => n + r.count, 0) };
     });
     perWord.sort((a, b) => a.weight - b.weight); // the rarest word first: an empty match ends the search
-    this.scratch ??= [new Int32Array(bitsetWords(this.totalMedia)), new Int32Array(bitsetWords(this.totalMedia))];
+    this.last = perWord;
+    const size = bitsetWords(this.totalMedia);
+    this.scratch ??= [new Int32Array(size), new Int32Array(size), new Int32Array(size)];
     const [result, scratch] = this.scratch;
     if ((perWord[0]?.weight ?? 0) === 0) return result.fill(0);
     for (const [i, { word, rows, weight }] of perWord.entries()) {
@@ -53,16 +65,33 @@ export class WordMatcher {
     return result;
   }
 
-  /** Index words containing `word` (ids and how many media hold each). */
+  /**
+   * After `matching`: the media whose name has, for every query word, a word starting with it (a subset of
+   * what `matching` returned; that very bitset when every match already starts a word). A reused buffer.
+   */
+  startMatching(): Int32Array {
+    const [matched, scratch, result] = this.scratch as [Int32Array, Int32Array, Int32Array];
+    if (this.last.every((q) => q.rows.every((r) => r.start))) return matched;
+    result.set(matched);
+    for (const { word, rows } of this.last) {
+      if (rows.every((r) => r.start)) continue;
+      const starting = rows.filter((r) => r.start);
+      if (starting.length === 0) return result.fill(0);
+      andBits(result, this.queryWordBits(`\u0001${word}`, starting, starting.reduce((n, r) => n + r.count, 0), scratch));
+    }
+    return result;
+  }
+
+  /** Index words containing `word` (ids, how many media hold each, whether they start with it). */
   private wordsContaining(word: string): WordRow[] {
     if (word.length >= TRIGRAM_MIN) {
-      return this.db.prepare("SELECT w.id AS id, w.count AS count FROM words w WHERE w.id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH ?)").all<WordRow>(ftsLiteral(word));
+      return this.db.prepare("SELECT w.id AS id, w.count AS count, instr(w.word, ?) = 1 AS start FROM words w WHERE w.id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH ?)").all<WordRow>(word, ftsLiteral(word));
     }
     // shorter than a trigram: a pass over the distinct words (not over the media), in memory when they fit
     if (this.wordList === undefined) {
       this.wordList = WordList.build(this.db.prepare("SELECT id, word, count FROM words ORDER BY id").all<ListedWord>(), this.wordListChars) ?? null;
     }
-    return this.wordList?.containing(word) ?? this.db.prepare("SELECT id, count FROM words WHERE instr(word, ?) > 0").all<WordRow>(word);
+    return this.wordList?.containing(word) ?? this.db.prepare("SELECT id, count, instr(word, ?) = 1 AS start FROM words WHERE instr(word, ?) > 0").all<WordRow>(word, word);
   }
 
   /** Whether a set of `weight` media is worth a cached bitset (one in 32 media: no larger than its ids). */

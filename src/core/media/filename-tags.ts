@@ -1,0 +1,146 @@
+import { DUMP_FLAGS, LANGUAGES, parenWordTags, SQUARE_WORDS, TRANSLATION_LANGUAGES } from "./tag-vocabulary.ts";
+
+/**
+ * Titles and tags from media names as the common ROM-set conventions write them:
+ * - No-Intro / Redump: `Title (Region, Region) (En,Fr) (Rev 1) (Beta) (Disc 1) [!]`
+ * - TOSEC: `Title v1.2 (1995)(Publisher)(US)(Disk 1 of 2)[cr Group][a2]`
+ * - GoodTools: `Title (U) [!]`, `Title (JU) [b1]`, `Title (E) [T+Ger]`, `Title (U) [h1C]`
+ * The title is the text before the first bracketed group (with a trailing TOSEC version taken off); tags are
+ * `type:value` strings in the reference's spelling, each once, in the order found. Unknown groups (publishers,
+ * serials, notes) give no tag. Pure: no I/O.
+ */
+export interface ParsedName {
+  title: string;
+  tags: string[];
+}
+
+const DISC = /^(disc|disk|cd)\s*(\d+|[ivx]+)(?:\s*of\s*(\d+))?$/i;
+const REV = /^rev(?:ision)?\s*([0-9a-z][0-9a-z.]*)$/i;
+const VERSION = /^v\s?(\d+(?:\.\d+)*[a-z]?)$/i;
+const NUMBERED_STATUS = /^(beta|proto|demo)\s*(\d)$/i;
+const YEAR = /^(19[7-9]\d|20\d\d)(?:-\d\d(?:-\d\d)?)?$/;
+const WILD_YEAR = /^(19|20)([0-9]x|xx)$/i;
+const LANGUAGE_CODE = /^[A-Z][a-z]$/;
+const SET = /^set\s*(\d+)$/i;
+const TRANSLATION = /^T([+-]?)([A-Za-z]{2,3})/;
+const DUMP_FLAG = /^(!p|!|cr|tr|[a-z])(\d*)(?:[a-z]{0,2})(?:\s.*)?$/i;
+const TRAILING_VERSION = /\s+v(\d+(?:\.\d+)+[a-z]?)$/i;
+const ROMAN: Record<string, string> = { i: "1", ii: "2", iii: "3", iv: "4", v: "5", vi: "6", vii: "7", viii: "8", ix: "9", x: "10" };
+
+/** A part of a group as a vocabulary key: lowercase, dots gone, runs of spaces/underscores as one dash. */
+function key(part: string): string {
+  return part.toLowerCase().replaceAll(".", "").trim().replace(/[\s_]+/g, "-");
+}
+
+function parenPartTags(part: string, first: boolean, out: string[]): void {
+  let m = DISC.exec(part);
+  if (m) {
+    const kind = (m[1] as string).toLowerCase();
+    const n = ROMAN[(m[2] as string).toLowerCase()] ?? String(Number(m[2]));
+    out.push(`media:${kind === "disk" ? "disk" : "disc"}`, `disc:${n}`);
+    if (m[3]) out.push(`disctotal:${Number(m[3])}`);
+    return;
+  }
+  if ((m = REV.exec(part))) return void out.push(`rev:${(m[1] as string).toLowerCase().replaceAll(".", "-")}`);
+  if ((m = VERSION.exec(part))) return void out.push(`rev:${(m[1] as string).toLowerCase().replaceAll(".", "-")}`);
+  if ((m = NUMBERED_STATUS.exec(part))) return void out.push(`unfinished:${(m[1] as string).toLowerCase()}:${m[2]}`);
+  if ((m = YEAR.exec(part))) return void out.push(`year:${m[1]}`);
+  if (WILD_YEAR.test(part)) return void out.push(`year:${part.toLowerCase()}`);
+  if ((m = SET.exec(part))) return void out.push(`set:${Number(m[1])}`);
+  // No-Intro language lists are written "En,Fr,De": capital then small, unlike TOSEC's country codes ("DE")
+  if (LANGUAGE_CODE.test(part) && LANGUAGES[part.toLowerCase()]) return void out.push(`lang:${part.toLowerCase()}`);
+  const tags = parenWordTags(key(part), first);
+  if (tags) out.push(...tags);
+}
+
+function squareGroupTags(content: string, out: string[]): void {
+  const fixed = SQUARE_WORDS[key(content)];
+  if (fixed) return void out.push(...fixed);
+  let m = TRANSLATION.exec(content);
+  if (m) {
+    out.push(m[1] === "-" ? "unlicensed:translation:old" : "unlicensed:translation");
+    const lang = TRANSLATION_LANGUAGES[(m[2] as string).toLowerCase()];
+    if (lang) out.push(`lang:${lang}`);
+    return;
+  }
+  if ((m = DUMP_FLAG.exec(content))) {
+    const flag = (m[1] as string).toLowerCase();
+    if (flag === "tr") return void out.push("dump:translated");
+    const value = DUMP_FLAGS[flag];
+    if (value) out.push(`dump:${value}`);
+  }
+}
+
+/** Tags of recent groups: sets repeat a handful of groups ("(USA)", "[!]") over thousands of names. */
+const groupCache = new Map<string, readonly string[]>();
+const GROUP_CACHE_MAX = 4096;
+
+/** The tags of a group, `group` its text with the brackets ("(USA, Europe)"). */
+function groupTags(group: string, first: boolean): readonly string[] {
+  const k = first ? `1${group}` : group;
+  let tags = groupCache.get(k);
+  if (!tags) {
+    const out: string[] = [];
+    const content = group.slice(1, -1).trim();
+    if (group[0] === "(") {
+      for (const part of content.split(",")) {
+        const p = part.trim();
+        if (p) parenPartTags(p, first, out);
+      }
+    } else if (group[0] === "[") {
+      squareGroupTags(content, out);
+    }
+    tags = [...new Set(out)];
+    if (groupCache.size >= GROUP_CACHE_MAX) groupCache.clear();
+    groupCache.set(k, tags);
+  }
+  return tags;
+}
+
+const OTHER_SPACE = /[^\S ]/;
+/** The closing bracket of "(", "[" and "{" by char code; 0 for any other character. */
+function closing(c: number): string {
+  return c === 40 ? ")" : c === 91 ? "]" : c === 123 ? "}" : "";
+}
+
+/** The clean title and the tags of a media name (a file name without its extension). */
+export function parseMediaName(name: string): ParsedName {
+  let out: string[] | null = null;
+  let titleEnd = -1;
+  let parenIndex = 0;
+  /** The text outside groups after the title, in case the title is empty ("[BIOS] PlayStation"). */
+  let rest = "";
+  let from = 0;
+  for (let i = 0; i < name.length; i++) {
+    const close = closing(name.charCodeAt(i));
+    if (!close) continue;
+    const end = name.indexOf(close, i + 1);
+    if (end < 0) break;
+    if (titleEnd < 0) titleEnd = i;
+    else rest += name.slice(from, i);
+    from = end + 1;
+    const tags = groupTags(name.slice(i, end + 1), close === ")" && parenIndex++ === 0);
+    if (tags.length) {
+      if (out === null) out = [...tags];
+      else for (const t of tags) if (!out.includes(t)) out.push(t);
+    }
+    i = end;
+  }
+  let title = (titleEnd < 0 ? name : name.slice(0, titleEnd)).trim();
+  if (title.includes("  ") || OTHER_SPACE.test(title)) title = title.replace(/\s+/g, " ");
+  const v = title.lastIndexOf(" v") > 0 || title.lastIndexOf(" V") > 0 ? TRAILING_VERSION.exec(title) : null;
+  if (v) {
+    const rev = `rev:${(v[1] as string).toLowerCase().replaceAll(".", "-")}`;
+    if (out === null) out = [rev];
+    else if (!out.includes(rev)) out.push(rev);
+    title = title.slice(0, v.index).trim();
+  }
+  if (title === "") title = `${rest}${titleEnd >= 0 ? name.slice(from) : ""}`.replace(/\s+/g, " ").trim() || name.trim();
+  return { title, tags: out ?? [] };
+}
+
+/** Splits a `type:value` tag (values may hold colons: `unfinished:beta:1`). */
+export function splitTag(tag: string): { type: string; value: string } {
+  const colon = tag.indexOf(":");
+  return colon < 0 ? { type: "", value: tag } : { type: tag.slice(0, colon), value: tag.slice(colon + 1) };
+}
