@@ -58,17 +58,39 @@ function hasNull(v: unknown): boolean {
 }
 
 describe("the phone app's dialect", () => {
-  test("version is plain X.Y.Z at the 2.9 gate; every feature of the gates up to it answers as the app reads it", async () => {
+  test("version is plain X.Y.Z at the 2.10 gate; every feature of the gates up to it answers as the app reads it", async () => {
     const { version } = (await app("version")).result as { version: string };
     expect(version).toMatch(/^\d+\.\d+\.\d+$/); // a pre-release suffix would turn every feature of the app on
     const [major, minor] = version.split(".").map(Number);
-    expect([major, minor]).toEqual([2, 9]);
+    expect([major, minor]).toEqual([2, 10]);
     // 2.7.0: media.generate (tested below), media.tags
     expect((await app("media.tags", {})).result).toEqual({ tags: [] });
     // 2.8.0: the inbox, called on every connect
     expect((await app("inbox")).result).toEqual({ messages: expect.any(Array) });
     expect((await app("inbox.clear")).result).toBeNull();
     expect((await app("inbox.delete", { id: 999_999 })).error).toMatchObject({ code: 1001 });
+  });
+
+  test("2.10.0: an empty search lists everything; remote input answers (1005 with the reason without /dev/uinput)", async () => {
+    await app("media.generate", {});
+    let listed: { results: Array<{ name: string; tags: unknown[] }>; total: number } | undefined;
+    for (let i = 0; i < 100 && !listed?.total; i++) {
+      const r = await app("media.search", { query: "", systems: [] });
+      listed = r.result as typeof listed;
+      if (!listed?.total) await Bun.sleep(50);
+    }
+    expect(listed?.total).toBe(1);
+    expect(listed?.results[0]?.name).toBe("Super Game (USA)");
+    expect(listed?.results[0]?.tags).toContainEqual({ type: "region", tag: "us", label: "USA" });
+    for (const [method, params] of [
+      ["input.keyboard", { keys: "{esc}" }],
+      ["input.gamepad", { buttons: "a" }],
+      ["screenshot", undefined],
+    ] as const) {
+      const r = await app(method, params);
+      // these machines have no /dev/uinput and the platform no screenshots: a clear refusal, never "unknown method"
+      if (r.error) expect({ method, code: (r.error as { code: number }).code }).toEqual({ method, code: 1005 });
+    }
   });
 
   test("health answers", async () => {
