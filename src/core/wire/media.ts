@@ -24,8 +24,12 @@ export const SearchParams = lazy(() => type({
   "maxResults?": `1 <= number.integer <= ${MAX_RESULTS_LIMIT}`,
   /** `type:value` tags (e.g. "region:us"), all of which a result must carry. */
   "tags?": "string[]",
+  /** A previous page's `pagination.nextCursor`: the page after it. */
+  "cursor?": "string <= 8192",
 }));
-export const SearchResult = lazy(() => type({ results: MediaItem.array(), total: "number.integer >= 0" }));
+/** Where the next page starts: `nextCursor` (absent on the last page), to pass back as `cursor`. */
+export const Pagination = lazy(() => type({ "nextCursor?": "string", hasNextPage: "boolean", pageSize: "number.integer >= 1" }));
+export const SearchResult = lazy(() => type({ results: MediaItem.array(), total: "number.integer >= 0", "pagination?": Pagination }));
 export type SearchResult = typeof SearchResult.infer;
 
 export const IndexParams = lazy(() => type({ "+": "delete", "systems?": "string[]" }).or("null"));

@@ -91,9 +91,11 @@ export class MediaService implements Lifecycle {
     await this.indexer.interrupt();
   }
 
-  /** Ranked search; an empty query lists everything (within `systemIds` and `tags`). */
-  search(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[] = []): SearchResult {
-    return this.store.search(query, systemIds, maxResults, tags);
+  /** Ranked search; an empty query lists everything (within `systemIds` and `tags`); `cursor` pages it. */
+  search(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[] = [], cursor = ""): SearchResult {
+    const page = this.store.search(query, systemIds, maxResults, tags, cursor);
+    const pagination = page.nextCursor ? { nextCursor: page.nextCursor, hasNextPage: true, pageSize: maxResults } : { hasNextPage: false, pageSize: maxResults };
+    return { results: page.results, total: page.total, pagination };
   }
 
   /** The file-name tags present in the index (of `systemIds` only when given; unknown ids refused). */

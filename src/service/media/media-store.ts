@@ -1,8 +1,8 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { splitTag } from "../../core/media/filename-tags.ts";
+import { disambiguate } from "../../core/media/disambiguate.ts";
 import { andBits, bitsetWords, countBits, orPostings } from "../../core/media/postings.ts";
-import { tagLabel } from "../../core/media/tag-vocabulary.ts";
+import { decodeSearchCursor, encodeSearchCursor } from "../../core/media/search-cursor.ts";
 import { readTitleOrder, SAMPLE_STEP, sampledLowerBound, titleKey } from "../../core/media/title-order.ts";
 import { mediaNameOfPath, queryWords } from "../../core/media/words.ts";
 import type { TagInfo } from "../../core/wire/media.ts";
@@ -14,11 +14,9 @@ import { log } from "../../log.ts";
 import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { WrittenSystem } from "./index-writer.ts";
 import type { SystemScan } from "./walker.ts";
-import { rankedPage } from "./ranked-page.ts";
+import { type RankPosition, rankedPage } from "./ranked-page.ts";
+import { TagLabels } from "./tag-labels.ts";
 import { WordMatcher } from "./word-matcher.ts";
-
-/** One frozen empty list shared by every result without tags; frozen, so no caller can fill it. */
-const NO_TAGS = Object.freeze([]) as unknown as TagInfo[];
 
 /**
  * Bitsets of common words and of query words matching many media (at least one in 32, where a bitset is no
@@ -32,6 +30,13 @@ const WORD_LIST_MAX_CHARS = 1_000_000;
 const logger = log.withTag("media");
 /** What SQLite (Bun's and Node's) says about a file that is not, or no longer, a readable database. */
 const DAMAGED = /not a database|malformed|file is encrypted|disk image/i;
+
+/** A page of search results: `nextCursor` continues after it ("" when it is the last). */
+export interface SearchPage {
+  results: MediaItem[];
+  total: number;
+  nextCursor: string;
+}
 
 /** Memory bounds of a store (tests set small ones to exercise the fallbacks). */
 export interface MediaStoreLimits {
@@ -67,13 +72,7 @@ export class MediaStore {
   private matcher: WordMatcher | null = null;
   /** The title order of the open file, loaded at the first search. */
   private titleOrder: { order: Int32Array; rank: Int32Array; samples: string[] } | null = null;
-  /**
-   * One TagInfo per `type:value` tag seen, shared by the results carrying it (not frozen: JSON.stringify is
-   * several times slower on frozen objects; nothing writes to results).
-   */
-  private readonly tagInfos = new Map<string, TagInfo>();
-  /** One list per distinct `tags` column text (most media share a handful of combinations). */
-  private readonly tagLists = new Map<string, TagInfo[]>();
+  private readonly labels = new TagLabels();
 
   constructor(
     private readonly runtime: Runtime,
@@ -139,7 +138,7 @@ export class MediaStore {
     this.db = null;
     this.matcher = null; // its word ids and cached bitsets belong to the file just closed
     this.titleOrder = null;
-    this.tagLists.clear();
+    this.labels.clear();
   }
 
   get exists(): boolean {
@@ -202,14 +201,16 @@ export class MediaStore {
 
   /**
    * Media matching every query word (all media for an empty query) and every `type:value` tag of `tags`, within
-   * `systems`: `total` counts them all, `results` are the first `maxResults` in rank order (rankedPage).
+   * `systems`: `total` counts them all, `results` are the first `maxResults` in rank order (rankedPage) after
+   * `cursor` (a previous page's `nextCursor`), `nextCursor` where the next page starts ("" after the last).
    */
-  search(query: string, systems: readonly string[], maxResults: number, tags: readonly string[] = []): { results: MediaItem[]; total: number } {
+  search(query: string, systems: readonly string[], maxResults: number, tags: readonly string[] = [], cursor = ""): SearchPage {
+    const after = cursor === "" ? null : decodeSearchCursor(cursor); // a bad cursor is refused even without an index
     const db = this.db;
     const matcher = this.matcher;
-    if (!db || !matcher) return { results: [], total: 0 };
+    if (!db || !matcher) return { results: [], total: 0, nextCursor: "" };
     const ranges = this.rangesOf(systems).sort((a, b) => a[0] - b[0]);
-    if (ranges.length === 0) return { results: [], total: 0 };
+    if (ranges.length === 0) return { results: [], total: 0, nextCursor: "" };
     const words = queryWords(query);
     let bits = matcher.matching(words);
     const starts = bits ? matcher.startMatching() : null;
@@ -223,17 +224,34 @@ export class MediaStore {
     const order = this.loadTitleOrder(db);
     const titleAt = db.prepare("SELECT lower(title) AS t FROM media WHERE id = ?");
     const at = (place: number) => titleAt.get<{ t: string }>(order.order[place] as number)?.t ?? "";
-    const ids = rankedPage({
-      ...order,
-      lowerBound: (key) => sampledLowerBound(order.order.length, order.samples, key, at),
-      ranges,
-      bits,
-      starts,
-      key: words.length ? titleKey(query) : "",
-      total,
-      max: maxResults,
-    });
-    return { results: this.items(db, ids), total };
+    const lowerBound = (key: string) => sampledLowerBound(order.order.length, order.samples, key, at);
+    let position: RankPosition | undefined;
+    if (after) {
+      // right after that media in this index; at its title when it is no longer there
+      const id = this.idOf(db, after.system, after.path);
+      position = { tier: after.tier, place: id === undefined ? lowerBound(after.title) - 1 : (order.rank[id] as number) };
+    }
+    const page = rankedPage({ ...order, lowerBound, ranges, bits, starts, key: words.length ? titleKey(query) : "", total, max: maxResults + 1, after: position });
+    const more = page.ids.length > maxResults;
+    const ids = more ? page.ids.slice(0, maxResults) : page.ids;
+    const results = this.items(db, ids);
+    const last = results[results.length - 1];
+    const nextCursor =
+      more && last ? encodeSearchCursor({ tier: page.tiers[ids.length - 1] as number, title: titleAt.get<{ t: string }>(ids[ids.length - 1] as number)?.t ?? "", system: last.system.id, path: last.path }) : "";
+    return { results, total, nextCursor };
+  }
+
+  /** The id of the media at `<rel dir>/<file>` of a system in the open index. */
+  private idOf(db: SqlDatabase, system: string, path: string): number | undefined {
+    const s = this.bySystem.get(system);
+    if (!s) return undefined;
+    const find = db.prepare("SELECT m.id AS id FROM media m JOIN dirs d ON d.id = m.dir WHERE d.rel = ? AND m.file = ? AND m.id BETWEEN ? AND ? ORDER BY m.id LIMIT 1");
+    // the folder part ends at a slash: the last one, unless the file name holds some (a zip's entries)
+    for (let slash = path.lastIndexOf("/"); slash > 0; slash = path.lastIndexOf("/", slash - 1)) {
+      const row = find.get<{ id: number }>(path.slice(0, slash), path.slice(slash + 1), s.first, s.last);
+      if (row) return row.id;
+    }
+    return undefined;
   }
 
   /** The tags of the media of `systems` (all when empty), each once, by type then value. */
@@ -246,7 +264,7 @@ export class MediaStore {
         : db
             .prepare("SELECT DISTINCT t.tag AS tag FROM system_tags st JOIN tags t ON t.id = st.tag JOIN systems s ON s.id = st.system WHERE s.system IN (SELECT value FROM json_each(?)) ORDER BY t.tag")
             .all<{ tag: string }>(JSON.stringify(systems));
-    return rows.map((r) => this.tagInfo(r.tag));
+    return rows.map((r) => this.labels.info(r.tag));
   }
 
   /** The media carrying every one of `tags` (a new bitset; empty when one is unknown). */
@@ -276,27 +294,6 @@ export class MediaStore {
       this.titleOrder = { order, rank, samples: sampled.map((id) => titles.get(id) ?? "") };
     }
     return this.titleOrder;
-  }
-
-  private tagInfo(tag: string): TagInfo {
-    let info = this.tagInfos.get(tag);
-    if (!info) {
-      const { type, value } = splitTag(tag);
-      const label = tagLabel(type, value);
-      info = label ? { tag: value, type, label } : { tag: value, type };
-      this.tagInfos.set(tag, info);
-    }
-    return info;
-  }
-
-  private tagList(text: string): TagInfo[] {
-    if (text === "") return NO_TAGS;
-    let list = this.tagLists.get(text);
-    if (!list) {
-      list = text.split(" ").map((t) => this.tagInfo(t));
-      if (this.tagLists.size < 65_536) this.tagLists.set(text, list);
-    }
-    return list;
   }
 
   /** A random item of the given systems (all when empty). */
@@ -338,14 +335,14 @@ export class MediaStore {
     const items = ids.flatMap((id) => {
       const r = byId.get(id);
       if (!r) return [];
-      const item: MediaItem = { system: this.systemOf(id), name: mediaNameOfPath(r.path), path: r.path, zapScript: r.path, tags: this.tagList(r.tags) };
+      const item: MediaItem = { system: this.systemOf(id), name: mediaNameOfPath(r.path), path: r.path, zapScript: r.path, tags: this.labels.list(r.tags) };
       const k = `${item.system.id}/${r.title}`;
       const group = sameTitle.get(k);
       if (group) group.push(item);
       else sameTitle.set(k, [item]);
       return [item];
     });
-    for (const group of sameTitle.values()) if (group.length > 1) disambiguate(group);
+    for (const group of sameTitle.values()) disambiguate(group);
     return items;
   }
 
@@ -365,18 +362,5 @@ export class MediaStore {
   private info(id: string): SystemInfo {
     const def = this.catalog.byIdExact(id);
     return def ? systemInfo(def) : { id, name: id, category: "Other" }; // not frozen: JSON.stringify is slower on frozen objects
-  }
-}
-
-/**
- * `disambiguatingTags` of items sharing a title: each item's tags that not every item of the group carries
- * (the region, revision or disc telling them apart); left out when there are none.
- */
-function disambiguate(group: MediaItem[]): void {
-  const [first, ...others] = group as [MediaItem, ...MediaItem[]];
-  const common = first.tags.filter((t) => others.every((o) => o.tags.includes(t)));
-  for (const item of group) {
-    const own = item.tags.filter((t) => !common.includes(t));
-    if (own.length > 0) item.disambiguatingTags = own;
   }
 }

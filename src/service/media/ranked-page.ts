@@ -1,8 +1,18 @@
 import { collectBits, countBits } from "../../core/media/postings.ts";
-import { lowerBound } from "../../core/media/title-order.ts";
 
 /** Up to this many candidates, a tier is sorted by place; beyond, it is read off the title order. */
 const SORT_MAX = 4096;
+
+/** The rank tiers, in order: title exact or prefix, every query word starting a name word, the rest. */
+export const TIER_TITLE = 0;
+export const TIER_WORD_STARTS = 1;
+export const TIER_REST = 2;
+
+/** Where a page ends: the tier and title-order place of its last item; the next page starts after it. */
+export interface RankPosition {
+  tier: number;
+  place: number;
+}
 
 export interface RankedQuery {
   /** Media ids in title order, and each id's place in it. */
@@ -21,68 +31,79 @@ export interface RankedQuery {
   /** How many matches there are (`bits` within the ranges). */
   total: number;
   max: number;
+  /** List only what ranks after this position (a cursor's); from the start when absent. */
+  after?: RankPosition;
 }
 
 const has = (bits: Int32Array, id: number) => ((bits[id >>> 5] as number) >>> (id & 31)) & 1;
 
 /**
- * The first `max` matches in rank order: exact title, then title prefix, then those whose every query word
- * starts a name word, then the rest; title order (then id) within each. Exact and prefix matches are a range
- * of the title order (binary search); the other tiers are sorted by place when small, else read off the title
- * order until the page is full (few steps: such a tier is dense).
+ * The first `max` matches in rank order after `after`: exact title, then title prefix (one range of the title
+ * order: exact titles sort before their extensions), then those whose every query word starts a name word, then
+ * the rest; title order (then id) within each. The other tiers are sorted by place when small, else read off the
+ * title order until the page is full (few steps: such a tier is dense). `tiers[i]` is the tier of `ids[i]`.
  */
-export function rankedPage(q: RankedQuery): number[] {
-  const { order, rank, ranges, bits, starts, max } = q;
+export function rankedPage(q: RankedQuery): { ids: number[]; tiers: number[] } {
+  const { order, rank, ranges, bits, starts, max, after } = q;
+  const ids: number[] = [];
+  const tiers: number[] = [];
+  if (max <= 0 || q.total === 0) return { ids, tiers };
   const all = ranges.length === 1 && ranges[0]?.[0] === 1 && ranges[0]?.[1] === order.length;
-  const member = (id: number) => (bits === null || has(bits, id) === 1) && (all || ranges.some(([lo, hi]) => id >= lo && id <= hi));
-  const out: number[] = [];
-  const seen = new Set<number>();
-  if (max <= 0 || q.total === 0) return out;
-  const take = (id: number): boolean => {
-    if (!seen.has(id) && member(id)) {
-      seen.add(id);
-      out.push(id);
-    }
-    return out.length >= max;
+  const inRanges = (id: number) => all || ranges.some(([lo, hi]) => id >= lo && id <= hi);
+  const matches = (id: number) => (bits === null || has(bits, id) === 1) && inRanges(id);
+  /** The first place of a tier to list: past the cursor in its own tier, none before it. */
+  const from = (tier: number) => (after === undefined || tier > after.tier ? 0 : tier === after.tier ? after.place + 1 : Number.POSITIVE_INFINITY);
+  const take = (id: number, tier: number): boolean => {
+    ids.push(id);
+    tiers.push(tier);
+    return ids.length >= max;
   };
+  // the title tier: a range of places
+  let titleLo = 0;
+  let titleHi = 0;
   if (q.key) {
-    // exact titles sort before their extensions: one pass lists the exact ones, then the prefix ones
-    const to = q.lowerBound(`${q.key}\uffff`);
-    for (let r = q.lowerBound(q.key); r < to; r++) if (take(order[r] as number)) return out;
+    titleLo = q.lowerBound(q.key);
+    titleHi = q.lowerBound(`${q.key}\uffff`);
+    for (let r = Math.max(titleLo, from(TIER_TITLE)); r < titleHi; r++) {
+      const id = order[r] as number;
+      if (matches(id) && take(id, TIER_TITLE)) return { ids, tiers };
+    }
   }
-  /** Lists the members of a tier: `source` holds it (null: the ranges), `want` 1/0 for in/out of `starts`. */
-  const tier = (source: Int32Array | null, count: number, want: number): boolean => {
-    if (count === 0) return false;
+  /** Lists a tier's members: `source` holds them (null: the ranges), `want` 1/0 for in/out of `starts`. */
+  const tier = (t: number, source: Int32Array | null, count: number, want: number): boolean => {
+    const start = from(t);
+    if (count === 0 || start === Number.POSITIVE_INFINITY) return false;
+    const belongs = (id: number, place: number) => (place < titleLo || place >= titleHi) && (starts === null || has(starts, id) === want);
     if (count <= SORT_MAX) {
-      const ids: number[] = [];
-      if (source) for (const [lo, hi] of ranges) collectBits(source, lo, hi, Number.MAX_SAFE_INTEGER, ids);
-      else for (const [lo, hi] of ranges) for (let id = lo; id <= hi; id++) ids.push(id);
+      const found: number[] = [];
+      if (source) for (const [lo, hi] of ranges) collectBits(source, lo, hi, Number.MAX_SAFE_INTEGER, found);
+      else for (const [lo, hi] of ranges) for (let id = lo; id <= hi; id++) found.push(id);
       // their places in the order, sorted natively (no comparator), read back as ids
-      const places = new Int32Array(ids.length);
-      for (let i = 0; i < ids.length; i++) places[i] = rank[ids[i] as number] as number;
+      const places = new Int32Array(found.length);
+      for (let i = 0; i < found.length; i++) places[i] = rank[found[i] as number] as number;
       places.sort();
       for (const place of places) {
+        if (place < start) continue;
         const id = order[place] as number;
-        if ((starts === null || has(starts, id) === want) && take(id)) return true;
+        if (belongs(id, place) && (bits === null || has(bits, id) === 1) && take(id, t)) return true;
       }
       return false;
     }
     // the tight loop of dense tiers: the match bitset first (the most selective test), then the tier
-    for (let r = 0; r < order.length; r++) {
+    for (let r = start; r < order.length; r++) {
       const id = order[r] as number;
       if (bits !== null && (((bits[id >>> 5] as number) >>> (id & 31)) & 1) === 0) continue;
-      if (starts !== null && has(starts, id) !== want) continue;
-      if (take(id)) return true;
+      if (belongs(id, r) && inRanges(id) && take(id, t)) return true;
     }
     return false;
   };
   if (starts === null) {
-    tier(bits, q.total, 1);
-    return out;
+    tier(TIER_REST, bits, q.total, 1);
+    return { ids, tiers };
   }
   let startCount = 0;
   for (const [lo, hi] of ranges) startCount += countBits(starts, lo, hi);
-  if (tier(starts, startCount, 1)) return out;
-  tier(bits, q.total, 0);
-  return out;
+  if (tier(TIER_WORD_STARTS, starts, startCount, 1)) return { ids, tiers };
+  tier(TIER_REST, bits, q.total, 0);
+  return { ids, tiers };
 }
