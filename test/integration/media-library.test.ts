@@ -130,6 +130,20 @@ describe("titles, tags and ranking", () => {
     expect((await c.request("media.search", { tags: ["region:us"] })).error?.code).toBe(-32602);
   });
 
+  test("a typo fallback: nothing matched as typed, so the closest indexed words are searched, and said so", async () => {
+    const sonic = await search({ query: "Sonci" });
+    expect(sonic.correctedQuery).toBe("sonic");
+    expect(names(sonic)).toEqual(names(await search({ query: "sonic" })));
+    const smw = await search({ query: "super maro wrold" });
+    expect(smw.correctedQuery).toBe("super mario world");
+    expect(names(smw)[0]).toStartWith("Super Mario World");
+    // an exact match is never "corrected", nor is a word too far from every indexed word
+    expect((await search({ query: "mario" })).correctedQuery).toBeUndefined();
+    const none = await search({ query: "qqqzzx" });
+    expect(none).toMatchObject({ results: [], total: 0 });
+    expect(none.correctedQuery).toBeUndefined();
+  });
+
   test("media.tags lists the tags present, per system when asked", async () => {
     const psx = TagsResult(await c.call("media.tags", { systems: ["PSX"] }));
     if (psx instanceof type.errors) throw new Error(psx.summary);

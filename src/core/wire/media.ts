@@ -29,7 +29,8 @@ export const SearchParams = lazy(() => type({
 }));
 /** Where the next page starts: `nextCursor` (absent on the last page), to pass back as `cursor`. */
 export const Pagination = lazy(() => type({ "nextCursor?": "string", hasNextPage: "boolean", pageSize: "number.integer >= 1" }));
-export const SearchResult = lazy(() => type({ results: MediaItem.array(), total: "number.integer >= 0", "pagination?": Pagination }));
+/** `correctedQuery`: nothing matched as typed; the results are a typo fallback, for this query instead. */
+export const SearchResult = lazy(() => type({ results: MediaItem.array(), total: "number.integer >= 0", "pagination?": Pagination, "correctedQuery?": "string" }));
 export type SearchResult = typeof SearchResult.infer;
 
 export const IndexParams = lazy(() => type({ "+": "delete", "systems?": "string[]" }).or("null"));

@@ -95,7 +95,7 @@ export class MediaService implements Lifecycle {
   search(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[] = [], cursor = ""): SearchResult {
     const page = this.store.search(query, systemIds, maxResults, tags, cursor);
     const pagination = page.nextCursor ? { nextCursor: page.nextCursor, hasNextPage: true, pageSize: maxResults } : { hasNextPage: false, pageSize: maxResults };
-    return { results: page.results, total: page.total, pagination };
+    return { results: page.results, total: page.total, pagination, ...(page.correctedQuery ? { correctedQuery: page.correctedQuery } : {}) };
   }
 
   /** The file-name tags present in the index (of `systemIds` only when given; unknown ids refused). */

@@ -4,7 +4,7 @@ import { disambiguate } from "../../core/media/disambiguate.ts";
 import { andBits, bitsetWords, countBits, orPostings } from "../../core/media/postings.ts";
 import { decodeSearchCursor, encodeSearchCursor } from "../../core/media/search-cursor.ts";
 import { readTitleOrder, SAMPLE_STEP, sampledLowerBound, titleKey } from "../../core/media/title-order.ts";
-import { mediaNameOfPath, queryWords } from "../../core/media/words.ts";
+import { mediaNameOfPath, nameWords, queryWords } from "../../core/media/words.ts";
 import type { TagInfo } from "../../core/wire/media.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
 import { type SystemCatalog, systemInfo } from "../../core/systems/catalog.ts";
@@ -36,6 +36,8 @@ export interface SearchPage {
   results: MediaItem[];
   total: number;
   nextCursor: string;
+  /** Set when nothing matched as typed and these are the results of this corrected query instead. */
+  correctedQuery?: string;
 }
 
 /** Memory bounds of a store (tests set small ones to exercise the fallbacks). */
@@ -205,6 +207,25 @@ export class MediaStore {
    * `cursor` (a previous page's `nextCursor`), `nextCursor` where the next page starts ("" after the last).
    */
   search(query: string, systems: readonly string[], maxResults: number, tags: readonly string[] = [], cursor = ""): SearchPage {
+    const page = this.searchAsTyped(query, systems, maxResults, tags, cursor);
+    const corrected = page.total === 0 ? this.correctedQuery(query) : null;
+    if (!corrected) return page;
+    // a typo fallback: the same search with each word that matched nothing replaced by the closest index word
+    // (the same correction for every page, so a cursor continues it)
+    const fallback = this.searchAsTyped(corrected, systems, maxResults, tags, cursor);
+    return fallback.total > 0 ? { ...fallback, correctedQuery: corrected } : page;
+  }
+
+  /** After a search that matched nothing: the query with its unmatched words corrected, or null. */
+  private correctedQuery(query: string): string | null {
+    const matcher = this.matcher;
+    const unmatched = new Set(matcher?.unmatched() ?? []);
+    if (!matcher || unmatched.size === 0) return null;
+    const words = nameWords(query).map((w) => (unmatched.has(w) ? matcher.closestWord(w) : w));
+    return words.every((w) => w !== null) ? words.join(" ") : null;
+  }
+
+  private searchAsTyped(query: string, systems: readonly string[], maxResults: number, tags: readonly string[], cursor: string): SearchPage {
     const after = cursor === "" ? null : decodeSearchCursor(cursor); // a bad cursor is refused even without an index
     const db = this.db;
     const matcher = this.matcher;

@@ -1,6 +1,7 @@
 import { BitsetCache } from "../../core/media/bitset-cache.ts";
 import { andBits, bitsetWords, orBits, orPostings } from "../../core/media/postings.ts";
 import { type ListedWord, WordList } from "../../core/media/word-list.ts";
+import { editDistance, typoAllowance, typoTrigrams } from "../../core/media/edit-distance.ts";
 import { ftsLiteral, TRIGRAM_MIN } from "../../core/media/words.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
 
@@ -80,6 +81,32 @@ export class WordMatcher {
       andBits(result, this.queryWordBits(`\u0001${word}`, starting, starting.reduce((n, r) => n + r.count, 0), scratch));
     }
     return result;
+  }
+
+  /** The query words of the last `matching` call that no index word contains. */
+  unmatched(): string[] {
+    return this.last.filter((q) => q.rows.length === 0).map((q) => q.word);
+  }
+
+  /**
+   * The index word a mistyped word most likely meant: sharing a three-letter piece with it and within its typing
+   * allowance, the closest, then the most common, then the first alphabetically; null when none is.
+   */
+  closestWord(word: string): string | null {
+    const pieces = typoTrigrams(word);
+    if (pieces.length === 0) return null;
+    const limit = typoAllowance(word.length);
+    const rows = this.db
+      .prepare("SELECT word, count FROM words WHERE id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH ? LIMIT 50000)")
+      .all<{ word: string; count: number }>(pieces.map(ftsLiteral).join(" OR "));
+    let best: { word: string; count: number; distance: number } | null = null;
+    for (const r of rows) {
+      if (Math.abs(r.word.length - word.length) > limit) continue;
+      const distance = editDistance(word, r.word, limit);
+      if (distance > limit) continue;
+      if (!best || distance < best.distance || (distance === best.distance && (r.count > best.count || (r.count === best.count && r.word < best.word)))) best = { ...r, distance };
+    }
+    return best?.word ?? null;
   }
 
   /** Index words containing `word` (ids, how many media hold each, whether they start with it). */
