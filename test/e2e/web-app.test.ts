@@ -160,6 +160,10 @@ describe("the web app at phone size", () => {
       await other.getByTestId("result-count").filter({ hasText: /results, showing 70$/ }).waitFor();
       expect(await rows.count()).toBe(70);
       expect(other.url()).toBe(`${svc.http}/app/search?q=mario`);
+      // a typo: the closest indexed words are searched, and the page says so
+      await other.getByLabel("Game name").fill("donkey kogn contry");
+      await other.getByTestId("corrected-query").filter({ hasText: "showing results for “donkey kong country”" }).waitFor();
+      await other.getByTestId("results").getByRole("listitem").filter({ hasText: "Donkey Kong Country (USA)" }).first().waitFor();
     } finally {
       await other.context().close();
     }

@@ -18,7 +18,7 @@ export function Search() {
   // `/app/search?q=…` opens with that search (a link or a bookmark); typing keeps the address current
   const [query, setQuery] = useState(() => new URLSearchParams(location.search).get("q") ?? "");
   const [system, setSystem] = useState("");
-  const [found, setFound] = useState<{ results: MediaResult[]; total: number; query: string } | null>(null);
+  const [found, setFound] = useState<{ results: MediaResult[]; total: number; query: string; correctedQuery?: string } | null>(null);
   const [error, setError] = useState<string>();
   const [qrFor, setQrFor] = useState<string | null>(null);
   const [limit, setLimit] = useState(PAGE);
@@ -37,7 +37,7 @@ export function Search() {
     const mine = ++seq.current;
     history.replaceState(null, "", `${location.pathname}?q=${encodeURIComponent(q)}`);
     const search = () =>
-      conn.call<{ results: MediaResult[]; total: number }>("media.search", { query: q, maxResults: limit, ...(system ? { systems: [system] } : {}) }).then(
+      conn.call<{ results: MediaResult[]; total: number; correctedQuery?: string }>("media.search", { query: q, maxResults: limit, ...(system ? { systems: [system] } : {}) }).then(
         (r) => {
           if (mine !== seq.current) return;
           setFound({ ...r, query: q });
@@ -84,13 +84,21 @@ export function Search() {
       <p class="count" role="status" data-testid="result-count">
         {error ?? summary}
       </p>
+      {found?.correctedQuery && !error && (
+        <p class="sub" data-testid="corrected-query">
+          Nothing matches “{found.query}”: showing results for “{found.correctedQuery}”.
+        </p>
+      )}
       <Toast error={action.error} message={action.message} seq={action.seq} />
       <ul class="results" data-testid="results">
         {found?.results.map((m) => (
           <li key={m.path} class="result">
             <div class="result-text">
               <span class="title">{m.name}</span>
-              <span class="sub">{m.system.name}</span>
+              <span class="sub">
+                {m.system.name}
+                {m.disambiguatingTags?.length ? ` · ${m.disambiguatingTags.map((t) => t.label ?? t.tag).join(", ")}` : ""}
+              </span>
             </div>
             <div class="actions">
               <button type="button" onClick={() => action.run(async () => (await conn.call("launch", { text: m.zapScript }), `Launching ${m.name}.`))} aria-label={`Launch ${m.name}`}>
