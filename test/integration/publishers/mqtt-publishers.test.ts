@@ -199,6 +199,68 @@ describe("Home Assistant", () => {
   });
 });
 
+describe("Home Assistant indexing and reconnects", () => {
+  test("indexing the media shows in the state, and ends idle", async () => {
+    const from = watcher.messages.length;
+    await client.call("media.index");
+    await watcher.next(`${base}/state`, (m) => json(m).indexing === "indexing", from);
+    const done = await watcher.next(`${base}/state`, (m) => json(m).indexing === "idle" && from < watcher.messages.indexOf(m), from);
+    expect(json(done).index).toMatchObject({ indexing: false });
+  });
+
+  test("after the broker restarts, the service reconnects by itself: discovery, availability and state again, commands work", async () => {
+    await watcher.close();
+    await broker.restart(); // a broker without persistence: every retained message is gone
+    watcher = await Watcher.open("tapserve/#", "tapserve", "homeassistant/#");
+    await watcher.next(`${base}/availability`, (m) => m.text === "online");
+    await waitFor(() => watcher.messages.filter((m) => m.topic.startsWith("homeassistant/")).length >= 7, "discovery again");
+    expect(json(await watcher.next(`${base}/state`))).toMatchObject({ readers: 1 });
+    await waitFor(() => broker.subscriptions(`${base}/launch`).length > 0, "the launch topic subscribed again");
+    rmSync(emu.record, { force: true });
+    await publish(`${base}/launch`, "Genesis/Ristar.md");
+    expect(await launched()).toBe(join(root, "roms/Genesis/Ristar.md"));
+  });
+});
+
+describe("a publisher never holds the service up", () => {
+  test("with its broker unreachable the service starts, launches and stops as without it", async () => {
+    const deadPort = await freePort(); // nothing listens there
+    const other = await startService({
+      configToml: serviceConfig({ readers: { auto_detect: false }, service: { publishers: { mqtt: [{ broker: `127.0.0.1:${deadPort}`, topic: "nowhere", home_assistant: true }] } } }),
+    });
+    try {
+      rmSync(emu.record, { force: true });
+      const c = await other.connect();
+      await c.call("launch", "Genesis/Sonic.md");
+      expect(await launched()).toBe(join(root, "roms/Genesis/Sonic.md"));
+      await c.call("stop");
+    } finally {
+      await other.stop();
+    }
+  });
+
+  test("a clean stop publishes availability offline before it disconnects", async () => {
+    const otherData = tempDir("tapserve-pub-stop-");
+    writeFileSync(join(otherData, "auth.toml"), readFileSync(join(dataDir, "auth.toml")));
+    const from = watcher.messages.length;
+    const other = await startService({
+      dataDir: otherData,
+      configToml: serviceConfig({ readers: { auto_detect: false }, service: { device_id: "clean-stop-0001", publishers: { mqtt: [{ broker: `127.0.0.1:${broker.port}`, topic: "tapserve", home_assistant: true }] } } }),
+    });
+    const otherBase = `tapserve/${nodeId("clean-stop-0001")}`;
+    let stopped = false;
+    try {
+      await watcher.next(`${otherBase}/availability`, (m) => m.text === "online", from);
+      await other.stop();
+      stopped = true;
+      expect((await watcher.next(`${otherBase}/availability`, (m) => m.text === "offline", from)).text).toBe("offline");
+    } finally {
+      if (!stopped) await other.stop();
+      rmSync(otherData, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("Home Assistant availability (last will)", () => {
   test("availability goes offline when the service is killed with SIGKILL", async () => {
     const childData = tempDir("tapserve-pub-child-");
