@@ -35,6 +35,7 @@ describe("Home Assistant discovery", () => {
     for (const m of discoveryMessages("homeassistant", { node, name: "d", model: "linux", version: "1" }, topics)) {
       for (const key of REQUIRED_KEYS[m.component]!) expect(m.config).toHaveProperty(key);
       expect(m.topic).toMatch(new RegExp(`^homeassistant/${m.component}/${node}/[a-z_]+/config$`));
+      if (m.component === "text") expect(m.config.max as number).toBeLessThanOrEqual(255); // HA refuses a longer text entity
     }
   });
 });

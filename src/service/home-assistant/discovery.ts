@@ -71,8 +71,8 @@ export function discoveryMessages(prefix: string, device: HaDevice, topics: HaTo
   });
   const fromState = (field: string) => ({ state_topic: topics.state, value_template: `{{ value_json.${field} }}` });
   const entities: [component: string, object: string, config: Record<string, unknown>][] = [
-    ["sensor", "now_playing", { ...common("now_playing", "Now playing"), ...fromState("now_playing"), json_attributes_topic: topics.state, json_attributes_template: "{{ value_json.media | tojson }}", icon: "mdi:gamepad-variant" }],
-    ["sensor", "last_scan", { ...common("last_scan", "Last scan"), ...fromState("last_scan"), json_attributes_topic: topics.state, json_attributes_template: "{{ value_json.scan | tojson }}", icon: "mdi:nfc" }],
+    ["sensor", "now_playing", { ...common("now_playing", "Now playing"), ...fromState("now_playing"), json_attributes_topic: topics.state, json_attributes_template: "{{ (value_json.media or {}) | tojson }}", icon: "mdi:gamepad-variant" }],
+    ["sensor", "last_scan", { ...common("last_scan", "Last scan"), ...fromState("last_scan"), json_attributes_topic: topics.state, json_attributes_template: "{{ (value_json.scan or {}) | tojson }}", icon: "mdi:nfc" }],
     ["sensor", "indexing", { ...common("indexing", "Indexing"), ...fromState("indexing"), json_attributes_topic: topics.state, json_attributes_template: "{{ value_json.index | tojson }}", icon: "mdi:database-sync", entity_category: "diagnostic" }],
     ["binary_sensor", "reader", { ...common("reader", "Reader"), state_topic: topics.state, value_template: "{{ 'ON' if value_json.readers > 0 else 'OFF' }}", payload_on: "ON", payload_off: "OFF", device_class: "connectivity", json_attributes_topic: topics.state, json_attributes_template: "{{ {'readers': value_json.reader_list} | tojson }}", entity_category: "diagnostic" }],
     ["event", "scan", { ...common("scan", "Scan"), state_topic: topics.scan, event_types: ["scan"], icon: "mdi:nfc-tap" }],

@@ -5,6 +5,7 @@
  * will is checked against the service run as a child process and killed with SIGKILL.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import mqtt, { type MqttClient } from "mqtt";
@@ -33,6 +34,7 @@ let client: RpcClient;
 let emu: { script: string; record: string };
 let watcher: Watcher;
 let base: string;
+let cert: string;
 
 /** A client of the broker that keeps every message it receives on the topics it subscribed to. */
 class Watcher {
@@ -76,6 +78,7 @@ function serviceConfig(extra: Record<string, unknown> = {}): string {
         mqtt: [
           { broker: `127.0.0.1:${broker.port}`, topic: "tapserve", home_assistant: true },
           { broker: `mqtt://127.0.0.1:${broker.port}`, topic: "filtered", filter: ["media.started"] },
+          { broker: `mqtts://localhost:${broker.tlsPort}`, topic: "untrusted" }, // a self-signed certificate this process does not trust
         ],
       },
     },
@@ -87,11 +90,14 @@ beforeAll(async () => {
   root = tempDir("tapserve-pub-");
   writeFiles(root, ["roms/Genesis/Sonic.md", "roms/Genesis/Ristar.md"]);
   emu = writeEmulator(join(root, "emu"));
-  broker = new Mosquitto(root, "zaparoo", PASSWORD);
+  cert = join(root, "broker.pem");
+  const key = join(root, "broker.key");
+  execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"], { stdio: "ignore" });
+  broker = new Mosquitto(root, "zaparoo", PASSWORD, { cert, key });
   await broker.start();
   dataDir = tempDir("tapserve-pub-data-");
   writeFileSync(join(dataDir, "auth.toml"), [`[creds."mqtt://127.0.0.1:${broker.port}"]`, 'username = "zaparoo"', `password = "${PASSWORD}"`, ""].join("\n"));
-  watcher = await Watcher.open("tapserve/#", "tapserve", "filtered");
+  watcher = await Watcher.open("tapserve/#", "tapserve", "filtered", "untrusted");
   svc = await startService({ dataDir, configToml: serviceConfig({ zapscript: { block_commands: ["launch.random"], allow_execute: [".* .*"] } }) });
   client = await svc.connect();
   base = `tapserve/${nodeId(svc.app.config.current.service.device_id)}`;
@@ -121,6 +127,12 @@ describe("MQTT publisher (the reference's service.publishers.mqtt)", () => {
     const filtered = await watcher.next("filtered", () => true, from);
     expect(json(filtered).method).toBe("media.started");
     expect(watcher.messages.slice(from).filter((m) => m.topic === "filtered").every((m) => json(m).method === "media.started")).toBe(true);
+  });
+
+  test("over TLS the broker's certificate is verified: an untrusted one gets nothing", async () => {
+    const log = () => readFileSync(join(dataDir, "service.log"), "utf8");
+    await waitFor(() => log().includes(`localhost:${broker.tlsPort}: self signed certificate`), "the refused TLS connection");
+    expect(watcher.messages.some((m) => m.topic === "untrusted")).toBe(false);
   });
 });
 
@@ -262,14 +274,15 @@ describe("a publisher never holds the service up", () => {
 });
 
 describe("Home Assistant availability (last will)", () => {
-  test("availability goes offline when the service is killed with SIGKILL", async () => {
+  test("over TLS, availability goes offline when the service is killed with SIGKILL", async () => {
     const childData = tempDir("tapserve-pub-child-");
     try {
-      writeFileSync(join(childData, "auth.toml"), readFileSync(join(dataDir, "auth.toml")));
-      writeFileSync(join(childData, "config.toml"), serviceConfig({ readers: { auto_detect: false }, service: { device_id: "lwt-child-0001", publishers: { mqtt: [{ broker: `127.0.0.1:${broker.port}`, topic: "tapserve", home_assistant: true }] } } }));
+      // over TLS, with the broker's certificate trusted by the child (and the credentials under the mqtts URL)
+      writeFileSync(join(childData, "auth.toml"), [`[creds."mqtts://localhost:${broker.tlsPort}"]`, 'username = "zaparoo"', `password = "${PASSWORD}"`, ""].join("\n"));
+      writeFileSync(join(childData, "config.toml"), serviceConfig({ readers: { auto_detect: false }, service: { device_id: "lwt-child-0001", publishers: { mqtt: [{ broker: `mqtts://localhost:${broker.tlsPort}`, topic: "tapserve", home_assistant: true }] } } }));
       const childBase = `tapserve/${nodeId("lwt-child-0001")}`;
       const port = await freePort();
-      const child = runChild(["--port", String(port), "--host", "127.0.0.1", "--data-dir", childData], { env: { TAPSERVE_MDNS: "off" } });
+      const child = runChild(["--port", String(port), "--host", "127.0.0.1", "--data-dir", childData], { env: { TAPSERVE_MDNS: "off", NODE_EXTRA_CA_CERTS: cert } });
       try {
         await waitHealthy(port, child);
         const from = watcher.messages.length;
