@@ -55,6 +55,8 @@ import { MediaService } from "./service/media/media-service.ts";
 import { PairingService } from "./service/pairing/pairing-service.ts";
 import { PlaytimeService } from "./service/playtime/playtime-service.ts";
 import { ProfilesService } from "./service/profiles/profiles-service.ts";
+import { PublishersService } from "./service/publishers/publishers-service.ts";
+import { authLookup } from "./config/auth-file.ts";
 import { ReadersService } from "./service/readers/readers-service.ts";
 import { API_VERSION, SERVICE_VERSION } from "./version.ts";
 
@@ -109,6 +111,7 @@ export interface Services {
   link: LinkService;
   backup: BackupService;
   input: InputService;
+  publishers: PublishersService;
 }
 
 const logger = log.withTag("app");
@@ -251,7 +254,14 @@ export class App {
       profiles.start();
     };
     const backup = new BackupService({ ctx, migrations: userMigrations, link, coreVersion: SERVICE_VERSION, mediaActive: () => tracker.current() !== null, afterRestore });
-    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime, link, backup, input };
+    const publishers = new PublishersService({
+      ctx,
+      credentials: authLookup(join(dirname(config.path), "auth.toml")),
+      sink: launch.sink,
+      stopMedia: () => launch.stopActive(),
+      initial: () => ({ media: tracker.current(), readers: readers.list().map((r) => ({ driver: r.driver, path: r.id })), index: media.status() }),
+    });
+    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime, link, backup, input, publishers };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */
@@ -301,7 +311,7 @@ export class App {
   private async startServices(s: Services, webApp: WebApp): Promise<void> {
     const pairing: Lifecycle = { name: "pairing", stop: () => s.pairing.cancel() };
     const profiles: Lifecycle = { name: "profiles", start: () => s.profiles.start() };
-    for (const service of [s.input, profiles, s.playtime, s.media, s.launch, pairing, s.backup] as Lifecycle[]) {
+    for (const service of [s.input, profiles, s.playtime, s.media, s.launch, pairing, s.backup, s.publishers] as Lifecycle[]) {
       await service.start?.();
       this.started.push(service);
     }

@@ -39,7 +39,7 @@ export const REFERENCE_UNSUPPORTED: readonly string[] = [
   "service.api_listen",
   "service.allow_run",
   "service.encryption",
-  "service.publishers",
+  "service.publishers.pixelcade",
   "updates",
   "backup.scope",
   "playtime.sync",

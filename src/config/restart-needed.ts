@@ -15,6 +15,7 @@ const READ_AT_START: readonly (readonly [keyof Config, string])[] = [
   ["service", "mdns_interface"],
   ["service", "on_boot"],
   ["service", "on_ready"],
+  ["service", "publishers"],
   ["platforms", "kodi_activity"],
   ["platforms", "steam_dir"],
 ];

@@ -132,6 +132,22 @@ const Platforms = type({
   /** Steam's folder; empty: the usual places (~/.steam/steam, ~/.local/share/Steam, Flatpak). */
   steam_dir: "string = ''",
 });
+/** `[[service.publishers.mqtt]]` (the reference's): notifications to a broker; `home_assistant` adds HA discovery. */
+export const MqttPublisherConfig = type({
+  "+": "delete",
+  "enabled?": "boolean",
+  /** `host:port`, `mqtt://host:port` or `mqtts://host:port` (TLS); credentials in auth.toml. */
+  broker: "string > 0",
+  topic: "string > 0",
+  /** Notification methods to publish; empty: all. */
+  "filter?": "string[]",
+  /** Home Assistant MQTT discovery, state, scan events and command topics under `<topic>/<node>/`. */
+  "home_assistant?": "boolean",
+  /** Home Assistant's discovery prefix (its default: homeassistant). */
+  "discovery_prefix?": "string > 0",
+});
+export type MqttPublisherConfig = typeof MqttPublisherConfig.infer;
+const Publishers = type({ "+": "delete", mqtt: MqttPublisherConfig.array().default(() => []) });
 const Service = type({
   "+": "delete",
   api_port: "1 <= number.integer <= 65535 = 7497",
@@ -155,6 +171,7 @@ const Service = type({
   mdns: "boolean = true",
   /** Restrict mDNS to the interface with this address (empty: all interfaces). */
   mdns_interface: "string = ''",
+  publishers: Publishers.default(() => Publishers.assert({})),
 });
 
 /** A Go duration text ("45m", "1h30m"; "" = none), checked when the config loads. */

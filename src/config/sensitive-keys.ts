@@ -81,6 +81,7 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "service.name": "plain",
   "service.mdns": "plain",
   "service.mdns_interface": "plain",
+  "service.publishers.mqtt": "endpoint", // brokers the device connects to (with auth.toml's credentials) and takes commands from
 };
 
 /** The value at a dotted key, or undefined. */
