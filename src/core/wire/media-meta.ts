@@ -49,7 +49,8 @@ export type ScrapingStatus = typeof ScrapingStatus.infer;
 export const ScrapeCancelResult = lazy(() => type({ message: "string" }));
 
 /** A media by its id in the current index, or by path (`<SystemId>/<path>` as search returns it, or absolute). */
-export const MediaRef = lazy(() => type({ "+": "delete", "mediaId?": "number.integer > 0", "system?": "string > 0", "path?": "string > 0" }));
+const REF = { "mediaId?": "number.integer > 0", "system?": "string > 0", "path?": "string > 0" } as const;
+export const MediaRef = lazy(() => type({ "+": "delete", ...REF }));
 export type MediaRef = typeof MediaRef.infer;
 
 export const MetaProperty = lazy(() => type({ text: "string", contentType: "string", "extension?": "string", "blobSize?": "number.integer >= 0" }));
@@ -90,9 +91,9 @@ export const MetaFields = lazy(() => type({
   "players?": "/^(\\d{1,3})?$/",
   "rating?": "/^(100|\\d{1,2})?$/",
 }));
-export const MediaMetaUpdateParams = lazy(() => MediaRef.and({ media: MetaFields }));
+export const MediaMetaUpdateParams = lazy(() => type({ "+": "delete", ...REF, media: MetaFields }));
 
-export const MediaImageParams = lazy(() => MediaRef.and({ "imageTypes?": "string[]", "maxSize?": `1 <= number.integer <= ${MAX_IMAGE_SIZE}` }));
+export const MediaImageParams = lazy(() => type({ "+": "delete", ...REF, "imageTypes?": "string[]", "maxSize?": `1 <= number.integer <= ${MAX_IMAGE_SIZE}` }));
 /** The image bytes as base64 `data`; `typeTag` names the artwork kind (`property:image-boxart`). */
 export const MediaImageResult = lazy(() => type({ contentType: "string", "extension?": "string", data: "string", typeTag: "string", delivery: "'inline'" }));
 

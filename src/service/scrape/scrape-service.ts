@@ -114,22 +114,14 @@ export class ScrapeService {
         s.currentStep = i + 1;
         s.currentStepDisplay = step.system.name;
         s.systemId = step.system.id;
-        sync();
-        this.publish(false);
-        await scraper.scrapeSystem({
-          meta: this.meta,
-          system: step.system.id,
-          folders: step.folders,
-          force,
-          progress,
-          home: homedir(),
-          tick: async () => {
-            await new Promise<void>((resolve) => setImmediate(resolve));
-            if (this.cancelled || !this.store.exists) throw new ScrapeCancelled();
-            sync();
-            this.publish(false);
-          },
-        });
+        const tick = async () => {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (this.cancelled || !this.store.exists) throw new ScrapeCancelled();
+          sync();
+          this.publish(false);
+        };
+        await tick();
+        await scraper.scrapeSystem({ meta: this.meta, system: step.system.id, folders: step.folders, force, progress, home: homedir(), tick });
         sync();
       }
       s.state = "completed";
