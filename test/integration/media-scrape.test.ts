@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { type, type Type } from "arktype";
@@ -102,6 +102,8 @@ beforeAll(async () => {
   put(join(roms, "Genesis/media/screenshots/Sonic The Hedgehog (USA, Europe).png"), png(320, 224));
   put(join(roms, "Genesis/media/covers/Japan/Sonic Jp.png"), png(20, 30));
   put(join(roms, "Genesis/media/covers/Sonic Jp.png"), png(21, 31));
+  // a link in the media folder to a file outside the system folder is not artwork
+  symlinkSync(join(roms, "outside.png"), join(roms, "Genesis/media/covers/Columns (World).png"));
   svc = await startService({ configToml: `[launchers]\nindex_root = ["${roms}"]\nretroarch = false\n` });
   c = await svc.connect();
   expect(await c.call("media.index")).toBeNull();
@@ -169,7 +171,7 @@ describe("scrapers and metadata", () => {
     expect((await c.request("media.image", { path: "SNES/Super Mario World (USA).sfc", maxSize: 0 })).error?.code).toBe(-32602);
   });
 
-  test("media-folder: ES-DE covers and screenshots, mirrored sub-folders first", async () => {
+  test("media-folder: ES-DE covers and screenshots, mirrored sub-folders first; links leading out ignored", async () => {
     const last = await scrape({ scraperId: "media-folder", systems: ["Genesis"] });
     expect(last).toMatchObject({ state: "completed", matched: 2, total: 3 });
     const sonic = (await call(MediaMetaResult, "media.meta", { path: "Genesis/Sonic The Hedgehog (USA, Europe).md" })).media;
@@ -180,6 +182,7 @@ describe("scrapers and metadata", () => {
     expect(big.typeTag).toBe("property:image-screenshot");
     const jp = await call(MediaImageResult, "media.image", { path: "Genesis/Japan/Sonic Jp.md" });
     expect(Buffer.from(jp.data, "base64").equals(readFileSync(join(roms, "Genesis/media/covers/Japan/Sonic Jp.png")))).toBe(true);
+    expect((await call(MediaMetaResult, "media.meta", { path: "Genesis/Columns (World).md" })).media.availableImageTypes).toBeUndefined();
   });
 
   test("a second run skips what is done unless forced", async () => {

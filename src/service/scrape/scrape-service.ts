@@ -36,6 +36,7 @@ export class ScrapeService {
   private cancelled = false;
   private status: ScrapingStatus | null = null;
   private lastSent = Number.NEGATIVE_INFINITY;
+  private scrapedAtStart = 0;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -54,10 +55,15 @@ export class ScrapeService {
     return this.current !== null;
   }
 
-  /** The run's status, or the idle (last finished) one, with a fresh count of scraped media. */
+  /**
+   * The run's status, or the idle (last finished) one, with the count of scraped media: counted afresh when no
+   * run is going, else the count at its start plus what it matched (progress events stay cheap).
+   */
   currentStatus(): ScrapingStatus {
     const idle: ScrapingStatus = { force: false, processed: 0, total: 0, matched: 0, skipped: 0, totalScraped: 0, scraping: false, done: false, paused: false, state: "idle" };
-    return { ...(this.status ?? idle), totalScraped: this.meta.scrapedCount() };
+    const s = this.status ?? idle;
+    const totalScraped = s.scraping && !s.force ? this.scrapedAtStart + s.matched : s.scraping ? this.scrapedAtStart : this.meta.scrapedCount();
+    return { ...s, totalScraped };
   }
 
   /** Starts a run; refuses at once (unknown scraper or system, no index, indexing, another scrape). */
@@ -97,6 +103,7 @@ export class ScrapeService {
   private async run(scraper: Scraper, targets: readonly SystemDefinition[], force: boolean): Promise<void> {
     const plan = planIndex(this.catalog, this.host.rootFolders(), targets);
     const s: ScrapingStatus = { scraperId: scraper.id, state: "running", force, totalSteps: plan.length, processed: 0, total: 0, matched: 0, skipped: 0, totalScraped: 0, scraping: true, done: false, paused: false };
+    this.scrapedAtStart = this.meta.scrapedCount();
     this.status = s;
     this.publish(true);
     const started = Date.now();
