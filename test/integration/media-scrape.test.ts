@@ -215,7 +215,8 @@ describe("scrapers and metadata", () => {
     expect(() => media.scrape.start("media-folder", [], false)).toThrow("scraping already in progress");
     expect(await media.scrape.cancel()).toBe(true);
     expect(media.scrape.currentStatus()).toMatchObject({ state: "cancelled", done: true, scraping: false });
-    expect(await c.call("media.scrape.cancel")).toEqual({ message: "No media scraping operation is currently running" });
+    expect(await c.call("media.scrape.cancel")).toEqual({ message: "no scraping operation is currently running" });
+    expect(await c.call("media.scrape.resume")).toEqual({ message: "Media scraping is not paused" });
     expect((await c.request("media.scrape", { scraperId: "screenscraper" })).error?.code).toBe(-32602);
     const run = media.beginIndex();
     expect(() => media.scrape.start("gamelist.xml", [], false)).toThrow("media indexing is in progress");

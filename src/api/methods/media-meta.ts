@@ -59,7 +59,14 @@ export function mediaMetaMethods(deps: { media: MediaService }) {
       summary: "Stops a running scrape (what it wrote stays); answers with a message saying whether one was running.",
       params: null,
       result: ScrapeCancelResult,
-      handler: async () => ((await scrape.cancel()) ? { message: "Media scraping cancelled successfully" } : { message: "No media scraping operation is currently running" }),
+      handler: async () => ((await scrape.cancel()) ? { message: "scraping cancelled" } : { message: "no scraping operation is currently running" }),
+    }),
+    defineMethod({
+      name: "media.scrape.resume",
+      summary: "Resumes a paused scrape (the phone app's name); scrapes here never pause, so it answers that none is paused.",
+      params: null,
+      result: ScrapeCancelResult,
+      handler: () => ({ message: "Media scraping is not paused" }),
     }),
     defineMethod({
       name: "media.meta",

@@ -69,7 +69,7 @@ export class ScrapeService {
   /** Starts a run; refuses at once (unknown scraper or system, no index, indexing, another scrape). */
   start(scraperId: string, systemIds: readonly string[], force: boolean): void {
     const scraper = SCRAPERS.find((s) => s.id === scraperId);
-    if (!scraper) throw new DomainError("invalid", `unknown scraper "${scraperId}" (known: ${SCRAPERS.map((s) => s.id).join(", ")})`);
+    if (!scraper) throw new DomainError("invalid", `unknown scraper: ${scraperId} (known: ${SCRAPERS.map((s) => s.id).join(", ")})`);
     const asked = this.host.systemsById(systemIds);
     if (!this.store.exists) throw new DomainError("unavailable", "no media index: index media before scraping");
     if (this.host.indexing) throw new DomainError("busy", "media indexing is in progress; scrape when it is done");
