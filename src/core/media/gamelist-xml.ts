@@ -34,6 +34,9 @@ function clean(text: string): string {
 }
 
 const ID_ATTR = /\bid\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+/** Markup without data: its opening and closing text. */
+const SKIPPED: ReadonlyArray<readonly [string, string]> = [["<?", "?>"], ["<!--", "-->"], ["<!DOCTYPE", ">"], ["<!doctype", ">"]];
+const TAG_NAME = /^\s*([A-Za-z_][\w.:-]*)/;
 
 /** Tokenizer state over the document text. */
 class Reader {
@@ -43,7 +46,8 @@ class Reader {
   /** Skips the markup that carries no data (`<?…?>`, `<!--…-->`, `<!DOCTYPE …>`) at the current position. */
   skipMarkup(): boolean {
     const t = this.text;
-    for (const [open, close] of [["<?", "?>"], ["<!--", "-->"], ["<!DOCTYPE", ">"], ["<!doctype", ">"]] as const) {
+    if (t.charCodeAt(this.pos + 1) !== 63 && t.charCodeAt(this.pos + 1) !== 33) return false; // neither "<?" nor "<!"
+    for (const [open, close] of SKIPPED) {
       if (t.startsWith(open, this.pos)) {
         const end = t.indexOf(close, this.pos + open.length);
         this.pos = end < 0 ? t.length : end + close.length;
@@ -74,7 +78,7 @@ class Reader {
       const selfClosing = body.endsWith("/");
       if (closing) body = body.slice(1);
       if (selfClosing) body = body.slice(0, -1);
-      const m = /^\s*([A-Za-z_][\w.:-]*)/.exec(body);
+      const m = TAG_NAME.exec(body);
       if (!m) continue;
       return { name: (m[1] as string).toLowerCase(), attrs: body.slice(m[0].length), closing, selfClosing, start: lt };
     }
