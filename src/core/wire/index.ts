@@ -9,6 +9,7 @@ export * from "./clients.ts";
 export * from "./inbox.ts";
 export * from "./mappings.ts";
 export * from "./media.ts";
+export * from "./media-meta.ts";
 export * from "./notifications.ts";
 export * from "./playtime.ts";
 export * from "./profiles.ts";

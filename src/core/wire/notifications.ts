@@ -2,6 +2,7 @@ import type { Type } from "arktype";
 import { InboxMessage } from "./inbox.ts";
 import { BackupState } from "./backup.ts";
 import { IndexingStatus, MediaStarted, MediaStopped } from "./media.ts";
+import { ScrapingStatus } from "./media-meta.ts";
 import { ReaderEvent } from "./readers.ts";
 import { Launching, Token } from "./tokens.ts";
 import { PlaytimeLimitReached, PlaytimeLimitWarning } from "./playtime.ts";
@@ -22,6 +23,7 @@ export const notifications = {
   "media.started": { summary: "Media was started.", params: MediaStarted },
   "media.stopped": { summary: "Media stopped.", params: MediaStopped },
   "media.indexing": { summary: "The state of media indexing changed (progress while it runs).", params: IndexingStatus },
+  "media.scraping": { summary: "A scrape's progress (media.scrape); the last of a run has scraping: false and done: true.", params: ScrapingStatus },
   "inbox.added": { summary: "A message entered the inbox (or replaced the one of its category).", params: InboxMessage },
   "profiles.active": { summary: "The active profile changed (profile null: back to the shared profile).", params: ProfilesActiveEvent },
   "profiles.data": { summary: "State of swapping a profile's saved data after a switch (only on platforms that swap data).", params: ProfilesDataEvent },

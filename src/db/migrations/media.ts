@@ -59,4 +59,16 @@ export const mediaMigrations: readonly Migration[] = [
       CREATE TABLE title_order (id INTEGER PRIMARY KEY, ids BLOB NOT NULL);
     `,
   },
+  {
+    // scraped metadata (src/service/scrape/meta-store.ts), keyed by what survives a new index file: title-level
+    // by system and lowercased title, media-level (artwork) by absolute file path; `meta_scraped` which media each
+    // scraper has done. An index run carries these rows into the file it swaps in; the index itself stays valid.
+    version: 4,
+    name: "scraped metadata",
+    sql: `
+      CREATE TABLE meta_titles (system TEXT NOT NULL, title TEXT NOT NULL, prop TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (system, title, prop)) WITHOUT ROWID;
+      CREATE TABLE meta_media (path TEXT NOT NULL, prop TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (path, prop)) WITHOUT ROWID;
+      CREATE TABLE meta_scraped (path TEXT NOT NULL, scraper TEXT NOT NULL, PRIMARY KEY (path, scraper)) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -13,6 +13,7 @@ import type { Lifecycle } from "../lifecycle.ts";
 import { writeIndexFile } from "./index-writer.ts";
 import { IndexInterruptedError, MediaIndexer } from "./indexer.ts";
 import { MediaStore } from "./media-store.ts";
+import { ScrapeService } from "../scrape/scrape-service.ts";
 import { indexingStatus, ProgressThrottle } from "./status.ts";
 
 const logger = log.withTag("media");
@@ -30,6 +31,8 @@ export class MediaService implements Lifecycle {
   private readonly catalog = systemCatalog();
   private readonly store: MediaStore;
   private readonly indexer: MediaIndexer;
+  /** Scrapers of metadata and artwork into this index (never running with an index build). */
+  readonly scrape: ScrapeService;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -47,6 +50,7 @@ export class MediaService implements Lifecycle {
       onProgress: (progress, force) => throttle.offer(indexingStatus(this.store, progress), force),
     });
     this.library = this.makeLibrary();
+    this.scrape = new ScrapeService(ctx, this, this.store);
   }
 
   rootFolders(): string[] {
@@ -70,6 +74,7 @@ export class MediaService implements Lifecycle {
    * previous index.
    */
   beginIndex(systemIds?: readonly string[]): Promise<void> {
+    if (this.scrape.running) throw new DomainError("busy", "scraping is in progress; index when it is done (or cancel it)");
     const run = this.indexer.start(systemIds ? this.systemsById(systemIds) : undefined);
     return run.then(
       () => undefined,
@@ -144,6 +149,7 @@ export class MediaService implements Lifecycle {
   }
 
   async stop(): Promise<void> {
+    await this.scrape.cancel();
     await this.indexer.interrupt();
     this.store.close();
   }

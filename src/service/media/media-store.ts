@@ -160,8 +160,17 @@ export class MediaStore {
     return this.systems;
   }
 
+  /** Called with the served index and a new complete file just before the swap (scraped metadata moves over). */
+  onSwap: ((served: SqlDatabase, builtPath: string) => void) | null = null;
+
+  /** The served index file's connection (null without one), for the tables other services keep in it. */
+  get database(): SqlDatabase | null {
+    return this.db;
+  }
+
   /** Swaps a completely written index file in place of the served one. */
   replaceWith(builtPath: string): void {
+    if (this.db && this.onSwap) this.onSwap(this.db, builtPath);
     this.close();
     rmSync(`${this.path}-journal`, { force: true });
     rmSync(`${this.path}-wal`, { force: true });

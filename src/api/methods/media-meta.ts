@@ -1,0 +1,132 @@
+import { parseMediaName } from "../../core/media/filename-tags.ts";
+import { titleSlug } from "../../core/media/title-slug.ts";
+import { mediaNameOfPath } from "../../core/media/words.ts";
+import {
+  LookupParams, LookupResult, MediaImageParams, MediaImageResult, MediaMetaResult, MediaMetaUpdateParams, MediaRef, ScrapeCancelResult, ScrapeParams,
+  ScrapersResult, ScrapingStatus, TitleParseParams, TitleParseResult,
+} from "../../core/wire/media-meta.ts";
+import type { MediaService } from "../../service/media/media-service.ts";
+import { MetaReader, tagInfo } from "../../service/scrape/meta-reader.ts";
+import { defineMethod } from "../rpc/method.ts";
+import { type } from "arktype";
+
+/** How close a found title is to a looked-up name: 1 same slug, 0.9 one begins the other, else shared words. */
+function confidence(name: string, title: string): number {
+  const a = titleSlug(name);
+  const b = titleSlug(title);
+  if (a.slug === b.slug) return 1;
+  if (a.slug !== "" && (b.slug.startsWith(a.slug) || a.slug.startsWith(b.slug))) return 0.9;
+  const words = (t: string) => new Set(t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const wa = words(name);
+  const wb = words(title);
+  const shared = [...wa].filter((w) => wb.has(w)).length;
+  return Math.round((shared / Math.max(wa.size, wb.size, 1)) * 0.8 * 100) / 100;
+}
+
+/** Scrapers, scraped metadata and artwork: `scrapers`, `media.scrape*`, `media.meta*`, `media.image`, `media.lookup`, `media.title.parse`. */
+export function mediaMetaMethods(deps: { media: MediaService }) {
+  const { media } = deps;
+  const scrape = media.scrape;
+  const reader = new MetaReader(scrape.meta, () => media.rootFolders());
+  return [
+    defineMethod({
+      name: "scrapers",
+      summary: "The metadata scrapers this service runs (`gamelist.xml`: EmulationStation gamelists in the system folders; `media-folder`: images in their `media/` folders); supportedSystems empty: every system.",
+      params: null,
+      result: ScrapersResult,
+      handler: () => ({ scrapers: scrape.scrapers.map((s) => ({ id: s.id, name: s.name, supportedSystems: s.supportedSystems })) }),
+    }),
+    defineMethod({
+      name: "media.scrape",
+      summary: "Starts a scrape of the indexed media (all systems, or `systems`) in the background and answers null at once; progress comes as media.scraping notifications until one has done: true. Media done by this scraper before are skipped unless `force`. Refused (1002) while indexing or scraping.",
+      params: ScrapeParams,
+      result: type("null"),
+      example: { scraperId: "gamelist.xml", systems: ["SNES"] },
+      handler: (p) => {
+        scrape.start(p.scraperId, p.systems ?? [], p.force ?? false);
+        return null;
+      },
+    }),
+    defineMethod({
+      name: "media.scrape.status",
+      summary: "The running (or last) scrape's state, with the number of media scraped so far.",
+      params: null,
+      result: ScrapingStatus,
+      handler: () => scrape.currentStatus(),
+    }),
+    defineMethod({
+      name: "media.scrape.cancel",
+      summary: "Stops a running scrape (what it wrote stays); answers with a message saying whether one was running.",
+      params: null,
+      result: ScrapeCancelResult,
+      handler: async () => ((await scrape.cancel()) ? { message: "scraping cancelled" } : { message: "no scraping operation is currently running" }),
+    }),
+    defineMethod({
+      name: "media.scrape.resume",
+      summary: "Resumes a paused scrape (the phone app's name); scrapes here never pause, so it answers that none is paused.",
+      params: null,
+      result: ScrapeCancelResult,
+      handler: () => ({ message: "Media scraping is not paused" }),
+    }),
+    defineMethod({
+      name: "media.meta",
+      summary: "Metadata of one indexed media (by `path` as search returns it, or absolute; or `mediaId`): its file-name tags and artwork kinds, and its title's description, developer, publisher, year, genre, players and rating.",
+      params: MediaRef,
+      result: MediaMetaResult,
+      example: { path: "SNES/Super Mario World (USA).sfc" },
+      handler: (p) => ({ media: reader.describe(reader.resolve(p)) }),
+    }),
+    defineMethod({
+      name: "media.meta.update",
+      summary: "Sets title metadata of a media's title (`media`: description, developer, publisher, year, genre, players, rating; an empty string removes one); answers the updated metadata.",
+      params: MediaMetaUpdateParams,
+      result: MediaMetaResult,
+      example: { path: "SNES/Super Mario World (USA).sfc", media: { developer: "Nintendo", year: "1990" } },
+      handler: (p) => {
+        const row = reader.resolve(p);
+        const fields = Object.fromEntries(Object.entries(p.media).filter((e): e is [string, string] => typeof e[1] === "string"));
+        scrape.meta.setTitleProps(row.system, row.title, fields);
+        return { media: reader.describe(row) };
+      },
+    }),
+    defineMethod({
+      name: "media.image",
+      summary: "A media's artwork as base64 `data`: the first of `imageTypes` found (default: image, thumbnail, boxart, boxart3d, screenshot, wheel, titleshot, map, marquee, fanart …). With `maxSize`, the first fitting maxSize×maxSize, else the smallest found (images are not resized). 1001 \"no image found for media\" when there is none.",
+      params: MediaImageParams,
+      result: MediaImageResult,
+      example: { path: "SNES/Super Mario World (USA).sfc", imageTypes: ["boxart"], maxSize: 512 },
+      handler: (p) => reader.image(reader.resolve(p), p.imageTypes ?? [], p.maxSize),
+    }),
+    defineMethod({
+      name: "media.lookup",
+      summary: "The indexed media of `system` best matching a game name, with a confidence (1 same title, 0.9 one title begins the other, less for shared words), or match: null.",
+      params: LookupParams,
+      result: LookupResult,
+      example: { system: "SNES", name: "Super Mario World" },
+      handler: (p) => {
+        const [def] = media.systemsById([p.system]);
+        const { results } = media.search(p.name, [def!.id], 50);
+        let best: { item: (typeof results)[number]; score: number } | null = null;
+        for (const item of results) {
+          const score = confidence(p.name, parseMediaName(item.name).title);
+          if (!best || score > best.score) best = { item, score };
+        }
+        const row = best ? scrape.meta.byPath(best.item.path, def!.id) : undefined;
+        if (!best || !row || best.score === 0) return { match: null };
+        return { match: { ...best.item, mediaId: row.id, confidence: best.score } };
+      },
+    }),
+    defineMethod({
+      name: "media.title.parse",
+      summary: "The clean title, slug and file-name tags of a media path (region, lang, rev, disc … as media.tags names them), without looking at the index.",
+      params: TitleParseParams,
+      result: TitleParseResult,
+      example: { systemId: "SNES", path: "/roms/SNES/Super Mario World (USA) (Rev 1).sfc" },
+      handler: (p) => {
+        media.systemsById([p.systemId]);
+        const parsed = parseMediaName(mediaNameOfPath(p.path));
+        return { ...titleSlug(parsed.title), name: parsed.title, tags: parsed.tags.map(tagInfo) };
+      },
+    }),
+  ];
+}
