@@ -22,16 +22,16 @@ export function findDriver(drivers: readonly ReaderDriver[], name: string): Read
 
 /**
  * The drivers this build offers, in detection order; their timers and retry pacing run on `clock` (the app's);
- * `file:` readers read only inside `tokenFolders`.
+ * `file:` readers read only inside `tokenFolders`; `probeUnknownPorts` is the opt-in to probe unidentified serial ports.
  */
-export function defaultDrivers(runtime: Runtime, platformRoot = "/", authFile?: string, clock: Clock = systemClock, tokenFolders?: readonly string[]): ReaderDriver[] {
+export function defaultDrivers(runtime: Runtime, platformRoot = "/", authFile?: string, clock: Clock = systemClock, tokenFolders?: readonly string[], probeUnknownPorts?: () => boolean): ReaderDriver[] {
   const openSerial = runtime.openSerial.bind(runtime);
   const roots = hardwareRoots(platformRoot); // where serial detection reads sysfs and /dev (tests: a fake root)
   return [
     fileDriver({ folders: tokenFolders }),
     simpleSerialDriver({ openSerial, roots, clock }),
     rs232BarcodeDriver({ openSerial, roots, clock }),
-    pn532Driver({ openSerial, roots, clock }),
+    pn532Driver({ openSerial, roots, clock, probeUnknownPorts, bus: { openI2c: runtime.openI2c?.bind(runtime), openSpi: runtime.openSpi?.bind(runtime) } }),
     pcscDriver(() => runtime.pcsc?.() ?? { ok: false, reason: `the ${runtime.name} runtime has no PC/SC binding` }, clock),
     opticalDriver({ roots }),
     mqttDriver({ credentials: authFile ? authLookup(authFile) : undefined }),
