@@ -29,6 +29,7 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "audio.player": "program",
   "audio.device": "device",
   "readers.auto_detect": "plain",
+  "readers.probe_unknown_ports": "plain",
   "readers.run_zapscript": "plain",
   "readers.scan.mode": "plain",
   "readers.scan.exit_delay": "plain",
