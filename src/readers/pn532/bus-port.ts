@@ -13,6 +13,11 @@ const SHORT_READ = 32;
 /** The longest frame: extended preamble and length (8), 265 bytes of body, checksum and postamble. */
 const LONG_READ = 8 + 265 + 2;
 const ACK_READ = ACK.length;
+/**
+ * Slowest status poll, reached while an answer takes long (the chip waiting for a tag): bounds the idle bus
+ * traffic to some 25 one-byte reads a second and what it adds to a tap's latency to this much.
+ */
+const MAX_POLL_MS = 40;
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -25,13 +30,17 @@ export class Pn532BusPort implements SerialPort {
   /** What the chip owes the host: nothing, the ACK (then the answer), or the answer. */
   private due: "none" | "ack" | "answer" = "none";
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Current status poll interval: `pollMs` after a write, doubling up to MAX_POLL_MS while an answer is awaited. */
+  private interval: number;
 
   constructor(
     readonly path: string,
     private readonly io: Pn532BusIo,
     /** Pause between status polls while a reply is due. */
     private readonly pollMs = 5,
-  ) {}
+  ) {
+    this.interval = pollMs;
+  }
 
   get isOpen(): boolean {
     return !this.ended;
@@ -51,6 +60,7 @@ export class Pn532BusPort implements SerialPort {
     if (this.ended) throw new SerialError("gone", `${this.path} is closed`);
     if (data[0] === 0x55) return; // HSU wake-up: a bus transaction wakes the chip by itself
     this.due = same(data, ACK) ? "none" : same(data, NACK) ? "answer" : "ack";
+    this.interval = this.pollMs;
     try {
       this.io.write(data);
     } catch {
@@ -81,7 +91,10 @@ export class Pn532BusPort implements SerialPort {
   private poll(): void {
     if (this.ended || this.due === "none") return;
     try {
-      if (!this.io.ready()) return this.schedule(this.pollMs);
+      if (!this.io.ready()) {
+        if (this.due === "answer") this.interval = Math.min(this.interval * 2, MAX_POLL_MS);
+        return this.schedule(this.interval);
+      }
       let bytes = this.io.read(this.due === "ack" ? ACK_READ : SHORT_READ);
       let parser = new FrameParser();
       let items = bytes ? parser.push(bytes) : [];
@@ -98,6 +111,7 @@ export class Pn532BusPort implements SerialPort {
       this.finish(new SerialError("gone", `${this.path}: ${(err as Error).message}`));
       return;
     }
+    this.interval = this.pollMs;
     this.schedule(this.pollMs);
   }
 
