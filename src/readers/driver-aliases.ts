@@ -43,6 +43,7 @@ export interface ResolvedConnection {
 
 const told = new Set<string>();
 
+/** Connection-string driver names compare lowercase with underscores dropped (`pn532_uart` = `pn532uart`). */
 const normalize = (name: string) => name.toLowerCase().replaceAll("_", "");
 
 /**

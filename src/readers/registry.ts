@@ -12,14 +12,6 @@ import { hardwareRoots } from "./serial/sysfs.ts";
 import { simpleSerialDriver } from "./simpleserial/simpleserial.ts";
 import type { ReaderDriver } from "./types.ts";
 
-/** Connection-string driver names compare lowercase with underscores dropped (`pn532_uart` = `pn532uart`). */
-export const normalizeDriverName = (name: string) => name.toLowerCase().replaceAll("_", "");
-
-export function findDriver(drivers: readonly ReaderDriver[], name: string): ReaderDriver | undefined {
-  const n = normalizeDriverName(name);
-  return drivers.find((d) => d.names.includes(n));
-}
-
 /**
  * The drivers this build offers, in detection order; their timers and retry pacing run on `clock` (the app's);
  * `file:` readers read only inside `tokenFolders`; `probeUnknownPorts` is the opt-in to probe unidentified serial ports.
