@@ -1,12 +1,13 @@
 /**
  * Detection never writes to a port it cannot identify: a tty2oled display (an ESP32-S3 on its own USB, a real
  * pty standing in for it) sits next to a PN532 on a CH340 adapter (another pty, the PN532 simulator on its far
- * end); a fake sysfs root describes both. Through the service, the PN532 is detected and listed while the
- * display's end of the line receives not one byte, pass after pass. The opt-in `readers.probe_unknown_ports`
+ * end) and an on-board UART (a third pty, as `ttyS0` with a 16550A); a fake sysfs root describes them. Through
+ * the service, the PN532 is detected and listed while the display's and the UART's ends of the line receive
+ * not one byte, pass after pass. The opt-in `readers.probe_unknown_ports`
  * is checked on the driver: with it, the unknown port is probed (once, until replugged).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pn532Driver } from "../../../src/readers/pn532/driver.ts";
 import { hardwareRoots } from "../../../src/readers/serial/sysfs.ts";
@@ -28,8 +29,11 @@ let root: string;
 let hw: FakeHardware;
 let display: SerialPair;
 let reader: SerialPair;
+let uart: SerialPair;
 let displayEnd: SerialPort;
+let uartEnd: SerialPort;
 const heard: Uint8Array[] = [];
+let uartHeard = 0;
 const sim = new Pn532Sim();
 const clock = new ManualClock(Date.now());
 
@@ -43,10 +47,22 @@ beforeAll(async () => {
   await sim.attach(reader.peerPath);
   hw.plug(TTY2OLED, display.devicePath);
   hw.plug(PN532, reader.devicePath);
+  // An on-board UART: a platform device (no USB above it) whose `type` says a 16550A is there.
+  uart = await startSerialPair("uart");
+  uartEnd = await bunRuntime.openSerial(uart.peerPath, { baud: 115200 });
+  uartEnd.onData((chunk) => (uartHeard += chunk.length));
+  const platformTty = join(hw.root, "sys", "devices", "platform", "serial8250", "tty", "ttyS0");
+  mkdirSync(platformTty, { recursive: true });
+  writeFileSync(join(platformTty, "type"), "4\n");
+  symlinkSync(join(hw.root, "sys", "devices", "platform", "serial8250"), join(platformTty, "device"));
+  symlinkSync(platformTty, join(hw.root, "sys", "class", "tty", "ttyS0"));
+  symlinkSync(uart.devicePath, hw.devPath("ttyS0"));
 });
 
 afterAll(async () => {
   await displayEnd?.close();
+  await uartEnd?.close();
+  await uart?.stop();
   await sim.detach();
   await display?.stop();
   await reader?.stop();
@@ -77,6 +93,7 @@ describe("serial detection", () => {
     // A round trip over the reader's line after those passes: anything written to the display came before it.
     await waitFor(() => sim.count(0x4a) > 0, "the reader to wait for a tag");
     expect(heard.reduce((n, c) => n + c.length, 0)).toBe(0);
+    expect(uartHeard).toBe(0);
     expect((await listed()).map((r) => r.id)).toEqual([hw.devPath(PN532.name)]);
   });
 });
@@ -94,7 +111,7 @@ describe("the opt-in readers.probe_unknown_ports", () => {
       probeUnknownPorts: () => optIn,
       probeMs: 300,
     });
-    const exclude = new Set([hw.devPath(PN532.name)]);
+    const exclude = new Set([hw.devPath(PN532.name), hw.devPath("ttyS0")]);
     expect(await driver.detect!(exclude)).toEqual([]);
     expect(opened).toEqual([]);
     optIn = true;
