@@ -77,6 +77,8 @@ const ReadersScan = type({
 const Readers = type({
   "+": "delete",
   auto_detect: "boolean = true",
+  /** Detection also probes serial ports sysfs cannot name as a reader's USB chip (off: they are never written to). */
+  probe_unknown_ports: "boolean = false",
   /** Scanned tokens run their launch script (off: scans are only reported, e.g. for a tag inventory). */
   run_zapscript: "boolean = true",
   scan: ReadersScan.default(() => ReadersScan.assert({})),

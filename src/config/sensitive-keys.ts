@@ -29,6 +29,7 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "audio.player": "program",
   "audio.device": "device",
   "readers.auto_detect": "plain",
+  "readers.probe_unknown_ports": "plain",
   "readers.run_zapscript": "plain",
   "readers.scan.mode": "plain",
   "readers.scan.exit_delay": "plain",
@@ -114,6 +115,13 @@ export const READER_PATH_KINDS: Readonly<Record<string, "token-file" | "device" 
   rs232barcode: "device",
   pn532: "device",
   pn532uart: "device",
+  pn532i2c: "device",
+  pn532spi: "device",
+  legacypn532uart: "device",
+  legacypn532i2c: "device",
+  acr122pcsc: "no-local-path", // a PC/SC reader name
+  acr122usb: "no-local-path", // libnfc's USB bus:device, not opened (every PC/SC reader instead)
+  libnfcacr122: "no-local-path",
   opticaldrive: "device",
   externaldrive: "folder",
   pcsc: "no-local-path", // a PC/SC reader name

@@ -12,26 +12,18 @@ import { hardwareRoots } from "./serial/sysfs.ts";
 import { simpleSerialDriver } from "./simpleserial/simpleserial.ts";
 import type { ReaderDriver } from "./types.ts";
 
-/** Connection-string driver names compare lowercase with underscores dropped (`pn532_uart` = `pn532uart`). */
-export const normalizeDriverName = (name: string) => name.toLowerCase().replaceAll("_", "");
-
-export function findDriver(drivers: readonly ReaderDriver[], name: string): ReaderDriver | undefined {
-  const n = normalizeDriverName(name);
-  return drivers.find((d) => d.names.includes(n));
-}
-
 /**
  * The drivers this build offers, in detection order; their timers and retry pacing run on `clock` (the app's);
- * `file:` readers read only inside `tokenFolders`.
+ * `file:` readers read only inside `tokenFolders`; `probeUnknownPorts` is the opt-in to probe unidentified serial ports.
  */
-export function defaultDrivers(runtime: Runtime, platformRoot = "/", authFile?: string, clock: Clock = systemClock, tokenFolders?: readonly string[]): ReaderDriver[] {
+export function defaultDrivers(runtime: Runtime, platformRoot = "/", authFile?: string, clock: Clock = systemClock, tokenFolders?: readonly string[], probeUnknownPorts?: () => boolean): ReaderDriver[] {
   const openSerial = runtime.openSerial.bind(runtime);
   const roots = hardwareRoots(platformRoot); // where serial detection reads sysfs and /dev (tests: a fake root)
   return [
     fileDriver({ folders: tokenFolders }),
     simpleSerialDriver({ openSerial, roots, clock }),
     rs232BarcodeDriver({ openSerial, roots, clock }),
-    pn532Driver({ openSerial, roots, clock }),
+    pn532Driver({ openSerial, roots, clock, probeUnknownPorts, bus: { openI2c: runtime.openI2c?.bind(runtime), openSpi: runtime.openSpi?.bind(runtime) } }),
     pcscDriver(() => runtime.pcsc?.() ?? { ok: false, reason: `the ${runtime.name} runtime has no PC/SC binding` }, clock),
     opticalDriver({ roots }),
     mqttDriver({ credentials: authFile ? authLookup(authFile) : undefined }),

@@ -46,6 +46,8 @@ export interface Reader {
 export interface ReaderOptions {
   /** `id_source`: which part of a disc identifies it (opticaldrive). */
   idSource?: string;
+  /** How a PN532 is wired (`pn532_i2c:`, `pn532_spi:`; else inferred from the path, UART by default). */
+  transport?: "uart" | "i2c" | "spi";
 }
 
 export interface ReaderDriver {

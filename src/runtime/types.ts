@@ -1,8 +1,10 @@
 import type { MountWatch } from "./mount-watch.ts";
 import type { SerialOptions, SerialPort } from "./serial-types.ts";
 import type { UinputLoad } from "./uinput-types.ts";
+import type { I2cDevice, SpiDevice, SpiOptions } from "./i2c-spi-types.ts";
 
 export type { SerialOptions, SerialPort } from "./serial-types.ts";
+export type { I2cDevice, SpiDevice, SpiOptions } from "./i2c-spi-types.ts";
 export type { UinputDevice, UinputDeviceSetup, UinputFactory, UinputLoad } from "./uinput-types.ts";
 
 /**
@@ -142,6 +144,10 @@ export interface Runtime {
   pcsc?(): PcscLoad;
   /** Virtual input devices through Linux uinput (`/dev/uinput`), where this runtime can issue ioctls; see uinput-types.ts. */
   uinput?(): UinputLoad;
+  /** Opens a chip at `address` on an I2C bus (`/dev/i2c-N`) where this runtime can issue ioctls; see i2c-spi-types.ts. */
+  openI2c?(path: string, address: number): I2cDevice;
+  /** Opens an SPI device (`/dev/spidevB.C`) where this runtime can issue ioctls; see i2c-spi-types.ts. */
+  openSpi?(path: string, options: SpiOptions): SpiDevice;
   /** Opens a serial device (tty) raw 8N1 at `options.baud`; see serial-types.ts. */
   openSerial(path: string, options: SerialOptions): Promise<SerialPort>;
   /** Calls `onChange` when the mount table (`/proc/self/mountinfo`) changes; see mount-watch.ts. */

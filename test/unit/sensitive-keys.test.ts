@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { deviceProblem, folderProblem, tokenFileProblem } from "../../src/config/path-rules.ts";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { CONFIG_KEYS, configKeys, READER_PATH_KINDS, sensitiveChanges } from "../../src/config/sensitive-keys.ts";
+import { ALIAS_NAMES } from "../../src/readers/driver-aliases.ts";
 import { defaultDrivers } from "../../src/readers/registry.ts";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
 
@@ -23,7 +24,7 @@ describe("the one table of config keys that name files, devices or programs", ()
   });
 
   test("every reader driver of the build says what its path names", () => {
-    const names = defaultDrivers(bunRuntime).flatMap((d) => d.names);
+    const names = [...defaultDrivers(bunRuntime).flatMap((d) => d.names), ...ALIAS_NAMES]; // and the reference names we accept
     expect(names.filter((n) => !(n in READER_PATH_KINDS))).toEqual([]);
   });
 

@@ -1,9 +1,11 @@
 /**
- * `pn532:<tty>` (also `pn532_uart:` / `pn532uart:`): a PN532 over HSU, the common USB NFC reader. Detection
- * looks at USB serial ports from sysfs, never touches light guns (Sinden) or ports in use, probes the rest for
- * a PN532 within a time limit, and skips a port that answered like something else until it is replugged.
- * USB-serial chips PN532 boards ship with (CH340, CP2102, FT232, PL2303) or "NFC" strings are kept even when
- * the probe fails; failed opens are retried with growing delays.
+ * `pn532:<device>` (also `pn532_uart:`, `pn532_i2c:`, `pn532_spi:`): a PN532 over HSU (the common USB NFC
+ * reader), I2C (`/dev/i2c-N`) or SPI (`/dev/spidevB.C`, Raspberry Pi HATs). Detection is UART only and never
+ * writes to a port it cannot identify from sysfs: only USB-serial chips PN532 boards ship with (CH340,
+ * CP2102, FT232, PL2303) or "NFC" strings are probed, within a time limit each; anything else (displays,
+ * light guns, controller adapters, modems, on-board UARTs) is left alone unless `readers.probe_unknown_ports`
+ * opts in, and a port that answered like something else is skipped until it is replugged. Failed opens are
+ * retried with growing delays.
  */
 import { realpathSync } from "node:fs";
 import { type Clock, systemClock } from "../../core/clock.ts";
@@ -16,6 +18,7 @@ import { pacedOpen } from "../serial/paced-open.ts";
 import { type HardwareRoots, listSerialCandidates, type SerialCandidate } from "../serial/sysfs.ts";
 import type { ReaderDriver } from "../types.ts";
 import { DEFAULT_TIMING, Pn532Reader, type Pn532Timing, startChip } from "./pn532-reader.ts";
+import { type BusOpeners, openBusPort, transportFor, transportLabel } from "./transport.ts";
 
 const logger = log.withTag("pn532");
 const BAUD = 115200;
@@ -43,6 +46,16 @@ export interface Pn532DriverOptions {
   probeMs?: number;
   /** Time for the retry pacing and the probe's time limit (the app's clock; tests: a manual one). */
   clock?: Clock;
+  /** I2C and SPI devices (absent where the runtime cannot make ioctl calls). */
+  bus?: BusOpeners;
+  /** Opt-in (`readers.probe_unknown_ports`): probe serial ports sysfs cannot name as a PN532's USB chip too. */
+  probeUnknownPorts?: () => boolean;
+}
+
+function describe(c: SerialCandidate): string {
+  if (!c.usb) return "on-board UART";
+  const words = `${c.usb.manufacturer} ${c.usb.product}`.trim();
+  return `${c.usb.vid}:${c.usb.pid}${words ? ` ${words}` : ""}`;
 }
 
 export function pn532Driver(opts: Pn532DriverOptions): ReaderDriver {
@@ -52,6 +65,8 @@ export function pn532Driver(opts: Pn532DriverOptions): ReaderDriver {
   const backoff = new OpenBackoff();
   /** Ports that answered like something else, with the node identity they had then. */
   const notPn532 = new Map<string, string>();
+  /** Ports left alone because sysfs does not name them as a reader's, with their node identity (told once). */
+  const unknown = new Map<string, string>();
 
   const probe = async (path: string): Promise<true | Error> => {
     let port;
@@ -68,15 +83,18 @@ export function pn532Driver(opts: Pn532DriverOptions): ReaderDriver {
 
   return {
     id: "pn532",
-    names: ["pn532", "pn532uart"],
+    names: ["pn532", "pn532uart", "pn532i2c", "pn532spi"],
     autoDetect: true,
-    create(path) {
+    create(path, options) {
+      const transport = transportFor(path, options?.transport);
+      const open = () => (transport === "uart" ? opts.openSerial(path, { baud: BAUD }) : openBusPort(transport, path, opts.bus ?? {}));
       return new Pn532Reader({
         path,
         readerId: serialReaderId("pn532", path, opts.roots),
+        label: transportLabel(transport),
         timing,
         timers: clock,
-        ...pacedOpen(backoff, path, () => opts.openSerial(path, { baud: BAUD }), now),
+        ...pacedOpen(backoff, path, open, now),
       });
     },
     async detect(exclude) {
@@ -88,7 +106,14 @@ export function pn532Driver(opts: Pn532DriverOptions): ReaderDriver {
         const node = nodeIdentity(c.path);
         if (notPn532.get(c.path) === node || backoff.blocked(c.path, node, now())) continue;
         notPn532.delete(c.path);
+        if (!likelyPn532(c) && !opts.probeUnknownPorts?.()) {
+          if (unknown.get(c.path) !== node) logger.info(`${c.path} (${describe(c)}) not probed: not a USB chip PN532 boards use; name it in [[readers.connect]] or set readers.probe_unknown_ports`);
+          unknown.set(c.path, node);
+          continue;
+        }
+        const started = performance.now();
         const result = await probe(c.path);
+        logger.info(`${c.path} (${describe(c)}) probed in ${Math.round(performance.now() - started)} ms: ${result === true ? "PN532 found" : result.message}`);
         if (result === true) {
           found.push(c.path);
           continue;

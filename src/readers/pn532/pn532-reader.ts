@@ -1,7 +1,8 @@
 /**
- * One PN532 on a serial port (HSU/UART, 115200 8N1). Detection costs no polling: InListPassiveTarget is sent
- * with MxRtyPassiveActivation FF, so the chip itself waits for a tag and answers the moment one enters the
- * field; every few seconds the wait is cancelled (ACK) and re-armed, which doubles as a liveness check.
+ * One PN532 on a serial port (HSU/UART, 115200 8N1), or on I2C/SPI through bus-port.ts. Detection costs no
+ * polling on UART: InListPassiveTarget is sent with MxRtyPassiveActivation FF, so the chip itself waits for a
+ * tag and answers the moment one enters the field (on a bus the host polls the chip's status byte meanwhile);
+ * every few seconds the wait is cancelled (ACK) and re-armed, which doubles as a liveness check.
  * While a tag is present it is re-listed every 100 ms with a short retry budget; unseen for 300 ms = removed.
  */
 import { type Clock, systemClock } from "../../core/clock.ts";
@@ -60,7 +61,8 @@ type Mode = "wait" | "presence";
 export interface Pn532ReaderOptions {
   path: string;
   readerId: string;
-  /** Connection-string name shown in `info` (pn532uart). */
+  /** Connection-string name shown in `info`: pn532uart (default), pn532i2c, pn532spi. */
+  label?: string;
   openPort(): Promise<SerialPort>;
   timing?: Pn532Timing;
   /** Timers for the open's time limit (the app's clock). */
@@ -91,7 +93,7 @@ export class Pn532Reader implements Reader {
   constructor(private readonly opts: Pn532ReaderOptions) {
     this.path = opts.path;
     this.readerId = opts.readerId;
-    this.info = `PN532 (pn532uart:${opts.path})`;
+    this.info = `PN532 (${opts.label ?? "pn532uart"}:${opts.path})`;
     this.timing = opts.timing ?? DEFAULT_TIMING;
   }
 

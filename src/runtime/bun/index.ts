@@ -1,4 +1,5 @@
 import { spawnChild } from "../child-process.ts";
+import { openBunI2c, openBunSpi } from "./i2c-spi.ts";
 import type { Runtime } from "../types.ts";
 import { watchMountsBun } from "./mount-watch.ts";
 import { loadBunPcsc } from "./pcsc.ts";
@@ -16,6 +17,8 @@ export const bunRuntime: Runtime = {
   openSerial: openBunSerial,
   pcsc: loadBunPcsc,
   uinput: () => loadBunUinput(),
+  openI2c: openBunI2c,
+  openSpi: openBunSpi,
   watchMounts: watchMountsBun,
   // device builds start with `--compile-jit-policy` (build/release/compile.ts); back to normal once serving
   settled: () => Bun.unsafe.setJITPolicy?.(1),

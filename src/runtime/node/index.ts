@@ -15,4 +15,5 @@ export const nodeRuntime: Runtime = {
   // Node cannot issue ioctl calls, which creating a uinput device needs
   uinput: () => ({ ok: false, reason: "the Node runtime cannot create uinput devices (no ioctl)" }),
   watchMounts: (path, onChange) => pollMountTable(path, onChange),
+  // openI2c / openSpi: absent, they need ioctl (I2C_SLAVE, SPI_IOC_MESSAGE); the PN532 driver then says so
 };

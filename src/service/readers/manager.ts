@@ -7,7 +7,7 @@
 import type { ReaderConnection } from "../../config/schema.ts";
 import { CoalescedRuns } from "../../core/coalesced-runs.ts";
 import { log } from "../../log.ts";
-import { findDriver } from "../../readers/registry.ts";
+import { resolveConnection } from "../../readers/driver-aliases.ts";
 import type { Reader, ReaderDriver, ReaderOptions, TokenRead } from "../../readers/types.ts";
 import { realTimers, type Timers } from "./insert-mode.ts";
 
@@ -119,19 +119,19 @@ export class ReaderManager {
     const wholeDriver = new Set<ReaderDriver>();
     for (const c of cfg.connect) {
       if (c.enabled === false) continue;
-      const driver = findDriver(this.drivers, c.driver);
-      if (!driver) {
+      const resolved = resolveConnection(this.drivers, c.driver, c.path ?? "");
+      if (!resolved) {
         this.warnOnce(`unknown:${c.driver}`, `reader connection "${c.driver}:${c.path ?? ""}" names an unknown driver; known: ${this.drivers.map((d) => d.id).join(", ")}`);
         continue;
       }
-      const path = c.path ?? "";
+      const { driver, path, options } = resolved;
       if (path === "" && driver.detect) {
         wholeDriver.add(driver);
         for (const p of await driver.detect(this.exclude())) await this.openReader(driver, p, "config");
         continue;
       }
       wanted.add(this.key(driver, path));
-      await this.openReader(driver, path, "config", { idSource: c.id_source });
+      await this.openReader(driver, path, "config", { ...options, idSource: c.id_source });
     }
     if (cfg.auto_detect) {
       for (const driver of this.drivers) {

@@ -65,7 +65,7 @@ export class ReadersService implements Lifecycle {
 
   /** Returns at once: the first reader pass runs in the background and each reader found announces itself. */
   start(): void {
-    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.platformRoot, this.deps.authFile, this.clock, this.deps.config.tokenFolders);
+    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.platformRoot, this.deps.authFile, this.clock, this.deps.config.tokenFolders, () => this.deps.config.current.readers.probe_unknown_ports);
     this.manager = new ReaderManager(drivers, () => this.deps.config.current.readers, {
       added: (r) => this.deps.events.publish("readers.added", { connected: true, driver: r.driver, path: r.path }),
       removed: (r) => this.readerGone(r),
