@@ -93,7 +93,7 @@ export class PlatformSet {
     const track = this.misterTracker && ((what: Parameters<MisterTracker["launched"]>[0]) => this.misterTracker!.launched(what));
     if (opts.mister || platform === "mister") this.systemLauncher = new MisterLauncher(misterPaths, track);
     if (opts.mister || platform === "mister") {
-      this.misterCommands = new MisterCommands({ ...misterPaths, coreNamePath: misterPaths.coreNamePath ?? "/tmp/CORENAME", memPath: opts.misterMemPath });
+      this.misterCommands = new MisterCommands({ ...misterPaths, coreNamePath: misterPaths.coreNamePath ?? "/tmp/CORENAME", memPath: opts.misterMemPath }, spawn);
     }
     if (opts.mister || platform === "mister") this.screenshot = () => takeMisterScreenshot(opts.mister ?? DEFAULT_MISTER_PATHS);
     const p = () => this.config().platforms;

@@ -45,7 +45,7 @@ async function run(client: RpcClient, text: string): Promise<Entry> {
 beforeAll(async () => {
   sd = tempDir("tapserve-sd-");
   tmp = tempDir("tapserve-tmp-");
-  writeFiles(sd, ["MiSTer.ini", "MiSTer_alt_1.ini", "MiSTer_crt.ini", "other.ini", "wallpapers/Stars.png", "wallpapers/notes.txt"]);
+  writeFiles(sd, ["MiSTer.ini", "MiSTer_alt_1.ini", "MiSTer_crt.ini", "other.ini", "wallpapers/Stars.png", "wallpapers/notes.txt", "Scripts/.keep"]);
   const fifo = join(sd, "MiSTer_cmd");
   execFileSync("mkfifo", [fifo]);
   fifoFd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
@@ -110,6 +110,24 @@ describe("MiSTer commands", () => {
     expect(() => lstatSync(join(sd, "menu.png"))).toThrow();
   });
 
+  test("mister.script runs a script from Scripts in its folder with MiSTer's script environment (hidden)", async () => {
+    const out = join(tmp, "script-out");
+    writeFileSync(join(sd, "Scripts/record.sh"), `#!/bin/sh\nprintf '%s|' "$(pwd)" "$ZAPAROO_RUN_SCRIPT" "$HOME" "$@" > ${out}\n`, { mode: 0o755 });
+    writeFileSync(join(sd, "Scripts/fails.sh"), "#!/bin/sh\necho broken >&2\nexit 3\n", { mode: 0o755 });
+    expect((await run(c, '**mister.script:record.sh one "two words" \'three\'?hidden=yes')).success).toBe(true);
+    expect(readFileSync(out, "utf8")).toBe(`${join(sd, "Scripts")}|1|/root|one|two words|'three'|`);
+    const failed = await run(c, "**mister.script:fails.sh?hidden=yes");
+    expect(failed.success).toBe(false);
+    expect(failed.trace?.error).toContain("exited with 3");
+    expect(failed.trace?.error).toContain("broken");
+    for (const bad of ["../MiSTer.ini", "missing.sh", "../Scripts/record.sh", "record"]) {
+      expect((await run(c, `**mister.script:${bad}?hidden=yes`)).success).toBe(false);
+    }
+    const shown = await run(c, "**mister.script:record.sh");
+    expect(shown.success).toBe(false);
+    expect(shown.trace?.error).toContain("?hidden=yes");
+  });
+
   test("stop with a core from MiSTer's menu and no game returns to the menu", async () => {
     writeFileSync(join(tmp, "CORENAME"), "SNES");
     expect((await run(c, "**stop")).success).toBe(true);
@@ -125,7 +143,7 @@ describe("MiSTer commands on another platform", () => {
     const other = await startService({ configToml: '[service]\nplatform = "linux"\n' });
     try {
       const oc = await other.connect();
-      for (const name of ["mister.ini:1", "mister.core:_Console/SNES", "mister.wallpaper:a.png"]) {
+      for (const name of ["mister.ini:1", "mister.core:_Console/SNES", "mister.wallpaper:a.png", "mister.mgl:<mistergamedescription/>", "mister.script:a.sh?hidden=yes"]) {
         const e = await run(oc, `**${name}`);
         expect(e.success).toBe(false);
         expect(e.trace?.reason).toBe("unsupported");

@@ -1,6 +1,8 @@
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
 import { basename, extname, join, resolve, sep } from "node:path";
 import { DomainError } from "../../core/errors.ts";
+import type { Spawn } from "../shared/process-media.ts";
+import { runMisterScript } from "./commands-script.ts";
 import { hasControlChars } from "./mgl.ts";
 import { MENU_CORE } from "./tracker-state.ts";
 
@@ -22,12 +24,21 @@ const MENU_CFG_WALLPAPER = 2;
 const failed = (message: string) => new DomainError("failed", message);
 
 /**
- * The MiSTer-only launch script commands (`mister.ini`, `mister.core`, `mister.mgl`, `mister.wallpaper`) and the
+ * The MiSTer-only launch script commands (`mister.ini`, `mister.core`, `mister.mgl`, `mister.wallpaper`,
+ * `mister.script`) and the
  * return to the menu, done the way the reference does them: MGL files and `load_core` lines on MiSTer Main's
  * command FIFO, the INI switch in its shared memory, the wallpaper as a `menu.png`/`menu.jpg` symlink.
  */
 export class MisterCommands {
-  constructor(private readonly paths: MisterCommandPaths) {}
+  constructor(
+    private readonly paths: MisterCommandPaths,
+    private readonly spawn: Spawn,
+  ) {}
+
+  /** `mister.script:<name>.sh args?hidden=yes`: runs a script from Scripts without the console (see commands-script.ts). */
+  script(line: string, signal?: AbortSignal): Promise<void> {
+    return runMisterScript({ sdRoot: this.paths.sdRoot, line, spawn: this.spawn, signal });
+  }
 
   /** `load_core menu.rbf`: MiSTer Main finds the menu core itself. */
   menu(): void {

@@ -39,6 +39,23 @@ const mgl: CommandHandler = async (cmd, env) => {
   run(cmd.name, () => m.mgl(text));
 };
 
+/**
+ * `mister.script:<name>.sh args`: the reference runs a script on MiSTer's console (tty2, taking the screen from
+ * MiSTer Main with F9) unless `?hidden=yes`; this service runs it hidden only, and says so otherwise.
+ */
+const script: CommandHandler = async (cmd, env) => {
+  const m = misterOf(env, cmd.name);
+  const line = cmd.args.join(",").trim();
+  if (line === "") throw new CommandError(`${cmd.name}: missing script`);
+  const hidden = ["yes", "true", "1", "on"].includes(String(cmd.advArgs.hidden ?? "").toLowerCase());
+  if (!hidden) throw new CommandError(`${cmd.name}: showing a script on MiSTer's console is not supported yet; add ?hidden=yes to run it in the background`, true);
+  try {
+    await m.script(line, env.signal);
+  } catch (err) {
+    throw new CommandError(`${cmd.name}: ${(err as Error).message}`);
+  }
+};
+
 /** `mister.wallpaper:<file>`: sets the menu's wallpaper from `wallpapers/`; no argument unsets it. */
 const wallpaper: CommandHandler = async (cmd, env) => {
   const m = misterOf(env, cmd.name);
@@ -51,4 +68,5 @@ export const MISTER_COMMANDS: Readonly<Record<string, CommandHandler>> = {
   "mister.core": core,
   "mister.mgl": mgl,
   "mister.wallpaper": wallpaper,
+  "mister.script": script,
 };
