@@ -1,10 +1,13 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
+import { dirname } from "node:path";
 import type { Config } from "../config/schema.ts";
 import { log } from "../log.ts";
 import type { PlatformId } from "./detect.ts";
 import { DEFAULT_MISTER_PATHS, MisterLauncher, type MisterPaths } from "./mister/launcher.ts";
 import { type Screenshot, takeMisterScreenshot } from "./mister/screenshot.ts";
+import { MisterTracker } from "./mister/tracker.ts";
+import { MisterCommands } from "./mister/commands.ts";
 import type { MediaTracker } from "./shared/activity.ts";
 import { ActivityWatcher } from "./shared/activity-watcher.ts";
 import { CustomLauncher } from "./shared/custom-launcher.ts";
@@ -44,6 +47,8 @@ export interface PlatformOptions {
   graceMs?: number;
   /** MiSTer's SD card and command FIFO; given (or on the mister platform) the MiSTer launcher is used. */
   mister?: MisterPaths;
+  /** MiSTer's physical memory for the INI switch (`/dev/mem`). */
+  misterMemPath?: string;
   retroarch?: Omit<RetroArchOptions, "spawn">;
 }
 
@@ -62,6 +67,10 @@ export class PlatformSet {
   private readonly launchers: Launcher[] = [];
   private readonly watchers: ActivityWatcher[] = [];
   private readonly active: ActivityWatcher[] = [];
+  /** MiSTer's own commands (`mister.*`), on MiSTer. */
+  readonly misterCommands?: MisterCommands;
+  /** MiSTer's "now playing" from MiSTer Main's /tmp files (platform mister, or a test's CORENAME path). */
+  private readonly misterTracker?: MisterTracker;
   private custom: { cfg: Config["launchers"]["custom"]; launchers: Launcher[] } | null = null;
 
   private readonly platform: PlatformId;
@@ -76,7 +85,16 @@ export class PlatformSet {
     this.platform = platform;
     this.config = deps.config;
     this.spawn = spawn;
-    if (opts.mister || platform === "mister") this.systemLauncher = new MisterLauncher(opts.mister ?? DEFAULT_MISTER_PATHS);
+    const misterPaths = opts.mister ?? DEFAULT_MISTER_PATHS;
+    if ((platform === "mister" && !opts.mister) || opts.mister?.coreNamePath) {
+      const returnToMenu = () => (this.systemLauncher as MisterLauncher).returnToMenu();
+      this.misterTracker = new MisterTracker({ sdRoot: misterPaths.sdRoot, tmpDir: dirname(misterPaths.coreNamePath ?? "/tmp/CORENAME"), returnToMenu }, tracker);
+    }
+    const track = this.misterTracker && ((what: Parameters<MisterTracker["launched"]>[0]) => this.misterTracker!.launched(what));
+    if (opts.mister || platform === "mister") this.systemLauncher = new MisterLauncher(misterPaths, track);
+    if (opts.mister || platform === "mister") {
+      this.misterCommands = new MisterCommands({ ...misterPaths, coreNamePath: misterPaths.coreNamePath ?? "/tmp/CORENAME", memPath: opts.misterMemPath }, spawn);
+    }
     if (opts.mister || platform === "mister") this.screenshot = () => takeMisterScreenshot(opts.mister ?? DEFAULT_MISTER_PATHS);
     const p = () => this.config().platforms;
     const timeoutMs = () => p().timeout * 1000;
@@ -170,9 +188,11 @@ export class PlatformSet {
 
   start(): void {
     for (const w of this.active) w.start();
+    this.misterTracker?.start();
   }
 
   async stop(): Promise<void> {
+    this.misterTracker?.stop();
     await Promise.all(this.active.map((w) => w.stop()));
   }
 

@@ -81,7 +81,7 @@ describe("deprecated aliases", () => {
     expect(await launchAndWait(client, "**system:SNES")).toMatchObject({ success: viaCanonical.success });
     expect(await launchAndWait(client, "**ini:1")).toMatchObject({ success: false });
     const log = Buffer.from((await client.call<{ content: string }>("settings.logs.download")).content, "base64").toString("utf8");
-    expect(log).toContain("ini (mister.ini): not supported here");
+    expect(log).toContain("ini is not supported on this platform (linux): MiSTer only");
   });
 });
 

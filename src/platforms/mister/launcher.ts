@@ -24,7 +24,11 @@ export const DEFAULT_MISTER_PATHS: MisterPaths = { sdRoot: "/media/fat", cmdPath
 export class MisterLauncher implements Launcher, SystemLauncher {
   readonly id = "MiSTer";
 
-  constructor(private readonly paths: MisterPaths = DEFAULT_MISTER_PATHS) {}
+  constructor(
+    private readonly paths: MisterPaths = DEFAULT_MISTER_PATHS,
+    /** The "now playing" tracker's hook: what it should follow for a load we asked for. */
+    private readonly track?: (what: { path: string } | { systemId: string }) => RunningMedia,
+  ) {}
 
   handles(t: LaunchTarget): boolean {
     if (t.scheme) return false;
@@ -40,7 +44,7 @@ export class MisterLauncher implements Launcher, SystemLauncher {
       if (!hit) throw new LaunchError(`no MiSTer core for ${t.extension} files`);
       this.loadMgl(buildMgl(hit.core, hit.slot, t.path));
     }
-    return this.running();
+    return this.track?.({ path: t.path }) ?? this.running();
   }
 
   /** Starts a system's core without a file (`launch.system`). */
@@ -48,7 +52,7 @@ export class MisterLauncher implements Launcher, SystemLauncher {
     const core = MISTER_CORES.find((c) => c.systemId.toLowerCase() === systemId.toLowerCase());
     if (!core) throw new LaunchError(`no MiSTer core for system ${systemId}`);
     this.loadMgl(buildCoreOnlyMgl(core));
-    return this.running();
+    return this.track?.({ systemId: core.systemId }) ?? this.running();
   }
 
   returnToMenu(): void {

@@ -228,6 +228,7 @@ export class LaunchService implements Lifecycle {
       input: this.deps.input,
       recentMedia: this.deps.recentMedia,
       profiles: this.deps.profiles,
+      mister: this.deps.platforms.misterCommands,
       signal: this.abort.signal,
     };
   }

@@ -7,7 +7,8 @@ const logger = log.withTag("zapscript");
 export const MAX_DELAY_MS = 5 * 60 * 1000;
 
 export const stop: CommandHandler = async (_cmd, env) => {
-  await env.active.stop();
+  if (env.active.current() || !env.mister) await env.active.stop();
+  else env.mister.leaveCore(); // MiSTer: a core loaded from its own menu, without a game we follow
 };
 
 /** `delay:<ms>`: waits before the next command. */

@@ -4,6 +4,7 @@ import { execute } from "./execute.ts";
 import { httpGet, httpPost } from "./http.ts";
 import { INPUT_COMMANDS } from "./input.ts";
 import { launchLast } from "./last.ts";
+import { MISTER_COMMANDS } from "./mister.ts";
 import { profile, profileClear } from "./profile.ts";
 import { launch, launchRandom, launchSearch, launchSystem, launchTitle } from "./launch.ts";
 import type { CommandHandler } from "./types.ts";
@@ -24,6 +25,7 @@ const BASE: Readonly<Record<string, CommandHandler>> = {
   "http.get": httpGet,
   "http.post": httpPost,
   ...INPUT_COMMANDS,
+  ...MISTER_COMMANDS,
 };
 
 /** Every launch script command, by its lowercase name, and the reference's deprecated aliases (aliases.ts). */

@@ -9,6 +9,7 @@ import type { InputService } from "../../input/input-service.ts";
 import type { ActiveMediaTracker } from "../active-media.ts";
 import type { Launcher, LaunchTarget, SystemLauncher } from "../../../platforms/shared/launcher.ts";
 import type { Runtime } from "../../../runtime/types.ts";
+import type { MisterCommands } from "../../../platforms/mister/commands.ts";
 
 /** What a command may use while a token's script runs. */
 export interface CommandEnv {
@@ -31,6 +32,8 @@ export interface CommandEnv {
   recentMedia?(n: number): { mediaPath: string; systemId: string } | undefined;
   /** Profile switching for `profile` / `profile.clear`; absent: those commands are unsupported. */
   profiles?: { switchTo(switchId: string): Promise<{ name: string }>; clear(): void };
+  /** MiSTer's own commands (`mister.*`); absent on other platforms: those commands are unsupported. */
+  mister?: MisterCommands;
   /** Aborted when the service stops; long waits must honour it. */
   signal: AbortSignal;
 }

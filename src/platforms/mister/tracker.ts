@@ -1,0 +1,195 @@
+import { type FSWatcher, readFileSync, watch } from "node:fs";
+import { basename, extname, join, resolve } from "node:path";
+import { type Clock, systemClock } from "../../core/clock.ts";
+import { systemCatalog } from "../../core/systems/catalog.ts";
+import { log } from "../../log.ts";
+import type { MediaTracker } from "../shared/activity.ts";
+import type { RunningMedia } from "../shared/launcher.ts";
+import { MISTER_CORES, misterCoreFor } from "./cores.ts";
+import { initialMisterState, type MisterPending, type MisterPlaying, misterStep, type MisterTrackerInput, pendingKey, playingKey } from "./tracker-state.ts";
+
+const logger = log.withTag("mister");
+
+/** MiSTer Main rewrites its files by truncating first: wait this long after the last change before reading. */
+const SETTLE_MS = 50;
+const WATCHED = new Set(["CORENAME", "FILESELECT", "FULLPATH", "ACTIVEGAME"]);
+
+export interface MisterTrackerOptions {
+  /** SD card root: relative paths in MGLs and ACTIVEGAME are resolved against it. */
+  sdRoot: string;
+  /** Where MiSTer Main writes CORENAME, FILESELECT, FULLPATH (and others write ACTIVEGAME): `/tmp`. */
+  tmpDir: string;
+  /** Returns to MiSTer's menu (`load_core menu.rbf`). */
+  returnToMenu: () => void;
+  clock?: Clock;
+}
+
+/** Media on the MiSTer: replaced by the next load without a trip to the menu; ends when the tracker sees it go. */
+class MisterRunning implements RunningMedia {
+  readonly replacedByNextLaunch = true;
+  readonly exited: Promise<void>;
+  private done!: () => void;
+
+  constructor(
+    readonly key: string,
+    private readonly stopIt: () => void,
+  ) {
+    this.exited = new Promise<void>((r) => (this.done = r));
+  }
+
+  ended(): void {
+    this.done();
+  }
+
+  async stop(): Promise<void> {
+    this.stopIt();
+    this.done();
+  }
+}
+
+/**
+ * "Now playing" on MiSTer from the files MiSTer Main writes under /tmp: watches the folder (inotify through
+ * `fs.watch`, on Bun and Node), feeds each change to the pure state machine (`tracker-state.ts`) and turns
+ * changes of what plays into the active-media tracker's begin/end (so media.started/stopped, history and
+ * playtime follow). Our own launches are announced with `launched` and are not reported twice.
+ */
+export class MisterTracker {
+  private state = initialMisterState();
+  private current: MisterRunning | null = null;
+  private watcher: FSWatcher | null = null;
+  private timer: unknown = null;
+  private changed = new Set<string>();
+  private readonly clock: Clock;
+
+  constructor(
+    private readonly opts: MisterTrackerOptions,
+    private readonly tracker: MediaTracker,
+  ) {
+    this.clock = opts.clock ?? systemClock;
+  }
+
+  start(): void {
+    if (this.watcher) return;
+    try {
+      this.watcher = watch(this.opts.tmpDir, (_event, name) => {
+        if (!name || !WATCHED.has(String(name))) return;
+        this.changed.add(String(name));
+        this.clock.clear(this.timer);
+        this.timer = this.clock.set(() => this.flush(), SETTLE_MS);
+      });
+      this.watcher.on("error", (err) => logger.warn(`watching ${this.opts.tmpDir} failed: ${err.message}`));
+    } catch (err) {
+      logger.warn(`cannot watch ${this.opts.tmpDir} for what MiSTer runs: ${(err as Error).message}`);
+      return;
+    }
+    const core = this.read("CORENAME");
+    if (core) this.state = misterStep(this.state, { type: "core", name: core });
+    const active = this.read("ACTIVEGAME");
+    if (active && this.state.core !== "" && this.state.core !== "MENU") this.apply([{ type: "selected", path: this.resolve(active) }]);
+  }
+
+  stop(): void {
+    this.watcher?.close();
+    this.watcher = null;
+    this.clock.clear(this.timer);
+  }
+
+  /** Our launcher asked MiSTer Main to load a file (`path`) or a system's core: the media to hand the tracker. */
+  launched(what: { path: string } | { systemId: string }): RunningMedia {
+    const pending: MisterPending =
+      "systemId" in what ? { kind: "core", systemId: what.systemId } : extname(what.path).toLowerCase() === ".mra" ? { kind: "arcade", path: resolve(what.path) } : { kind: "game", path: resolve(what.path) };
+    this.state = misterStep(this.state, { type: "launched", what: pending });
+    this.current = this.running(pendingKey(pending));
+    return this.current;
+  }
+
+  /** Reads the files that changed, in the order MiSTer Main writes them (selection before the core). */
+  private flush(): void {
+    const names = this.changed;
+    this.changed = new Set();
+    const inputs: MisterTrackerInput[] = [];
+    if (names.has("FILESELECT") && this.read("FILESELECT") === "selected") {
+      const path = this.read("FULLPATH");
+      if (path) inputs.push(this.selection(path));
+    }
+    if (names.has("ACTIVEGAME")) {
+      const path = this.read("ACTIVEGAME");
+      if (path) inputs.push(this.selection(path));
+    }
+    if (names.has("CORENAME")) inputs.push({ type: "core", name: this.read("CORENAME") });
+    this.apply(inputs);
+  }
+
+  /** A picked file; an MGL is read for the game it loads (the core comes with it). */
+  private selection(raw: string): MisterTrackerInput {
+    const path = this.resolve(raw);
+    if (extname(path).toLowerCase() !== ".mgl") return { type: "selected", path };
+    try {
+      const m = /<file\b[^>]*\bpath="([^"]*)"/.exec(readFileSync(path, "utf8"));
+      if (m?.[1]) return { type: "selected", path: this.resolve(unescapeXml(m[1])), loadsCore: true };
+    } catch (err) {
+      logger.debug(`cannot read MGL ${path}: ${(err as Error).message}`);
+    }
+    return { type: "selected", path };
+  }
+
+  private apply(inputs: MisterTrackerInput[]): void {
+    const before = playingKey(this.state.playing);
+    for (const input of inputs) this.state = misterStep(this.state, input);
+    const playing = this.state.playing;
+    const key = playingKey(playing);
+    if (key === before) return;
+    const cur = this.current && this.tracker.isCurrent(this.current) ? this.current : null;
+    if (cur?.key === key) return;
+    if (!playing) {
+      logger.info(`MiSTer: back to ${this.state.core === "MENU" ? "the menu" : `core ${this.state.core}`}`);
+      cur?.ended();
+      this.current = null;
+      return;
+    }
+    logger.info(`MiSTer runs ${key}`);
+    this.current = this.running(key);
+    this.tracker.begin({ ...this.describe(playing), launcherId: "MiSTer", zapScript: "" }, this.current);
+  }
+
+  private describe(p: MisterPlaying): { systemId: string; systemName: string; mediaPath: string; mediaName: string } {
+    const catalog = systemCatalog();
+    const named = (id: string) => catalog.byIdExact(id)?.name ?? id;
+    if (p.kind === "core") return { systemId: p.systemId, systemName: named(p.systemId), mediaPath: "", mediaName: "" };
+    const mediaName = basename(p.path, extname(p.path));
+    if (p.kind === "arcade") return { systemId: "Arcade", systemName: named("Arcade"), mediaPath: p.path, mediaName };
+    const systemId = systemOfGame(p.core, p.path) ?? catalog.systemForPath(p.path)?.id ?? "";
+    return { systemId, systemName: systemId ? named(systemId) : "", mediaPath: p.path, mediaName };
+  }
+
+  private running(key: string): MisterRunning {
+    return new MisterRunning(key, () => {
+      this.state = misterStep(this.state, { type: "stopped" });
+      this.opts.returnToMenu();
+    });
+  }
+
+  private resolve(path: string): string {
+    return resolve(this.opts.sdRoot, path);
+  }
+
+  private read(name: string): string {
+    try {
+      return readFileSync(join(this.opts.tmpDir, name), "utf8").trim();
+    } catch {
+      return "";
+    }
+  }
+}
+
+/** The system of a game file in a core: the core whose RBF is named like CORENAME and takes the extension. */
+function systemOfGame(core: string, path: string): string | undefined {
+  const ext = extname(path).toLowerCase();
+  const byCore = MISTER_CORES.filter((c) => basename(c.rbf).toLowerCase() === core.toLowerCase());
+  const hit = byCore.find((c) => c.slots.some((s) => s.extensions.includes(ext))) ?? byCore[0];
+  return hit?.systemId ?? misterCoreFor(undefined, ext)?.core.systemId;
+}
+
+function unescapeXml(s: string): string {
+  return s.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}

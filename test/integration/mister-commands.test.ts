@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { execFileSync } from "node:child_process";
+import { closeSync, constants, existsSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFiles } from "../fixtures/launch-env.ts";
+import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+
+/**
+ * The MiSTer commands (`mister.*`, `stop`) run as platform mister against a fake SD card, a fake /tmp folder, a
+ * FIFO standing in for /dev/MiSTer_cmd and a sparse file standing in for /dev/mem; and elsewhere, the clear
+ * "unsupported" answer.
+ */
+let sd: string;
+let tmp: string;
+let mem: string;
+let fifoFd: number;
+let svc: TestService;
+let c: RpcClient;
+
+type Entry = { success: boolean; trace?: { reason?: string; error?: string } };
+
+function commands(): string[] {
+  const buf = Buffer.alloc(8192);
+  try {
+    const n = readSync(fifoFd, buf, 0, buf.length, null);
+    return buf.subarray(0, n).toString().split("\n").filter(Boolean);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EAGAIN") return [];
+    throw err;
+  }
+}
+
+/** Runs a script and answers its history entry. */
+async function run(client: RpcClient, text: string): Promise<Entry> {
+  const before = ((await client.call("tokens.history")) as { entries: Entry[] }).entries.length;
+  await client.call("run", { text });
+  for (;;) {
+    const { entries } = (await client.call("tokens.history")) as { entries: Entry[] };
+    if (entries.length > before) return entries[0]!;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeAll(async () => {
+  sd = tempDir("tapserve-sd-");
+  tmp = tempDir("tapserve-tmp-");
+  writeFiles(sd, ["MiSTer.ini", "MiSTer_alt_1.ini", "MiSTer_crt.ini", "other.ini", "wallpapers/Stars.png", "wallpapers/notes.txt", "Scripts/.keep"]);
+  const fifo = join(sd, "MiSTer_cmd");
+  execFileSync("mkfifo", [fifo]);
+  fifoFd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+  mem = join(tmp, "mem");
+  writeFileSync(mem, "");
+  truncateSync(mem, 0x20000000); // sparse: the size of the DE10-Nano's memory map the shared page sits in
+  writeFileSync(join(tmp, "CORENAME"), "MENU");
+  svc = await startService({ app: { platform: { mister: { sdRoot: sd, cmdPath: fifo, coreNamePath: join(tmp, "CORENAME") }, misterMemPath: mem } } });
+  c = await svc.connect();
+});
+
+afterAll(async () => {
+  await svc.stop();
+  closeSync(fifoFd);
+  rmSync(sd, { recursive: true, force: true });
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  writeFileSync(join(tmp, "CORENAME"), "MENU");
+  commands();
+});
+
+describe("MiSTer commands", () => {
+  test("mister.ini:<n> writes the INI switch into MiSTer Main's shared page and reloads the menu", async () => {
+    expect((await run(c, "**mister.ini:3")).success).toBe(true);
+    const fd = openSync(mem, "r");
+    const got = Buffer.alloc(4);
+    readSync(fd, got, 0, 4, 0x1fffff04);
+    closeSync(fd);
+    expect([...got]).toEqual([0x34, 0x99, 0xba, 2]);
+    expect(commands()).toEqual(["load_core menu.rbf"]);
+    const bad = await run(c, "**mister.ini:4"); // MiSTer.ini and two MiSTer_*.ini: three choices
+    expect(bad.success).toBe(false);
+    expect(bad.trace?.error).toContain("out of range");
+  });
+
+  test("mister.core loads a core without a game through an MGL", async () => {
+    expect((await run(c, "**mister.core:_Console/SNES")).success).toBe(true);
+    const mgl = join(sd, ".LASTLAUNCH.mgl");
+    expect(commands()).toEqual([`load_core ${mgl}`]);
+    expect(readFileSync(mgl, "utf8")).toBe("<mistergamedescription>\n\t<rbf>_Console/SNES</rbf>\n</mistergamedescription>\n");
+  });
+
+  test("mister.mgl loads the MGL given", async () => {
+    const text = '<mistergamedescription><rbf>_Console/NES</rbf><file delay="2" type="f" index="1" path="../../../../../media/fat/games/NES/a.nes"/></mistergamedescription>';
+    expect((await run(c, `**mister.mgl:${text}`)).success).toBe(true);
+    expect(commands()).toEqual([`load_core ${join(sd, ".LASTLAUNCH.mgl")}`]);
+    expect(readFileSync(join(sd, ".LASTLAUNCH.mgl"), "utf8")).toBe(text);
+  });
+
+  test("mister.wallpaper links the wallpaper as the menu's, keeps a user's own file, and unsets", async () => {
+    writeFileSync(join(sd, "menu.jpg"), "mine");
+    expect((await run(c, "**mister.wallpaper:Stars.png")).success).toBe(true);
+    expect(readlinkSync(join(sd, "menu.png"))).toBe(join(sd, "wallpapers/Stars.png"));
+    expect(existsSync(join(sd, "menu.jpg"))).toBe(false);
+    expect(readdirSync(join(sd, "wallpapers")).filter((n) => /^menu_\d+\.jpg$/.test(n))).toHaveLength(1);
+    expect(readFileSync(join(sd, "config/MENU.CFG"))[0]).toBe(2);
+    expect(commands()).toEqual(["load_core menu.rbf"]); // the menu shows: it reloads with the wallpaper
+    for (const bad of ["notes.txt", "../MiSTer.ini", "Missing.png"]) expect((await run(c, `**mister.wallpaper:${bad}`)).success).toBe(false);
+    expect((await run(c, "**mister.wallpaper")).success).toBe(true);
+    expect(() => lstatSync(join(sd, "menu.png"))).toThrow();
+  });
+
+  test("mister.script runs a script from Scripts in its folder with MiSTer's script environment (hidden)", async () => {
+    const out = join(tmp, "script-out");
+    writeFileSync(join(sd, "Scripts/record.sh"), `#!/bin/sh\nprintf '%s|' "$(pwd)" "$ZAPAROO_RUN_SCRIPT" "$HOME" "$@" > ${out}\n`, { mode: 0o755 });
+    writeFileSync(join(sd, "Scripts/fails.sh"), "#!/bin/sh\necho broken >&2\nexit 3\n", { mode: 0o755 });
+    expect((await run(c, '**mister.script:record.sh one "two words" \'three\'?hidden=yes')).success).toBe(true);
+    expect(readFileSync(out, "utf8")).toBe(`${join(sd, "Scripts")}|1|/root|one|two words|'three'|`);
+    const failed = await run(c, "**mister.script:fails.sh?hidden=yes");
+    expect(failed.success).toBe(false);
+    expect(failed.trace?.error).toContain("exited with 3");
+    expect(failed.trace?.error).toContain("broken");
+    for (const bad of ["../MiSTer.ini", "missing.sh", "../Scripts/record.sh", "record"]) {
+      expect((await run(c, `**mister.script:${bad}?hidden=yes`)).success).toBe(false);
+    }
+    const shown = await run(c, "**mister.script:record.sh");
+    expect(shown.success).toBe(false);
+    expect(shown.trace?.error).toContain("?hidden=yes");
+  });
+
+  test("stop with a core from MiSTer's menu and no game returns to the menu", async () => {
+    writeFileSync(join(tmp, "CORENAME"), "SNES");
+    expect((await run(c, "**stop")).success).toBe(true);
+    expect(commands()).toEqual(["load_core menu.rbf"]);
+    writeFileSync(join(tmp, "CORENAME"), "MENU");
+    expect((await run(c, "**stop")).success).toBe(true);
+    expect(commands()).toEqual([]);
+  });
+});
+
+describe("MiSTer commands on another platform", () => {
+  test("answer the unsupported-command error", async () => {
+    const other = await startService({ configToml: '[service]\nplatform = "linux"\n' });
+    try {
+      const oc = await other.connect();
+      for (const name of ["mister.ini:1", "mister.core:_Console/SNES", "mister.wallpaper:a.png", "mister.mgl:<mistergamedescription/>", "mister.script:a.sh?hidden=yes"]) {
+        const e = await run(oc, `**${name}`);
+        expect(e.success).toBe(false);
+        expect(e.trace?.reason).toBe("unsupported");
+        expect(e.trace?.error).toContain("not supported on this platform");
+      }
+    } finally {
+      await other.stop();
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { execFileSync } from "node:child_process";
+import { closeSync, constants, openSync, readSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { waitFor, writeFiles } from "../fixtures/launch-env.ts";
+import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+
+/**
+ * "Now playing" on MiSTer: the service runs as platform mister against a fake SD card, a fake /tmp folder and a
+ * FIFO standing in for /dev/MiSTer_cmd. The test plays MiSTer Main: it writes CORENAME, FILESELECT and FULLPATH
+ * as MiSTer Main does, and reads the commands the service sends.
+ */
+let sd: string;
+let tmp: string;
+let fifoFd: number;
+let svc: TestService;
+let c: RpcClient;
+
+type Media = { systemId: string; systemName: string; mediaPath: string; mediaName: string; launcherId?: string };
+
+/** What the service wrote to the FIFO so far. */
+function commands(): string[] {
+  const buf = Buffer.alloc(4096);
+  try {
+    const n = readSync(fifoFd, buf, 0, buf.length, null);
+    return buf.subarray(0, n).toString().split("\n").filter(Boolean);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EAGAIN") return [];
+    throw err;
+  }
+}
+
+const mister = (name: string, value: string) => writeFileSync(join(tmp, name), value);
+/** MiSTer Main's file browser: FULLPATH first, then FILESELECT says the pick is final. */
+const pick = (path: string) => {
+  mister("FULLPATH", path);
+  mister("FILESELECT", "selected");
+};
+const started = () => c.notifications.filter((n) => n.method === "media.started");
+const active = () => c.call("media.active") as Promise<Media | null>;
+
+beforeAll(async () => {
+  sd = tempDir("tapserve-sd-");
+  tmp = tempDir("tapserve-tmp-");
+  writeFiles(sd, ["games/SNES/Super Game (USA).sfc", "games/NES/Tiny.nes", "_Arcade/Pac-Man.mra", "_Arcade/cores/pacman_20240101.rbf"]);
+  const fifo = join(sd, "MiSTer_cmd");
+  execFileSync("mkfifo", [fifo]);
+  fifoFd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+  mister("CORENAME", "MENU");
+  svc = await startService({ app: { platform: { mister: { sdRoot: sd, cmdPath: fifo, coreNamePath: join(tmp, "CORENAME") } } } });
+  c = await svc.connect();
+});
+
+afterAll(async () => {
+  await svc.stop();
+  closeSync(fifoFd);
+  rmSync(sd, { recursive: true, force: true });
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  mister("CORENAME", "MENU");
+  await waitFor(async () => (await active()) === null, "back at the menu");
+  commands();
+  c.notifications.length = 0;
+});
+
+describe("MiSTer tracker: games started from MiSTer's own menu", () => {
+  test("a core loaded from the menu is not media; a game picked in its browser is, and the menu stops it", async () => {
+    const game = join(sd, "games/SNES/Super Game (USA).sfc");
+    mister("CORENAME", "SNES");
+    const start = c.waitForNotification<Media>("media.started");
+    pick(game);
+    expect(await start).toMatchObject({ systemId: "SNES", systemName: "SNES", mediaPath: game, mediaName: "Super Game (USA)" });
+    expect(await active()).toMatchObject({ systemId: "SNES", mediaPath: game, mediaName: "Super Game (USA)", launcherId: "MiSTer" });
+    expect(started()).toHaveLength(1); // the core alone announced nothing
+
+    const stopped = c.waitForNotification<Media>("media.stopped");
+    mister("CORENAME", "MENU");
+    expect(await stopped).toMatchObject({ systemId: "SNES", mediaPath: game });
+    expect(await active()).toBeNull();
+    const { entries } = (await c.call("media.history")) as { entries: Array<{ mediaPath: string; systemId: string; ended?: string | null }> };
+    expect(entries[0]).toMatchObject({ systemId: "SNES", mediaPath: game });
+  });
+
+  test("another game picked in the same core replaces the first", async () => {
+    mister("CORENAME", "NES");
+    const first = c.waitForNotification<Media>("media.started");
+    pick(join(sd, "games/NES/Tiny.nes"));
+    expect((await first).systemId).toBe("NES");
+    const stopped = c.waitForNotification<Media>("media.stopped");
+    const second = c.waitForNotification<Media>("media.started", (p) => p.mediaName === "Super Game (USA)");
+    pick(join(sd, "games/SNES/Super Game (USA).sfc"));
+    expect((await stopped).mediaName).toBe("Tiny");
+    await second;
+  });
+
+  test("an arcade MRA picked in the menu is media once its core runs", async () => {
+    const mra = join(sd, "_Arcade/Pac-Man.mra");
+    const start = c.waitForNotification<Media>("media.started");
+    pick(mra);
+    mister("CORENAME", "pacman");
+    expect(await start).toMatchObject({ systemId: "Arcade", systemName: "Arcade", mediaPath: mra, mediaName: "Pac-Man" });
+    expect(await active()).toMatchObject({ systemId: "Arcade", mediaPath: mra });
+  });
+
+  test("an MGL picked in the menu is the game it names", async () => {
+    const game = join(sd, "games/NES/Tiny.nes");
+    const mgl = join(sd, "Tiny.mgl");
+    writeFileSync(mgl, `<mistergamedescription>\n\t<rbf>_Console/NES</rbf>\n\t<file delay="2" type="f" index="1" path="../../../../..${game}"/>\n</mistergamedescription>\n`);
+    const start = c.waitForNotification<Media>("media.started");
+    pick(mgl);
+    mister("CORENAME", "NES");
+    expect(await start).toMatchObject({ systemId: "NES", mediaPath: game, mediaName: "Tiny" });
+  });
+});
+
+describe("MiSTer tracker: our own launches", () => {
+  test("a launch is announced once, not again when MiSTer Main reports its core; the menu stops it", async () => {
+    const game = join(sd, "games/SNES/Super Game (USA).sfc");
+    const start = c.waitForNotification<Media>("media.started");
+    expect(await c.call("launch", { text: game })).toBeNull();
+    expect(await start).toMatchObject({ systemId: "SNES", mediaPath: game });
+    expect(commands()).toEqual([`load_core ${join(sd, ".LASTLAUNCH.mgl")}`]);
+    mister("CORENAME", "SNES");
+    mister("FULLPATH", game); // MiSTer Main may report the loaded file too
+    const stopped = c.waitForNotification<Media>("media.stopped");
+    mister("CORENAME", "MENU");
+    expect(await stopped).toMatchObject({ mediaPath: game, launcherId: "MiSTer" });
+    expect(started()).toHaveLength(1);
+  });
+
+  test("an arcade launch is announced once when its set's core comes up", async () => {
+    const mra = join(sd, "_Arcade/Pac-Man.mra");
+    const start = c.waitForNotification<Media>("media.started");
+    await c.call("launch", { text: mra });
+    expect(await start).toMatchObject({ mediaPath: mra, mediaName: "Pac-Man" });
+    expect(commands()).toEqual([`load_core ${mra}`]);
+    mister("CORENAME", "pacman");
+    const stopped = c.waitForNotification<Media>("media.stopped");
+    mister("CORENAME", "MENU");
+    expect(await stopped).toMatchObject({ systemId: "Arcade", mediaPath: mra });
+    expect(started()).toHaveLength(1);
+  });
+
+  test("stop returns to the menu (load_core menu.rbf) and ends the media at once", async () => {
+    await c.call("launch", { text: join(sd, "games/NES/Tiny.nes") });
+    await waitFor(async () => (await active())?.mediaName === "Tiny", "Tiny running");
+    commands();
+    const stopped = c.waitForNotification<Media>("media.stopped");
+    await c.call("stop");
+    expect((await stopped).mediaName).toBe("Tiny");
+    expect(commands()).toEqual(["load_core menu.rbf"]);
+    expect(await active()).toBeNull();
+  });
+});
