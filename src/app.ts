@@ -56,6 +56,7 @@ import { PairingService } from "./service/pairing/pairing-service.ts";
 import { PlaytimeService } from "./service/playtime/playtime-service.ts";
 import { ProfilesService } from "./service/profiles/profiles-service.ts";
 import { ReadersService } from "./service/readers/readers-service.ts";
+import { WritePlaying } from "./service/write-playing/write-playing.ts";
 import { API_VERSION, SERVICE_VERSION } from "./version.ts";
 
 /** The WebSocket endpoint paths: the spec's root, and where the reference's clients connect. */
@@ -109,6 +110,7 @@ export interface Services {
   link: LinkService;
   backup: BackupService;
   input: InputService;
+  writePlaying: WritePlaying;
 }
 
 const logger = log.withTag("app");
@@ -225,6 +227,7 @@ export class App {
       input,
       recentMedia: (n) => mediaHistory.list({ limit: n, distinct: true }).entries[n - 1],
       profiles: { switchTo: (switchId) => profiles.switchTo({ switchId }), clear: () => profiles.deactivate() },
+      armWrite: (text, sourceUid) => writePlaying.arm(text, sourceUid),
     });
     const readers = new ReadersService({
       runtime: ctx.runtime,
@@ -240,6 +243,7 @@ export class App {
       authFile: join(dirname(config.path), "auth.toml"), // credentials (MQTT), beside the config
       inbox,
     });
+    const writePlaying = new WritePlaying({ active: () => tracker.current(), writeNext: (text, opts) => readers.writeNext(text, opts) });
     const clients = new ClientsService(ctx.userDb);
     const pairing = new PairingService(clients.repo, () => clock.now());
     const mediaHistory = new MediaHistory(ctx.userDb, ctx.events, () => clock.now(), () => tracker.current());
@@ -251,7 +255,7 @@ export class App {
       profiles.start();
     };
     const backup = new BackupService({ ctx, migrations: userMigrations, link, coreVersion: SERVICE_VERSION, mediaActive: () => tracker.current() !== null, afterRestore });
-    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime, link, backup, input };
+    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime, link, backup, input, writePlaying };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */

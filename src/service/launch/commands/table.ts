@@ -7,6 +7,7 @@ import { launchLast } from "./last.ts";
 import { profile, profileClear } from "./profile.ts";
 import { launch, launchRandom, launchSearch, launchSystem, launchTitle } from "./launch.ts";
 import type { CommandHandler } from "./types.ts";
+import { write } from "./write.ts";
 
 const BASE: Readonly<Record<string, CommandHandler>> = {
   launch,
@@ -24,6 +25,7 @@ const BASE: Readonly<Record<string, CommandHandler>> = {
   "http.get": httpGet,
   "http.post": httpPost,
   ...INPUT_COMMANDS,
+  write,
 };
 
 /** Every launch script command, by its lowercase name, and the reference's deprecated aliases (aliases.ts). */

@@ -31,6 +31,8 @@ export interface CommandEnv {
   recentMedia?(n: number): { mediaPath: string; systemId: string } | undefined;
   /** Profile switching for `profile` / `profile.clear`; absent: those commands are unsupported. */
   profiles?: { switchTo(switchId: string): Promise<{ name: string }>; clear(): void };
+  /** `**write:`: arms a write of text to the next tag scanned (not `sourceUid`); throws when no reader can write. */
+  armWrite?(text: string, sourceUid: string): void;
   /** Aborted when the service stops; long waits must honour it. */
   signal: AbortSignal;
 }
