@@ -2,11 +2,11 @@ import { DomainError } from "../../core/errors.ts";
 import type { ActiveMedia } from "../../core/media-types.ts";
 import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
 
-/** True when `text` is one launch of exactly `path` (so a tag holding it starts that media again). */
-function launchesExactly(text: string, path: string): boolean {
+/** True when `text` is one `launch` (of exactly `path` when given): a tag holding it starts that media again. */
+function launchesExactly(text: string, path?: string): boolean {
   try {
     const cmds = parseZapScript(text).commands;
-    return cmds.length === 1 && cmds[0]!.name === "launch" && cmds[0]!.args[0] === path;
+    return cmds.length === 1 && cmds[0]!.name === "launch" && (path === undefined || cmds[0]!.args[0] === path);
   } catch (err) {
     if (err instanceof ZapScriptError) return false;
     throw err;
@@ -15,7 +15,7 @@ function launchesExactly(text: string, path: string): boolean {
 
 /**
  * The launch script a tag needs to start what is playing again: the script that started it when that script is
- * one plain launch (a path, or `**launch:` with its advanced arguments); else the media's path (a script such
+ * one plain launch (a path, or `**launch:` with its advanced arguments: it started this media); else the media's path (a script such
  * as `**launch.random:snes` would start something else next time); for a system started without media
  * (`launch.system`), that command. Nothing playing, or media another program started (no path, no script): a
  * DomainError, nothing to write.
@@ -25,7 +25,7 @@ export function playingScript(active: ActiveMedia | null): string {
   const script = active.zapScript.trim();
   const path = active.mediaPath;
   if (path !== "") {
-    if (script !== "" && launchesExactly(script, path)) return script;
+    if (script !== "" && launchesExactly(script)) return script; // as the user wrote it (relative, with its ?system=)
     if (launchesExactly(path, path)) return path;
     const wrapped = `**launch:${path}`;
     if (launchesExactly(wrapped, path)) return wrapped;
