@@ -26,9 +26,10 @@ export function playingScript(active: ActiveMedia | null): string {
   const path = active.mediaPath;
   if (path !== "") {
     if (script !== "" && launchesExactly(script)) return script; // as the user wrote it (relative, with its ?system=)
+    if (path.includes("[[")) throw new DomainError("unsupported", `the playing media's path holds "[[", which a launch script reads as an expression: ${JSON.stringify(path)}`, { reason: "no-script" });
     if (launchesExactly(path, path)) return path;
-    const wrapped = `**launch:${path}`;
-    if (launchesExactly(wrapped, path)) return wrapped;
+    const escaped = `**launch:${path.replace(/[\^|,?"'{]/g, "^$&")}`; // ZapScript's escape: `^x` is a literal x
+    if (launchesExactly(escaped, path)) return escaped;
     throw new DomainError("unsupported", `the playing media's path cannot be written as a launch script: ${JSON.stringify(path)}`, { reason: "no-script" });
   }
   if (script !== "") {
