@@ -243,7 +243,7 @@ export class App {
       authFile: join(dirname(config.path), "auth.toml"), // credentials (MQTT), beside the config
       inbox,
     });
-    const writePlaying = new WritePlaying({ active: () => tracker.current(), writeNext: (text, opts) => readers.writeNext(text, opts) });
+    const writePlaying = new WritePlaying({ active: () => tracker.current(), writeNext: (text, opts) => readers.writeNext(text, opts), written: (ok) => feedback.wrote(ok) });
     const clients = new ClientsService(ctx.userDb);
     const pairing = new PairingService(clients.repo, () => clock.now());
     const mediaHistory = new MediaHistory(ctx.userDb, ctx.events, () => clock.now(), () => tracker.current());

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { feedbackSound } from "../../../src/core/audio/feedback-sounds.ts";
 import { findNdefTlv, messageText, parseMessage } from "../../../src/core/ndef/index.ts";
 import { bunRuntime } from "../../../src/runtime/bun/index.ts";
 import { ManualClock, settle } from "../../fakes/clock.ts";
@@ -28,6 +29,9 @@ let client: RpcClient;
 const clock = new ManualClock(Date.now());
 const ports = new Map<string, FakeSerialDevice>();
 const sim = new Pn532Sim();
+/** Feedback sounds, as the speaker would get them (the player is the seam). */
+const sounds: string[] = [];
+const soundName = (wav: Uint8Array) => (["success", "fail"] as const).find((k) => Buffer.from(feedbackSound(k)).equals(Buffer.from(wav))) ?? "other";
 
 const tagText = (tag: Ntag215) => {
   const r = findNdefTlv(tag.memory.subarray(16), 496);
@@ -68,7 +72,7 @@ beforeAll(async () => {
   svc = await startService({
     platformRoot: hw.root,
     configToml: readerServiceConfig({ readers: { autoDetect: true }, root, emulator: { id: "TagEmu", script: emu.script, extensions: [".md"] } }),
-    app: { runtime: fakeSerialRuntime(bunRuntime, ports), clock },
+    app: { runtime: fakeSerialRuntime(bunRuntime, ports), clock, soundPlayer: { play: (wav) => void sounds.push(soundName(wav)) } },
   });
   client = await svc.connect();
   const device = new FakeSerialDevice({ node: join(root, "nodes", PN532.name), char: { major: 188, minor: 0 }, unplugged: true });
@@ -127,6 +131,7 @@ describe("write what is playing (PN532)", () => {
 
 describe("**write: writer card (PN532)", () => {
   test("with an expression: the next tag gets the playing media's path; the writer card again is ignored", async () => {
+    sounds.length = 0;
     const writer = Ntag215.withText("**write:[[active_media.path]]", uid(3));
     const playing = await client.call<{ mediaPath: string }>("media.active");
     expect(playing.mediaPath).toBe(join(root, "roms/Genesis/Streets.md"));
@@ -141,6 +146,8 @@ describe("**write: writer card (PN532)", () => {
     const blank = new Ntag215(uid(4));
     await place(blank);
     await waitFor(() => tagText(blank) === playing.mediaPath, "the blank tag written");
+    await waitFor(() => sounds.length === 2, "the written sound");
+    expect(sounds).toEqual(["success", "success"]); // armed, then written
     await reachService();
     expect(launchingCount()).toBe(launching);
     expect(tagText(writer)).toBe("**write:[[active_media.path]]");
@@ -157,6 +164,7 @@ describe("**write: writer card (PN532)", () => {
       await lift();
       if (end === "cancel") expect(await client.call("readers.write.cancel")).toBeNull();
       else await clock.advance(60_000);
+      await waitFor(() => sounds.at(-1) === "fail", `the fail sound (${end})`);
       const tag = Ntag215.withText("Genesis/Streets.md", uid(end === "cancel" ? 6 : 7));
       const launching = next<{ text: string }>("launching", (p) => p.text === "Genesis/Streets.md");
       await place(tag);
@@ -164,5 +172,19 @@ describe("**write: writer card (PN532)", () => {
       expect(tagText(tag)).toBe("Genesis/Streets.md");
       await lift();
     }
+  });
+
+  test("**write: must be the only command, with one argument: otherwise the script fails and nothing is armed", async () => {
+    for (const text of ["**write:Genesis/Sonic.md||**echo:hi", "**write:a?launcher=TagEmu"]) {
+      await client.call("launch", { text });
+      const entry = await waitFor(async () => (await client.call<{ entries: Array<{ text: string; success: boolean; trace?: { reason?: string } }> }>("tokens.history")).entries.find((e) => e.text === text), `the history entry of ${text}`);
+      expect(entry.success).toBe(false);
+    }
+    const tag = Ntag215.withText("Genesis/Streets.md", uid(8));
+    const launching = next<{ text: string }>("launching", (p) => p.text === "Genesis/Streets.md");
+    await place(tag);
+    await launching;
+    expect(tagText(tag)).toBe("Genesis/Streets.md");
+    await lift();
   });
 });
