@@ -19,8 +19,9 @@ defineSubcommand("write-playing", "write-playing: write what is playing to the n
   };
   process.once("SIGINT", onInterrupt);
   try {
+    const call = client.call("readers.write.playing"); // sent before the prompt: a tag placed after it is the one
     process.stderr.write("Place a tag on a reader that can write (Ctrl-C cancels)…\n");
-    const answer = await client.call("readers.write.playing");
+    const answer = await call;
     if (answer.error) {
       if (interrupted) process.stderr.write("cancelled\n");
       return interrupted ? 130 : reportCallFailure(answer.error);
