@@ -58,6 +58,7 @@ import { ProfilesService } from "./service/profiles/profiles-service.ts";
 import { PublishersService } from "./service/publishers/publishers-service.ts";
 import { authLookup } from "./config/auth-file.ts";
 import { ReadersService } from "./service/readers/readers-service.ts";
+import { WritePlaying } from "./service/write-playing/write-playing.ts";
 import { API_VERSION, SERVICE_VERSION } from "./version.ts";
 
 /** The WebSocket endpoint paths: the spec's root, and where the reference's clients connect. */
@@ -112,6 +113,7 @@ export interface Services {
   backup: BackupService;
   input: InputService;
   publishers: PublishersService;
+  writePlaying: WritePlaying;
 }
 
 const logger = log.withTag("app");
@@ -228,6 +230,7 @@ export class App {
       input,
       recentMedia: (n) => mediaHistory.list({ limit: n, distinct: true }).entries[n - 1],
       profiles: { switchTo: (switchId) => profiles.switchTo({ switchId }), clear: () => profiles.deactivate() },
+      armWrite: (text, sourceUid) => writePlaying.arm(text, sourceUid),
     });
     const readers = new ReadersService({
       runtime: ctx.runtime,
@@ -243,6 +246,7 @@ export class App {
       authFile: join(dirname(config.path), "auth.toml"), // credentials (MQTT), beside the config
       inbox,
     });
+    const writePlaying = new WritePlaying({ active: () => tracker.current(), writeNext: (text, opts) => readers.writeNext(text, opts), written: (ok) => feedback.wrote(ok) });
     const clients = new ClientsService(ctx.userDb);
     const pairing = new PairingService(clients.repo, () => clock.now());
     const mediaHistory = new MediaHistory(ctx.userDb, ctx.events, () => clock.now(), () => tracker.current());
@@ -254,14 +258,10 @@ export class App {
       profiles.start();
     };
     const backup = new BackupService({ ctx, migrations: userMigrations, link, coreVersion: SERVICE_VERSION, mediaActive: () => tracker.current() !== null, afterRestore });
-    const publishers = new PublishersService({
-      ctx,
-      credentials: authLookup(join(dirname(config.path), "auth.toml")),
-      sink: launch.sink,
-      stopMedia: () => launch.stopActive(),
-      initial: () => ({ media: tracker.current(), readers: readers.list().map((r) => ({ driver: r.driver, path: r.id })), index: media.status() }),
-    });
-    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime, link, backup, input, publishers };
+    const initial = () => ({ media: tracker.current(), readers: readers.list().map((r) => ({ driver: r.driver, path: r.id })), index: media.status() });
+    const credentials = authLookup(join(dirname(config.path), "auth.toml"));
+    const publishers = new PublishersService({ ctx, credentials, sink: launch.sink, stopMedia: () => launch.stopActive(), initial });
+    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime, link, backup, input, publishers, writePlaying };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */

@@ -11,6 +11,7 @@ import type { PairingService } from "../service/pairing/pairing-service.ts";
 import type { PlaytimeService } from "../service/playtime/playtime-service.ts";
 import type { ProfilesService } from "../service/profiles/profiles-service.ts";
 import type { ReadersService } from "../service/readers/readers-service.ts";
+import type { WritePlaying } from "../service/write-playing/write-playing.ts";
 import { authMethods } from "./methods/auth.ts";
 import { backupMethods } from "./methods/backup.ts";
 import { clientsMethods } from "./methods/clients.ts";
@@ -32,6 +33,7 @@ import { pairingMethods } from "./methods/pairing.ts";
 import { playtimeMethods } from "./methods/playtime.ts";
 import { profilesMethods } from "./methods/profiles.ts";
 import { readersMethods } from "./methods/readers.ts";
+import { writePlayingMethods } from "./methods/readers-write-playing.ts";
 import { screenshotMethods } from "./methods/screenshot.ts";
 import { settingsMethods } from "./methods/settings.ts";
 import { systemsMethods } from "./methods/systems.ts";
@@ -57,6 +59,7 @@ export interface ApiServices {
   backup: BackupService;
   link: LinkService;
   input: InputService;
+  writePlaying: WritePlaying;
 }
 
 /** Every JSON-RPC method, one namespace file each; `rpc.discover` describes them all. */
@@ -72,6 +75,7 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...mediaMetaMethods({ media: s.media }),
     ...systemsMethods({ media: s.media }),
     ...readersMethods({ readers: s.readers }),
+    ...writePlayingMethods({ writePlaying: s.writePlaying }),
     ...clientsMethods({ clients: s.clients }),
     ...pairingMethods({ pairing: s.pairing }),
     ...settingsReloadMethods({ config: s.config, reloadMappings: () => s.launch.fileMappings.load() }),

@@ -5,3 +5,4 @@ import "./pair.ts";
 import "./parse.ts";
 import "./index-media.ts";
 import "./why.ts";
+import "./write-playing.ts";

@@ -21,3 +21,6 @@ export const WriteCancelParams = lazy(() => type({ "+": "delete", "readerId?": "
 
 export const ReaderEvent = lazy(() => type({ connected: "boolean", driver: "string", path: "string" }));
 export type ReaderEvent = typeof ReaderEvent.infer;
+
+/** `readers.write.playing`: what was written (the playing media's launch script) and on which reader. */
+export const WritePlayingResult = lazy(() => type({ text: "string", readerId: "string" }));

@@ -18,6 +18,12 @@ export class ScanFeedback {
     this.player.play(feedbackSound(ok ? "success" : "fail"));
   }
 
+  /** A `**write:` writer card's write ended: written and verified, or not (failed, expired, cancelled). */
+  wrote(ok: boolean): void {
+    if (!this.settings().scan_feedback) return;
+    this.player.play(feedbackSound(ok ? "success" : "fail"));
+  }
+
   /** The launch guard held a scanned token back, or a re-tap would now launch it. */
   guard(what: "staged" | "ready"): void {
     if (!this.settings().scan_feedback) return;

@@ -45,6 +45,8 @@ export interface LaunchDeps {
   recentMedia?(n: number): { mediaPath: string; systemId: string } | undefined;
   /** Profile switching for the `profile` commands. */
   profiles?: CommandEnv["profiles"];
+  /** `**write:`: arms a write of the next tag scanned (the write-playing service). */
+  armWrite?: CommandEnv["armWrite"];
   /** Launch gate (playtime limits): throws a DomainError to refuse starting media, before anything is stopped. */
   gate?(): void;
 }
@@ -229,6 +231,7 @@ export class LaunchService implements Lifecycle {
       recentMedia: this.deps.recentMedia,
       profiles: this.deps.profiles,
       mister: this.deps.platforms.misterCommands,
+      armWrite: this.deps.armWrite,
       signal: this.abort.signal,
     };
   }

@@ -6,8 +6,10 @@ import type { Timers } from "./insert-mode.ts";
 export const TAG_WAIT_MS = 30_000;
 
 interface Waiter {
-  accepts(readerId: string): boolean;
+  accepts(readerId: string, uid: string): boolean;
   readerId?: string;
+  /** A tag UID that is neither written nor launched while this write waits (the `**write:` card itself). */
+  ignores?: string;
   resolve(readerId: string): void;
   reject(err: Error): void;
   handle: unknown;
@@ -29,26 +31,31 @@ export class PendingWrites {
     return this.waitMs > 0;
   }
 
-  /** Resolves with the id of the reader a tag arrived on; `readerId` limits it to that reader. */
-  waitForTag(accepts: (readerId: string) => boolean, readerId?: string): Promise<string> {
+  /**
+   * Resolves with the id of the reader a tag arrived on; `readerId` limits it to that reader. `waitMs` replaces
+   * the usual wait (`**write:` waits as long as the reference keeps its pending write).
+   */
+  waitForTag(accepts: (readerId: string, uid: string) => boolean, readerId?: string, waitMs = this.waitMs, ignores?: string): Promise<string> {
     return new Promise<string>((resolve, reject) => {
       const waiter: Waiter = {
         accepts,
         readerId,
+        ignores: ignores || undefined,
         resolve: (id) => this.settle(waiter, () => resolve(id)),
         reject: (err) => this.settle(waiter, () => reject(err)),
         handle: null,
       };
-      const seconds = Math.round(this.waitMs / 1000);
-      waiter.handle = this.timers.set(() => waiter.reject(new ReaderWriteError("no-tag", `no tag was presented within ${seconds} s; place a tag on the reader`)), this.waitMs);
+      const seconds = Math.round(waitMs / 1000);
+      waiter.handle = this.timers.set(() => waiter.reject(new ReaderWriteError("no-tag", `no tag was presented within ${seconds} s; place a tag on the reader`)), waitMs);
       this.waiting.add(waiter);
     });
   }
 
   /** A tag arrived on `readerId`: the oldest write waiting for it takes it. True when one did (do not launch it). */
-  offer(readerId: string): boolean {
+  offer(readerId: string, uid = ""): boolean {
     for (const w of this.waiting) {
-      if (!w.accepts(readerId)) continue;
+      if (w.ignores !== undefined && w.ignores === uid) return true; // the writer card again: still waiting
+      if (!w.accepts(readerId, uid)) continue;
       w.resolve(readerId);
       return true;
     }

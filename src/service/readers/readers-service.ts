@@ -96,7 +96,7 @@ export class ReadersService implements Lifecycle {
     if (!this.tokens.add(reader.readerId, token)) return;
     logger.info(`token on ${reader.readerId}: type ${token.type}, uid ${token.uid || "-"}, ${token.text.length} chars of text`);
     this.deps.events.publish("tokens.added", tokenView(token));
-    if (this.writes.offer(reader.readerId)) return; // presented for a waiting write: written, not launched
+    if (this.writes.offer(reader.readerId, token.uid)) return; // presented for a waiting write: written, not launched
     if (!this.deps.config.current.readers.run_zapscript) return; // announced only: a client acts on it
     if (this.insertMode.inserted(token)) this.deps.sink.submit(token);
   }
@@ -151,6 +151,26 @@ export class ReadersService implements Lifecycle {
       target = this.writeTarget(on);
     }
     await target.write!(text);
+  }
+
+  /**
+   * Writes text to the next tag presented on any write-capable reader (a tag already on a reader is not it),
+   * verified by reading back; resolves with that reader's id. `ignoreUid`: a tag neither written nor launched
+   * meanwhile (the `**write:` card). Fails at once with no-reader, with no-tag when the wait runs out, and as
+   * cancelled on `readers.write.cancel`. The no-reader refusal is thrown at once (not as a rejection).
+   */
+  writeNext(text: string, opts: { waitMs?: number; ignoreUid?: string } = {}): Promise<string> {
+    if (!(this.manager?.readers() ?? []).some((r) => r.connected() && this.writable(r.readerId))) {
+      throw new ReaderWriteError("no-reader", "no write-capable reader is connected");
+    }
+    logger.info("write waiting for the next tag");
+    return this.writeWhenPresented(text, opts);
+  }
+
+  private async writeWhenPresented(text: string, opts: { waitMs?: number; ignoreUid?: string }): Promise<string> {
+    const on = await this.writes.waitForTag((id) => this.writable(id), undefined, opts.waitMs, opts.ignoreUid);
+    await this.writeTarget(on).write!(text);
+    return on;
   }
 
   /** Ends writes waiting for a tag (all, or on `readerId`): each rejects as cancelled. Returns how many. */

@@ -8,6 +8,7 @@ import { MISTER_COMMANDS } from "./mister.ts";
 import { profile, profileClear } from "./profile.ts";
 import { launch, launchRandom, launchSearch, launchSystem, launchTitle } from "./launch.ts";
 import type { CommandHandler } from "./types.ts";
+import { write } from "./write.ts";
 
 const BASE: Readonly<Record<string, CommandHandler>> = {
   launch,
@@ -26,6 +27,7 @@ const BASE: Readonly<Record<string, CommandHandler>> = {
   "http.post": httpPost,
   ...INPUT_COMMANDS,
   ...MISTER_COMMANDS,
+  write,
 };
 
 /** Every launch script command, by its lowercase name, and the reference's deprecated aliases (aliases.ts). */

@@ -34,6 +34,8 @@ export interface CommandEnv {
   profiles?: { switchTo(switchId: string): Promise<{ name: string }>; clear(): void };
   /** MiSTer's own commands (`mister.*`); absent on other platforms: those commands are unsupported. */
   mister?: MisterCommands;
+  /** `**write:`: arms a write of text to the next tag scanned (not `sourceUid`); throws when no reader can write. */
+  armWrite?(text: string, sourceUid: string): void;
   /** Aborted when the service stops; long waits must honour it. */
   signal: AbortSignal;
 }

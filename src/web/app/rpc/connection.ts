@@ -65,7 +65,8 @@ export class Connection {
     this.open();
   }
 
-  call<T = unknown>(method: string, params?: unknown): Promise<T> {
+  /** `timeoutMs`: how long to wait for the answer (longer for calls that wait for the user, such as a tag). */
+  call<T = unknown>(method: string, params?: unknown, timeoutMs = REQUEST_TIMEOUT_MS): Promise<T> {
     if (this.state.kind === "offline" || this.state.kind === "pair") {
       return Promise.reject(new RpcFailure(OFFLINE, friendlyError(OFFLINE, "")));
     }
@@ -75,7 +76,7 @@ export class Connection {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new RpcFailure(OFFLINE, "The device did not answer in time."));
-      }, REQUEST_TIMEOUT_MS);
+      }, timeoutMs);
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
       if (this.state.kind === "open") this.send(text);
       else this.queue.push(text);

@@ -1,7 +1,8 @@
 import { useAction, useApp, useLive } from "../hooks.ts";
 import { Notice } from "../ui/notice.tsx";
+import { WritePlayingButton } from "../ui/write-playing.tsx";
 
-/** Version and platform, readers, the last scanned token (live) and what is playing, with Stop. */
+/** Version and platform, readers, the last scanned token (live) and what is playing, with Stop and Write to a tag. */
 export function Home() {
   const { conn } = useApp();
   const live = useLive();
@@ -32,6 +33,7 @@ export function Home() {
             </button>
             <Notice error={stop.error} message={stop.message} />
           </div>
+          <WritePlayingButton />
         </div>
       </section>
       <section aria-labelledby="h-token">
