@@ -16,12 +16,13 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
   return [
     defineMethod({
       name: "media",
-      summary: "Status of the media index (exists, indexing progress, total media, last indexed) and the active media.",
+      summary: "Status of the media index (exists, indexing progress, total media, last indexed), the active media and the active playlists.",
       params: null,
       result: MediaStatusResult,
       handler: () => {
         const active = launch.activeMedia();
-        return { database: media.status(), active: active ? [active] : [] };
+        const playlists = launch.playlists.states();
+        return { database: media.status(), active: active ? [active] : [], ...(playlists.length > 0 ? { playlists } : {}) };
       },
     }),
     defineMethod({

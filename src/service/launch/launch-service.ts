@@ -3,7 +3,7 @@ import { DomainError } from "../../core/errors.ts";
 import { findMapping } from "../../core/mappings.ts";
 import type { ActiveMedia, MediaLibrary } from "../../core/media-types.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
-import type { ScannedToken, TokenSink } from "../../core/token.ts";
+import { rfc3339, type ScannedToken, type TokenSink } from "../../core/token.ts";
 import { tokenSizeProblem } from "../../core/token-limits.ts";
 import { TraceBuilder } from "../../core/trace/builder.ts";
 import type { ScanTrace } from "../../core/wire/trace.ts";
@@ -22,6 +22,9 @@ import { LaunchGuard } from "./launch-guard.ts";
 import { MappingsService } from "./mappings-service.ts";
 import { LaunchPipeline } from "./pipeline.ts";
 import { SerialQueue } from "./serial-queue.ts";
+import { PlaylistService } from "../playlist/playlist-service.ts";
+import { readPlaylistSource } from "../playlist/playlist-source.ts";
+import { resolveTarget } from "./media-resolver.ts";
 
 const logger = log.withTag("launch");
 
@@ -61,6 +64,8 @@ export class LaunchService implements Lifecycle {
   readonly fileMappings: FileMappings;
   /** Holds scans that would replace running media until they are confirmed (`readers.scan.launch_guard`). */
   readonly guard: LaunchGuard;
+  /** The active playlists (`playlist.*`, reported by `media`); their items run as tokens from "playlist". */
+  readonly playlists: PlaylistService;
   private readonly historyRepo: HistoryRepository;
   private readonly pipeline: LaunchPipeline;
   private readonly queue: SerialQueue<ScannedToken>;
@@ -84,6 +89,7 @@ export class LaunchService implements Lifecycle {
       now: () => ctx.clock.now(),
     });
     this.queue = new SerialQueue((t) => this.pipeline.run(t, this.traces.get(t)), MAX_QUEUED_TOKENS);
+    this.playlists = new PlaylistService({ launch: (text) => this.enqueue({ type: "playlist", uid: "", text, data: "", scanTime: rfc3339(new Date(ctx.clock.now())), source: "playlist" }) });
     this.guard = new LaunchGuard({
       settings: () => ctx.config.current.readers.scan.launch_guard,
       mediaActive: () => deps.tracker.current() !== null,
@@ -228,8 +234,24 @@ export class LaunchService implements Lifecycle {
       input: this.deps.input,
       recentMedia: this.deps.recentMedia,
       profiles: this.deps.profiles,
+      playlists: {
+        get: (slot) => this.playlists.get(slot),
+        set: (p) => this.playlists.set(p),
+        clear: (slot) => this.playlists.clear(slot),
+        read: (name) => readPlaylistSource(name, this.rootFolders(), (path) => this.launchable(path)),
+        random: Math.random,
+      },
       signal: this.abort.signal,
     };
+  }
+
+  /** True when a launcher of this device handles the file (a folder playlist keeps only those). */
+  private launchable(path: string): boolean {
+    try {
+      return this.deps.platforms.pick(resolveTarget(path, { library: this.deps.library, rootFolders: () => this.rootFolders() })) !== undefined;
+    } catch {
+      return false;
+    }
   }
 
   /** The platform's system launcher with the launch gate in front of `launchSystem`. */
@@ -268,6 +290,7 @@ export class LaunchService implements Lifecycle {
     }
     if (dryRun) return; // the launch gate is not asked: it announces refusals
     this.deps.gate?.();
+    if (token.source !== "playlist") this.playlists.clear("primary"); // other media replaces the playlist
     await tracker.prepareForLaunch();
     let running;
     try {

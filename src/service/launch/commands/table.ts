@@ -4,6 +4,8 @@ import { execute } from "./execute.ts";
 import { httpGet, httpPost } from "./http.ts";
 import { INPUT_COMMANDS } from "./input.ts";
 import { launchLast } from "./last.ts";
+import { controlCommand } from "./launcher-control.ts";
+import { PLAYLIST_COMMANDS } from "./playlist.ts";
 import { profile, profileClear } from "./profile.ts";
 import { launch, launchRandom, launchSearch, launchSystem, launchTitle } from "./launch.ts";
 import type { CommandHandler } from "./types.ts";
@@ -24,6 +26,8 @@ const BASE: Readonly<Record<string, CommandHandler>> = {
   "http.get": httpGet,
   "http.post": httpPost,
   ...INPUT_COMMANDS,
+  ...PLAYLIST_COMMANDS,
+  control: controlCommand(() => COMMANDS),
 };
 
 /** Every launch script command, by its lowercase name, and the reference's deprecated aliases (aliases.ts). */

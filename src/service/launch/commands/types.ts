@@ -9,6 +9,8 @@ import type { InputService } from "../../input/input-service.ts";
 import type { ActiveMediaTracker } from "../active-media.ts";
 import type { Launcher, LaunchTarget, SystemLauncher } from "../../../platforms/shared/launcher.ts";
 import type { Runtime } from "../../../runtime/types.ts";
+import type { PlaylistItem } from "../../../core/playlist/playlist.ts";
+import type { PlaylistService } from "../../playlist/playlist-service.ts";
 
 /** What a command may use while a token's script runs. */
 export interface CommandEnv {
@@ -31,8 +33,17 @@ export interface CommandEnv {
   recentMedia?(n: number): { mediaPath: string; systemId: string } | undefined;
   /** Profile switching for `profile` / `profile.clear`; absent: those commands are unsupported. */
   profiles?: { switchTo(switchId: string): Promise<{ name: string }>; clear(): void };
+  /** The active playlists (`playlist.*`); absent: those commands are unsupported. */
+  playlists?: PlaylistEnv;
   /** Aborted when the service stops; long waits must honour it. */
   signal: AbortSignal;
+}
+
+/** What the `playlist.*` commands use: the slots' playlists, a reader of playlist sources, a random source (shuffle). */
+export interface PlaylistEnv extends Pick<PlaylistService, "get" | "set" | "clear"> {
+  /** A folder, `.pls` or `.m3u` (relative: under the root folders); throws a plain Error with the reason. */
+  read(name: string): { path: string; items: PlaylistItem[] };
+  random(): number;
 }
 
 export type CommandHandler = (cmd: ZapCommand, env: CommandEnv) => Promise<void>;
