@@ -66,6 +66,7 @@ beforeAll(async () => {
       "[launchers.custom.controls]",
       `save_state = "**execute:${marker} saved"`,
       'bad = "**launch:/x.bin"',
+      'broken = "**launch:\\"unclosed"',
       "[zapscript]",
       `allow_execute = [${JSON.stringify(`${reEscape(marker)} [a-z]+`)}]`,
       "",
@@ -176,5 +177,19 @@ describe("control", () => {
     await fails("**control:bad", "not allowed in control context: launch");
     await client.call("stop");
     await fails("**control:save_state", "no active media");
+  });
+
+  test("media.active lists the launcher's actions (launcherControls); media.control runs them", async () => {
+    await ok(`${music()}/02 Two.bin`);
+    await launchedPath();
+    expect(await client.call("media.active")).toMatchObject({ launcherId: "Player", launcherControls: ["bad", "save_state"] });
+    expect(MediaStatusResult.assert(await client.call("media")).active[0]!.launcherControls).toEqual(["bad", "save_state"]);
+    expect(await client.call("media.control", { action: "save_state" })).toBeNull();
+    expect(readFileSync(join(root, "marks.txt"), "utf8").trim().split("\n")).toEqual(["saved", "saved"]);
+    const pause = await client.request("media.control", { action: "pause" });
+    expect(pause.error?.code).toBe(1005);
+    expect(pause.error?.message).toContain("launcher Player");
+    expect(await client.call("media.control", { action: "stop" })).toBeNull();
+    expect(await client.call("media.active")).toBeNull();
   });
 });

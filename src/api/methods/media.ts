@@ -51,15 +51,16 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
     }),
     defineMethod({
       name: "media.control",
-      summary: `The phone app's media control with the reference's actions (${MEDIA_CONTROL_ACTIONS.join(", ")}): "stop" stops the active media; this service's launchers have no other controls, so the others answer 1005.`,
+      summary: `The phone app's media control with the reference's actions (${MEDIA_CONTROL_ACTIONS.join(", ")}): "stop" stops the active media; another action runs when the active media's launcher offers it (a custom launcher's \`controls\`, listed in \`launcherControls\`), else answers 1005.`,
       params: MediaControlParams,
       result: type("null"),
       example: { action: "stop" },
       handler: async (p) => {
-        if (!(MEDIA_CONTROL_ACTIONS as readonly string[]).includes(p.action)) throw invalidParams(`invalid params: action must be one of ${MEDIA_CONTROL_ACTIONS.join(", ")} (was "${p.action}")`);
+        const active = launch.activeMedia();
         if (p.slot !== undefined && p.slot !== "primary" && p.slot !== "background") throw invalidParams('invalid params: slot must be "primary" or "background"');
+        if (p.action !== "stop" && p.slot !== "background" && active?.launcherControls?.includes(p.action)) return launch.control(p.action).then(() => null);
+        if (!(MEDIA_CONTROL_ACTIONS as readonly string[]).includes(p.action)) throw invalidParams(`invalid params: action must be one of ${MEDIA_CONTROL_ACTIONS.join(", ")} (was "${p.action}")`);
         if (p.action !== "stop") {
-          const active = launch.activeMedia();
           const by = active?.launcherId ? `launcher ${active.launcherId}` : "this service's launchers";
           throw new DomainError("unsupported", `media.control action "${p.action}" is not supported by ${by} (only "stop")`);
         }

@@ -76,6 +76,8 @@ export const ActiveMedia = lazy(() => type({
   /** RFC 3339. */
   started: "string",
   zapScript: "string",
+  /** The actions `media.control` / `control` can run on its launcher (omitted when none). */
+  "launcherControls?": "string[]",
 }));
 export type ActiveMedia = typeof ActiveMedia.infer;
 

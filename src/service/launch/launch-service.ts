@@ -5,6 +5,7 @@ import type { ActiveMedia, MediaLibrary } from "../../core/media-types.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
 import { rfc3339, type ScannedToken, type TokenSink } from "../../core/token.ts";
 import { tokenSizeProblem } from "../../core/token-limits.ts";
+import { parseZapScript } from "../../core/zapscript/index.ts";
 import { TraceBuilder } from "../../core/trace/builder.ts";
 import type { ScanTrace } from "../../core/wire/trace.ts";
 import { log } from "../../log.ts";
@@ -121,8 +122,23 @@ export class LaunchService implements Lifecycle {
     this.deps.platforms.rescan();
   }
 
+  /** What runs now, with its launcher's actions (`launcherControls`, sorted) when it has any. */
   activeMedia(): ActiveMedia | null {
-    return this.deps.tracker.current();
+    const cur = this.deps.tracker.current();
+    const controls = cur ? this.controlsOf(cur.launcherId) : [];
+    return cur && controls.length > 0 ? { ...cur, launcherControls: controls } : cur;
+  }
+
+  /** The actions a launcher offers (`control`, `media.control`): a custom launcher's `controls` whose scripts parse. */
+  controlsOf(launcherId: string): string[] {
+    const entry = launcherId === "" ? undefined : this.ctx.config.current.launchers.custom.find((l) => l.id === launcherId);
+    return Object.entries(entry?.controls ?? {}).filter(([, script]) => parses(script)).map(([action]) => action).sort();
+  }
+
+  /** Runs an action of the active media's launcher now (`media.control`), as the `control:<action>` command does. */
+  async control(action: string): Promise<void> {
+    const token: ScannedToken = { type: "api", uid: "", text: `**control:${action}`, data: "", scanTime: rfc3339(new Date(this.ctx.clock.now())), source: "api" };
+    await COMMANDS.control!({ name: "control", args: [action], advArgs: {} }, this.env(token, new TraceBuilder(token, () => this.ctx.clock.now()), false));
   }
 
   /** Media that plays without us (`media.active.update`). */
@@ -304,5 +320,13 @@ export class LaunchService implements Lifecycle {
       { launcherId: launcher.id, systemId: system?.id ?? "", systemName: system?.name ?? "", mediaPath: target.path, mediaName: target.name, zapScript: token.text },
       running,
     );
+  }
+}
+
+function parses(script: string): boolean {
+  try {
+    return parseZapScript(script).commands.length > 0;
+  } catch {
+    return false;
   }
 }
