@@ -129,10 +129,12 @@ export class LaunchService implements Lifecycle {
     return cur && controls.length > 0 ? { ...cur, launcherControls: controls } : cur;
   }
 
-  /** The actions a launcher offers (`control`, `media.control`): a custom launcher's `controls` whose scripts parse. */
+  /** The actions a launcher offers (`control`, `media.control`): its own, and a custom launcher's `controls` whose scripts parse. */
   controlsOf(launcherId: string): string[] {
     const entry = launcherId === "" ? undefined : this.ctx.config.current.launchers.custom.find((l) => l.id === launcherId);
-    return Object.entries(entry?.controls ?? {}).filter(([, script]) => parses(script)).map(([action]) => action).sort();
+    const scripts = Object.entries(entry?.controls ?? {}).filter(([, script]) => parses(script)).map(([action]) => action);
+    const builtIn = launcherId === "" ? [] : Object.keys(this.deps.platforms.launcherById(launcherId)?.controls ?? {});
+    return [...new Set([...scripts, ...builtIn])].sort();
   }
 
   /** Runs an action of the active media's launcher now (`media.control`), as the `control:<action>` command does. */
@@ -250,6 +252,7 @@ export class LaunchService implements Lifecycle {
       input: this.deps.input,
       recentMedia: this.deps.recentMedia,
       profiles: this.deps.profiles,
+      launcherControls: (id) => this.deps.platforms.launcherById(id)?.controls,
       playlists: {
         get: (slot) => this.playlists.get(slot),
         set: (p) => this.playlists.set(p),

@@ -13,8 +13,9 @@ export function controlAllowed(name: string): boolean {
 /**
  * `control:<action>`: runs the active media's launcher action, as the reference does. A custom launcher's actions
  * are its `controls` table (`action = "<launch script>"`, e.g. `save_state = "**input.keyboard:{f2}"`); advanced
- * arguments other than `when` are not passed on (scripts take none). Every command of the action's script is
- * checked before any runs. Our built-in launchers have no actions: they answer unsupported.
+ * arguments are not passed on (scripts take none). Every command of the action's script is checked before any
+ * runs. Built-in launchers offer their own actions (Kodi: toggle_pause, stop, fast_forward, rewind, next,
+ * previous); the others answer unsupported.
  */
 export function controlCommand(commands: () => Readonly<Record<string, CommandHandler>>): CommandHandler {
   return async (cmd, env) => {
@@ -22,11 +23,21 @@ export function controlCommand(commands: () => Readonly<Record<string, CommandHa
     const active = env.active.current();
     if (!active) throw new CommandError(`${cmd.name}: no active media`);
     if (active.launcherId === "") throw new CommandError(`${cmd.name}: no launcher associated with active media`);
-    const launcher = env.config().launchers.custom.find((l) => l.id === active.launcherId);
-    const controls = launcher?.controls ?? {};
-    if (Object.keys(controls).length === 0) throw new CommandError(`${cmd.name}: launcher ${active.launcherId}: no control capabilities`, true);
+    const controls = env.config().launchers.custom.find((l) => l.id === active.launcherId)?.controls ?? {};
+    const builtIn = env.launcherControls?.(active.launcherId) ?? {};
+    if (Object.keys(controls).length === 0 && Object.keys(builtIn).length === 0) throw new CommandError(`${cmd.name}: launcher ${active.launcherId}: no control capabilities`, true);
     const script = Object.hasOwn(controls, action) ? controls[action]! : undefined;
-    if (script === undefined) throw new CommandError(`${cmd.name}: action ${JSON.stringify(action)} not supported by launcher ${active.launcherId}`, true);
+    if (script === undefined) {
+      const fn = Object.hasOwn(builtIn, action) ? builtIn[action] : undefined;
+      if (!fn) throw new CommandError(`${cmd.name}: action ${JSON.stringify(action)} not supported by launcher ${active.launcherId}`, true);
+      logger.info(`control ${action} on launcher ${active.launcherId}`);
+      try {
+        await fn();
+      } catch (err) {
+        throw new CommandError(`${cmd.name}: control action ${JSON.stringify(action)} failed: ${(err as Error).message}`);
+      }
+      return;
+    }
     let parsed;
     try {
       parsed = parseZapScript(script).commands;

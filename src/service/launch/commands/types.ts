@@ -7,7 +7,7 @@ import type { TraceReason } from "../../../core/trace/reason.ts";
 import type { PlatformId } from "../../../platforms/detect.ts";
 import type { InputService } from "../../input/input-service.ts";
 import type { ActiveMediaTracker } from "../active-media.ts";
-import type { Launcher, LaunchTarget, SystemLauncher } from "../../../platforms/shared/launcher.ts";
+import type { Launcher, LauncherControls, LaunchTarget, SystemLauncher } from "../../../platforms/shared/launcher.ts";
 import type { Runtime } from "../../../runtime/types.ts";
 import type { PlaylistItem } from "../../../core/playlist/playlist.ts";
 import type { PlaylistService } from "../../playlist/playlist-service.ts";
@@ -33,6 +33,8 @@ export interface CommandEnv {
   recentMedia?(n: number): { mediaPath: string; systemId: string } | undefined;
   /** Profile switching for `profile` / `profile.clear`; absent: those commands are unsupported. */
   profiles?: { switchTo(switchId: string): Promise<{ name: string }>; clear(): void };
+  /** A launcher's built-in actions (`control`), by launcher id; undefined when it has none. */
+  launcherControls?(launcherId: string): LauncherControls | undefined;
   /** The active playlists (`playlist.*`); absent: those commands are unsupported. */
   playlists?: PlaylistEnv;
   /** Aborted when the service stops; long waits must honour it. */
