@@ -8,13 +8,21 @@ const logger = log.withTag("playlist");
 
 /** Largest playlist file read (a `.pls`/`.m3u` is text; anything larger is not one). */
 export const MAX_PLAYLIST_FILE_BYTES = 1024 * 1024;
+/** Most items a playlist keeps (a folder of more is cut there, with a warning): `media` reports them all. */
+export const MAX_PLAYLIST_ITEMS = 5000;
 
 /**
  * Reads a playlist source named by a command: a `.pls` or `.m3u` file, or a folder (its files a launcher
  * handles). A relative name is looked for under the root folders. Errors are plain messages for the command.
  */
 export function readPlaylistSource(name: string, roots: readonly string[], launchable: (path: string) => boolean): { path: string; items: PlaylistItem[] } {
-  const path = locate(name, roots);
+  const read = readSource(locate(name, roots), launchable);
+  if (read.items.length <= MAX_PLAYLIST_ITEMS) return read;
+  logger.warn(`playlist ${read.path} has ${read.items.length} items; keeping the first ${MAX_PLAYLIST_ITEMS}`);
+  return { path: read.path, items: read.items.slice(0, MAX_PLAYLIST_ITEMS) };
+}
+
+function readSource(path: string, launchable: (path: string) => boolean): { path: string; items: PlaylistItem[] } {
   const st = statSync(path);
   if (st.isDirectory()) {
     let names: string[];
