@@ -164,6 +164,22 @@ describe("playlist files and lists", () => {
     await fails(`**playlist.play:${join(root, "emu")}`, "no valid files found");
     await fails("**playlist.goto:x", "invalid index");
     await fails("**playlist.play:music?slot=background", "no background media player");
+    await fails(`**playlist.play:${JSON.stringify({ id: "e", name: "Empty", items: [] })}`, 'playlist "Empty" has no items');
+  });
+});
+
+describe("background slot", () => {
+  test("a background playlist is kept and reported beside the primary one; commands without ?slot= fall back to it", async () => {
+    await ok("**playlist.stop"); // the list of the earlier test
+    await ok("**playlist.load:music?slot=background&repeat=one");
+    await ok("**playlist.next");
+    expect(await playlists()).toEqual([expect.objectContaining({ slot: "background", repeat: "one", index: 1, playing: false })]);
+    await ok("**playlist.load:mix.m3u");
+    expect((await playlists())!.map((p) => p.slot)).toEqual(["primary", "background"]);
+    await ok("**playlist.stop?slot=background");
+    await ok("**playlist.stop");
+    expect(await playlists()).toBeUndefined();
+    expect(existsSync(emu.record)).toBe(false);
   });
 });
 

@@ -64,6 +64,7 @@ function load(cmd: ZapCommand, pl: PlaylistEnv): Playlist {
 
 function start(cmd: ZapCommand, p: Playlist): Playlist {
   if (p.slot === "background") throw new CommandError(`${cmd.name}: no background media player on this platform`, true);
+  if (p.items.length === 0) throw new CommandError(`${cmd.name}: playlist ${JSON.stringify(p.name || p.id)} has no items`);
   return play(p);
 }
 
