@@ -15,8 +15,8 @@ export interface ScannedToken {
   scanTime: string;
   /** Stable id of the reader that produced it, when a reader did. */
   readerId?: string;
-  /** Where it came from: "api" (launch/run), "http" (GET /l/), "mqtt" (a publisher's command topic), "reader". */
-  source: "api" | "http" | "mqtt" | "reader";
+  /** Where it came from: "api" (launch/run), "http" (GET /l/), "mqtt" (a publisher's command topic), "reader", "playlist" (an item of the active playlist). */
+  source: "api" | "http" | "mqtt" | "reader" | "playlist";
   /**
    * Sent by another device (the API from a remote caller or with the app's `unsafe` flag, GET /l/ from the
    * LAN); `execute` refuses such scripts unless zapscript.allow_remote_execute. Readers' scans are local.

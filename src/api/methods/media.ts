@@ -16,12 +16,13 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
   return [
     defineMethod({
       name: "media",
-      summary: "Status of the media index (exists, indexing progress, total media, last indexed) and the active media.",
+      summary: "Status of the media index (exists, indexing progress, total media, last indexed), the active media and the active playlists.",
       params: null,
       result: MediaStatusResult,
       handler: () => {
         const active = launch.activeMedia();
-        return { database: media.status(), active: active ? [active] : [] };
+        const playlists = launch.playlists.states();
+        return { database: media.status(), active: active ? [active] : [], ...(playlists.length > 0 ? { playlists } : {}) };
       },
     }),
     defineMethod({
@@ -50,15 +51,16 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
     }),
     defineMethod({
       name: "media.control",
-      summary: `The phone app's media control with the reference's actions (${MEDIA_CONTROL_ACTIONS.join(", ")}): "stop" stops the active media; this service's launchers have no other controls, so the others answer 1005.`,
+      summary: `The phone app's media control with the reference's actions (${MEDIA_CONTROL_ACTIONS.join(", ")}): "stop" stops the active media; another action runs when the active media's launcher offers it (a custom launcher's \`controls\`, listed in \`launcherControls\`), else answers 1005.`,
       params: MediaControlParams,
       result: type("null"),
       example: { action: "stop" },
       handler: async (p) => {
-        if (!(MEDIA_CONTROL_ACTIONS as readonly string[]).includes(p.action)) throw invalidParams(`invalid params: action must be one of ${MEDIA_CONTROL_ACTIONS.join(", ")} (was "${p.action}")`);
+        const active = launch.activeMedia();
         if (p.slot !== undefined && p.slot !== "primary" && p.slot !== "background") throw invalidParams('invalid params: slot must be "primary" or "background"');
+        if (p.action !== "stop" && p.slot !== "background" && active?.launcherControls?.includes(p.action)) return launch.control(p.action).then(() => null);
+        if (!(MEDIA_CONTROL_ACTIONS as readonly string[]).includes(p.action)) throw invalidParams(`invalid params: action must be one of ${MEDIA_CONTROL_ACTIONS.join(", ")} (was "${p.action}")`);
         if (p.action !== "stop") {
-          const active = launch.activeMedia();
           const by = active?.launcherId ? `launcher ${active.launcherId}` : "this service's launchers";
           throw new DomainError("unsupported", `media.control action "${p.action}" is not supported by ${by} (only "stop")`);
         }

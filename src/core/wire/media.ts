@@ -1,5 +1,6 @@
 import { type } from "arktype";
 import { lazy } from "./lazy.ts";
+import { PlaylistState } from "./playlists.ts";
 
 /** The media index, search, systems and active media on the wire: `media.*`, `systems`, `media.started/stopped`. */
 
@@ -80,10 +81,13 @@ export const ActiveMedia = lazy(() => type({
   /** RFC 3339. */
   started: "string",
   zapScript: "string",
+  /** The actions `media.control` / `control` can run on its launcher (omitted when none). */
+  "launcherControls?": "string[]",
 }));
 export type ActiveMedia = typeof ActiveMedia.infer;
 
-export const MediaStatusResult = lazy(() => type({ database: IndexingStatus, active: ActiveMedia.array() }));
+/** `playlists`: each slot's active playlist (omitted when there is none), as the phone app reads them. */
+export const MediaStatusResult = lazy(() => type({ database: IndexingStatus, active: ActiveMedia.array(), "playlists?": PlaylistState.array() }));
 export const MediaControlParams = lazy(() => type({ "+": "delete", action: "string > 0", "slot?": "string" }));
 
 export const MediaStarted = lazy(() => type({

@@ -1,6 +1,7 @@
 import type { ActivityWatcher } from "../shared/activity-watcher.ts";
-import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia } from "../shared/launcher.ts";
+import { LaunchError, type LaunchTarget, type Launcher, type LauncherControls, type RunningMedia } from "../shared/launcher.ts";
 import type { KodiClient } from "./client.ts";
+import { kodiControls } from "./controls.ts";
 import {
   AUDIO_EXTENSIONS, AUDIO_FOLDERS, fileKey, itemKey, KODI_KINDS, type KodiKind, parseKodiPath, VIDEO_EXTENSIONS, VIDEO_FOLDERS,
 } from "./paths.ts";
@@ -17,11 +18,15 @@ async function kodiCall<T>(fn: () => Promise<T>): Promise<T> {
 
 /** Plays a local file in Kodi: `Player.Open {item:{file}}`. Video files in videos/tvshows folders, audio in music. */
 export class KodiFileLauncher implements Launcher {
+  readonly controls: LauncherControls;
+
   constructor(
     readonly id: "KodiLocalVideo" | "KodiLocalAudio",
     private readonly kodi: KodiClient,
     private readonly watcher: ActivityWatcher,
-  ) {}
+  ) {
+    this.controls = kodiControls(kodi);
+  }
 
   get systemId(): string {
     return this.id === "KodiLocalVideo" ? "Video" : "MusicTrack";
@@ -47,12 +52,14 @@ export class KodiFileLauncher implements Launcher {
 export class KodiItemLauncher implements Launcher {
   readonly id: string;
   readonly systemId: string;
+  readonly controls: LauncherControls;
 
   constructor(
     private readonly kind: KodiKind,
     private readonly kodi: KodiClient,
     private readonly watcher: ActivityWatcher,
   ) {
+    this.controls = kodiControls(kodi);
     this.id = kind.launcherId;
     this.systemId = kind.systemId;
   }

@@ -38,7 +38,12 @@ export interface Launcher {
   handles(target: LaunchTarget): boolean;
   /** Starts the target; resolves once it is running (the process spawned), rejects with a message otherwise. */
   launch(target: LaunchTarget): Promise<RunningMedia>;
+  /** Actions on the media it runs (`control`, `media.control`), by the reference's names; absent: none. */
+  readonly controls?: LauncherControls;
 }
+
+/** A launcher's actions by name (`toggle_pause`, `stop`, `next` …); each rejects with a message when it fails. */
+export type LauncherControls = Readonly<Record<string, () => Promise<void>>>;
 
 /** A launcher could not start the media; the message says why. */
 export class LaunchError extends DomainError {

@@ -3,8 +3,9 @@ import { DomainError } from "../../core/errors.ts";
 import { findMapping } from "../../core/mappings.ts";
 import type { ActiveMedia, MediaLibrary } from "../../core/media-types.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
-import type { ScannedToken, TokenSink } from "../../core/token.ts";
+import { rfc3339, type ScannedToken, type TokenSink } from "../../core/token.ts";
 import { tokenSizeProblem } from "../../core/token-limits.ts";
+import { parseZapScript } from "../../core/zapscript/index.ts";
 import { TraceBuilder } from "../../core/trace/builder.ts";
 import type { ScanTrace } from "../../core/wire/trace.ts";
 import { log } from "../../log.ts";
@@ -22,6 +23,9 @@ import { LaunchGuard } from "./launch-guard.ts";
 import { MappingsService } from "./mappings-service.ts";
 import { LaunchPipeline } from "./pipeline.ts";
 import { SerialQueue } from "./serial-queue.ts";
+import { PlaylistService } from "../playlist/playlist-service.ts";
+import { readPlaylistSource } from "../playlist/playlist-source.ts";
+import { resolveTarget } from "./media-resolver.ts";
 
 const logger = log.withTag("launch");
 
@@ -63,6 +67,8 @@ export class LaunchService implements Lifecycle {
   readonly fileMappings: FileMappings;
   /** Holds scans that would replace running media until they are confirmed (`readers.scan.launch_guard`). */
   readonly guard: LaunchGuard;
+  /** The active playlists (`playlist.*`, reported by `media`); their items run as tokens from "playlist". */
+  readonly playlists: PlaylistService;
   private readonly historyRepo: HistoryRepository;
   private readonly pipeline: LaunchPipeline;
   private readonly queue: SerialQueue<ScannedToken>;
@@ -86,6 +92,7 @@ export class LaunchService implements Lifecycle {
       now: () => ctx.clock.now(),
     });
     this.queue = new SerialQueue((t) => this.pipeline.run(t, this.traces.get(t)), MAX_QUEUED_TOKENS);
+    this.playlists = new PlaylistService({ launch: (text) => this.enqueue({ type: "playlist", uid: "", text, data: "", scanTime: rfc3339(new Date(ctx.clock.now())), source: "playlist" }) });
     this.guard = new LaunchGuard({
       settings: () => ctx.config.current.readers.scan.launch_guard,
       mediaActive: () => deps.tracker.current() !== null,
@@ -117,8 +124,25 @@ export class LaunchService implements Lifecycle {
     this.deps.platforms.rescan();
   }
 
+  /** What runs now, with its launcher's actions (`launcherControls`, sorted) when it has any. */
   activeMedia(): ActiveMedia | null {
-    return this.deps.tracker.current();
+    const cur = this.deps.tracker.current();
+    const controls = cur ? this.controlsOf(cur.launcherId) : [];
+    return cur && controls.length > 0 ? { ...cur, launcherControls: controls } : cur;
+  }
+
+  /** The actions a launcher offers (`control`, `media.control`): its own, and a custom launcher's `controls` whose scripts parse. */
+  controlsOf(launcherId: string): string[] {
+    const entry = launcherId === "" ? undefined : this.ctx.config.current.launchers.custom.find((l) => l.id === launcherId);
+    const scripts = Object.entries(entry?.controls ?? {}).filter(([, script]) => parses(script)).map(([action]) => action);
+    const builtIn = launcherId === "" ? [] : Object.keys(this.deps.platforms.launcherById(launcherId)?.controls ?? {});
+    return [...new Set([...scripts, ...builtIn])].sort();
+  }
+
+  /** Runs an action of the active media's launcher now (`media.control`), as the `control:<action>` command does. */
+  async control(action: string): Promise<void> {
+    const token: ScannedToken = { type: "api", uid: "", text: `**control:${action}`, data: "", scanTime: rfc3339(new Date(this.ctx.clock.now())), source: "api" };
+    await COMMANDS.control!({ name: "control", args: [action], advArgs: {} }, this.env(token, new TraceBuilder(token, () => this.ctx.clock.now()), false));
   }
 
   /** Media that plays without us (`media.active.update`). */
@@ -232,8 +256,25 @@ export class LaunchService implements Lifecycle {
       profiles: this.deps.profiles,
       mister: this.deps.platforms.misterCommands,
       armWrite: this.deps.armWrite,
+      launcherControls: (id) => this.deps.platforms.launcherById(id)?.controls,
+      playlists: {
+        get: (slot) => this.playlists.get(slot),
+        set: (p) => this.playlists.set(p),
+        clear: (slot) => this.playlists.clear(slot),
+        read: (name) => readPlaylistSource(name, this.rootFolders(), (path) => this.launchable(path)),
+        random: Math.random,
+      },
       signal: this.abort.signal,
     };
+  }
+
+  /** True when a launcher of this device handles the file (a folder playlist keeps only those). */
+  private launchable(path: string): boolean {
+    try {
+      return this.deps.platforms.pick(resolveTarget(path, { library: this.deps.library, rootFolders: () => this.rootFolders() })) !== undefined;
+    } catch {
+      return false;
+    }
   }
 
   /** The platform's system launcher with the launch gate in front of `launchSystem`. */
@@ -272,6 +313,7 @@ export class LaunchService implements Lifecycle {
     }
     if (dryRun) return; // the launch gate is not asked: it announces refusals
     this.deps.gate?.();
+    if (token.source !== "playlist") this.playlists.clear("primary"); // other media replaces the playlist
     await tracker.prepareForLaunch();
     let running;
     try {
@@ -285,5 +327,13 @@ export class LaunchService implements Lifecycle {
       { launcherId: launcher.id, systemId: system?.id ?? "", systemName: system?.name ?? "", mediaPath: target.path, mediaName: target.name, zapScript: token.text },
       running,
     );
+  }
+}
+
+function parses(script: string): boolean {
+  try {
+    return parseZapScript(script).commands.length > 0;
+  } catch {
+    return false;
   }
 }

@@ -5,6 +5,8 @@ import { httpGet, httpPost } from "./http.ts";
 import { INPUT_COMMANDS } from "./input.ts";
 import { launchLast } from "./last.ts";
 import { MISTER_COMMANDS } from "./mister.ts";
+import { controlCommand } from "./launcher-control.ts";
+import { PLAYLIST_COMMANDS } from "./playlist.ts";
 import { profile, profileClear } from "./profile.ts";
 import { launch, launchRandom, launchSearch, launchSystem, launchTitle } from "./launch.ts";
 import type { CommandHandler } from "./types.ts";
@@ -28,6 +30,8 @@ const BASE: Readonly<Record<string, CommandHandler>> = {
   ...INPUT_COMMANDS,
   ...MISTER_COMMANDS,
   write,
+  ...PLAYLIST_COMMANDS,
+  control: controlCommand(() => COMMANDS),
 };
 
 /** Every launch script command, by its lowercase name, and the reference's deprecated aliases (aliases.ts). */

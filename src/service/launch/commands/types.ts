@@ -7,9 +7,11 @@ import type { TraceReason } from "../../../core/trace/reason.ts";
 import type { PlatformId } from "../../../platforms/detect.ts";
 import type { InputService } from "../../input/input-service.ts";
 import type { ActiveMediaTracker } from "../active-media.ts";
-import type { Launcher, LaunchTarget, SystemLauncher } from "../../../platforms/shared/launcher.ts";
+import type { Launcher, LauncherControls, LaunchTarget, SystemLauncher } from "../../../platforms/shared/launcher.ts";
 import type { Runtime } from "../../../runtime/types.ts";
 import type { MisterCommands } from "../../../platforms/mister/commands.ts";
+import type { PlaylistItem } from "../../../core/playlist/playlist.ts";
+import type { PlaylistService } from "../../playlist/playlist-service.ts";
 
 /** What a command may use while a token's script runs. */
 export interface CommandEnv {
@@ -36,8 +38,19 @@ export interface CommandEnv {
   mister?: MisterCommands;
   /** `**write:`: arms a write of text to the next tag scanned (not `sourceUid`); throws when no reader can write. */
   armWrite?(text: string, sourceUid: string): void;
+  /** A launcher's built-in actions (`control`), by launcher id; undefined when it has none. */
+  launcherControls?(launcherId: string): LauncherControls | undefined;
+  /** The active playlists (`playlist.*`); absent: those commands are unsupported. */
+  playlists?: PlaylistEnv;
   /** Aborted when the service stops; long waits must honour it. */
   signal: AbortSignal;
+}
+
+/** What the `playlist.*` commands use: the slots' playlists, a reader of playlist sources, a random source (shuffle). */
+export interface PlaylistEnv extends Pick<PlaylistService, "get" | "set" | "clear"> {
+  /** A folder, `.pls` or `.m3u` (relative: under the root folders); throws a plain Error with the reason. */
+  read(name: string): { path: string; items: PlaylistItem[] };
+  random(): number;
 }
 
 export type CommandHandler = (cmd: ZapCommand, env: CommandEnv) => Promise<void>;
