@@ -130,6 +130,7 @@ export class PlatformSet {
     }
     const builtIn: Launcher[] = [];
     if (this.systemLauncher) builtIn.push(this.systemLauncher);
+    if (this.systemLauncher instanceof MisterLauncher) builtIn.push(...this.systemLauncher.altLaunchers());
     else if (cfg.retroarch && this.platform !== "batocera") builtIn.push(new RetroArchLauncher({ spawn: this.spawn, graceMs: this.opts.graceMs, ...this.opts.retroarch }));
     return [...this.custom.launchers, ...this.launchers, ...builtIn];
   }
