@@ -166,7 +166,8 @@ export class PlatformSet {
 
   /** Media folders the platform's launchers know beyond the configured and default roots (a test SD card's games). */
   extraRoots(): string[] {
-    return this.systemLauncher instanceof MisterLauncher ? [`${(this.opts.mister ?? DEFAULT_MISTER_PATHS).sdRoot}/games`] : [];
+    const sd = (this.opts.mister ?? DEFAULT_MISTER_PATHS).sdRoot;
+    return this.systemLauncher instanceof MisterLauncher ? [`${sd}/games`, `${sd}/cifs/games`, `${sd}/cifs`, sd] : [];
   }
 
   start(): void {

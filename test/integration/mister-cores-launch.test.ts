@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
-import { closeSync, constants, mkdirSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
+import { closeSync, constants, mkdirSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeStoredZip } from "../../src/core/zip/stored-zip.ts";
 import { MISTER_CORES, type MglSlot, type MisterCoreDef } from "../../src/platforms/mister/cores.ts";
 import { makeCore, makeLaunch } from "../fixtures/launch-core.ts";
 import { writeFiles } from "../fixtures/launch-env.ts";
@@ -57,6 +58,10 @@ beforeAll(() => {
   writeFiles(sd, MISTER_CORES.flatMap((c) => (sample(c) ? [`games/${sample(c)!.folder}/${sample(c)!.file}`] : [])));
   writeFiles(sd, ["games/Vectrex/Vectrex Game.vec", "_Arcade/Pac-Man.mra", "MGL/Favourite.mgl", "_Console/Standalone_20240101.rbf"]);
   mkdirSync(join(sd, "tmp"));
+  writeFiles(sd, ["cifs/games/GBA/Network Game.gba", "_DOS Games/Doom.vhd"]);
+  const member = (name: string) => ({ name, data: new Uint8Array([1, 2, 3]) });
+  writeFileSync(join(sd, "games/NES/Pack.zip"), writeStoredZip([member("readme.txt"), member("Pack.nes")], new Date()));
+  writeFileSync(join(sd, "games/NES/Single.zip"), writeStoredZip([member("Other Name.nes")], new Date()));
   const fifo = join(sd, "MiSTer_cmd");
   execFileSync("mkfifo", [fifo]);
   fifoFd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
@@ -139,6 +144,23 @@ describe("every MiSTer core: <folder>/<game>.<ext> → MGL + load_core", () => {
     expect(readCommands()).toEqual([`load_core ${sd}/MGL/Favourite.mgl`]);
     await launch.run(`${sd}/_Console/Standalone_20240101.rbf`);
     expect(readCommands()).toEqual([`load_core ${sd}/_Console/Standalone_20240101.rbf`]);
+  });
+
+  test("a ZIP names its entry as the reference does; CIFS and absolute games folders are found", async () => {
+    const nes = (p: string) => `\t<file delay="2" type="f" index="1" path="../../../../..${sd}/games/NES/${p}"/>`;
+    await launch.run("NES/Pack.zip");
+    expect(readCommands()).toEqual([`load_core ${join(sd, ".LASTLAUNCH.mgl")}`]);
+    expect(lastMgl()).toContain(nes("Pack.zip/Pack.nes"));
+    await launch.run("NES/Single.zip");
+    readCommands();
+    expect(lastMgl()).toContain(nes("Single.zip/Other Name.nes"));
+    await launch.run("GBA/Network Game.gba");
+    readCommands();
+    expect(lastMgl()).toContain(`path="../../../../..${sd}/cifs/games/GBA/Network Game.gba"/>`);
+    await launch.run("_DOS Games/Doom.vhd");
+    readCommands();
+    expect(lastMgl()).toContain(`<rbf>_Computer/ao486</rbf>`);
+    expect(lastMgl()).toContain(`path="../../../../..${sd}/_DOS Games/Doom.vhd"/>`);
   });
 
   test("launch.system: a core with a set name starts by MGL, others by their newest RBF; group names work", async () => {

@@ -62,7 +62,8 @@ export interface CoreHit {
 
 /**
  * The core and slot for a file: the cores of its system first; else (no system, or none of its cores takes the
- * file) a core whose games folder is one of the file's parent folders; else the only core taking the extension.
+ * file) a core whose games folder (an absolute one by its last part) is one of the file's parent folders; else
+ * the only core taking the extension.
  */
 export function misterCoreFor(systemId: string | undefined, path: string): CoreHit | undefined {
   const withSlot = (cores: readonly MisterCoreDef[]) =>
@@ -76,7 +77,7 @@ export function misterCoreFor(systemId: string | undefined, path: string): CoreH
   }
   const parents = path.split("/").slice(0, -1).reverse();
   for (const folder of parents) {
-    const hit = withSlot(MISTER_CORES.filter((c) => c.folders.some((f) => eq(f, folder))))[0];
+    const hit = withSlot(MISTER_CORES.filter((c) => c.folders.some((f) => eq(f.slice(f.lastIndexOf("/") + 1), folder))))[0];
     if (hit) return hit;
   }
   const byExt = withSlot(MISTER_CORES);

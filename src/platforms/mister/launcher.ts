@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import { altCore, coreForSystem, type CoreHit, coreSystem, MISTER_ALT_CORES, MISTER_CORES, MISTER_DIRECT_EXTENSIONS, type MisterAltCore, type MisterCoreDef, misterCoreFor, slotFor } from "./cores.ts";
 import { buildMgl, hasControlChars } from "./mgl.ts";
 import { type RbfFile, resolveRbf, scanRbfs } from "./rbf.ts";
+import { zipEntryPath } from "./zip-entry.ts";
 import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia, type SystemLauncher } from "../shared/launcher.ts";
 
 /** Where MiSTer's files are; tests point these at a temp SD-card tree and a FIFO. */
@@ -42,7 +43,7 @@ export class MisterLauncher implements Launcher, SystemLauncher {
 
   handles(t: LaunchTarget): boolean {
     if (t.scheme) return false;
-    return MISTER_DIRECT_EXTENSIONS.has(t.extension) || misterCoreFor(t.system?.id, t.path) !== undefined;
+    return MISTER_DIRECT_EXTENSIONS.has(t.extension) || misterCoreFor(t.system?.id, zipEntryPath(t.path)) !== undefined;
   }
 
   async launch(t: LaunchTarget): Promise<RunningMedia> {
@@ -52,9 +53,10 @@ export class MisterLauncher implements Launcher, SystemLauncher {
       if (t.extension === ".mra") this.writeCurrentPath(t.path);
       return this.running();
     }
-    const hit = misterCoreFor(t.system?.id, t.path);
+    const path = zipEntryPath(t.path);
+    const hit = misterCoreFor(t.system?.id, path);
     if (!hit) throw new LaunchError(`no MiSTer core for ${t.extension} files`);
-    return this.launchFile(t.path, hit, mainChoice(hit.core));
+    return this.launchFile(path, hit, mainChoice(hit.core));
   }
 
   /** Starts a system's core without a file (`launch.system`): by MGL when it loads under a set name. */
@@ -83,22 +85,23 @@ export class MisterLauncher implements Launcher, SystemLauncher {
     const choice: CoreChoice = alt.setName
       ? { core, rbf: alt.rbf, strict: true, setName: alt.setName, setNameSameDir: alt.setNameSameDir }
       : { core, rbf: alt.rbf, strict: true, setName: core.setName, setNameSameDir: core.setNameSameDir };
-    const hitFor = (t: LaunchTarget): CoreHit | undefined => {
+    const hitFor = (t: LaunchTarget, path: string): CoreHit | undefined => {
       if (t.scheme) return undefined;
-      const slot = slotFor(slots, t.path);
-      const parents = t.path.split("/").slice(0, -1);
+      const slot = slotFor(slots, path);
+      const parents = path.split("/").slice(0, -1);
       const ours = t.system ? t.system.id === coreSystem(core) : parents.some((p) => folders.some((f) => f.toLowerCase() === p.toLowerCase()));
       return slot && ours ? { core, slot } : undefined;
     };
     return {
       id: altCore(alt.launcher)?.launcher ?? alt.launcher,
       systemId: coreSystem(core),
-      handles: (t) => hitFor(t) !== undefined,
+      handles: (t) => hitFor(t, zipEntryPath(t.path)) !== undefined,
       launch: async (t) => {
         if (hasControlChars(t.path)) throw new LaunchError("path contains control characters");
-        const hit = hitFor(t);
+        const path = zipEntryPath(t.path);
+        const hit = hitFor(t, path);
         if (!hit) throw new LaunchError(`${alt.launcher} does not take ${t.extension} files`);
-        return this.launchFile(t.path, hit, choice);
+        return this.launchFile(path, hit, choice);
       },
     };
   }
