@@ -148,6 +148,7 @@ export class PlatformSet {
     }
     const builtIn: Launcher[] = [];
     if (this.systemLauncher) builtIn.push(this.systemLauncher);
+    if (this.systemLauncher instanceof MisterLauncher) builtIn.push(...this.systemLauncher.altLaunchers());
     else if (cfg.retroarch && this.platform !== "batocera") builtIn.push(new RetroArchLauncher({ spawn: this.spawn, graceMs: this.opts.graceMs, ...this.opts.retroarch }));
     return [...this.custom.launchers, ...this.launchers, ...builtIn];
   }
@@ -183,7 +184,8 @@ export class PlatformSet {
 
   /** Media folders the platform's launchers know beyond the configured and default roots (a test SD card's games). */
   extraRoots(): string[] {
-    return this.systemLauncher instanceof MisterLauncher ? [`${(this.opts.mister ?? DEFAULT_MISTER_PATHS).sdRoot}/games`] : [];
+    const sd = (this.opts.mister ?? DEFAULT_MISTER_PATHS).sdRoot;
+    return this.systemLauncher instanceof MisterLauncher ? [`${sd}/games`, `${sd}/cifs/games`, `${sd}/cifs`, sd] : [];
   }
 
   start(): void {

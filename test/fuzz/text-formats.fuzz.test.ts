@@ -107,15 +107,18 @@ describe("fuzz: line formats", () => {
     );
   }, fuzzTimeout());
 
-  test("mgl.hasControlChars/buildMgl: control characters are exactly C0 and DEL; any other path reads back from the MGL", () => {
+  test("mgl.hasControlChars/buildMgl: control characters are exactly C0, DEL and C1; any other path reads back from the MGL", () => {
     const xmlText = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    const control = (c: string) => c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f);
+    const withSlot = MISTER_CORES.filter((c) => c.slots.length > 0);
     fuzz(
-      fc.property(anyText(60), fc.constantFrom(...MISTER_CORES), anyText(20), (path, core, rbf) => {
-        expect(hasControlChars(path)).toBe([...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f));
+      fc.property(anyText(60), fc.constantFrom(...withSlot), anyText(20), (path, core, rbf) => {
+        expect(hasControlChars(path)).toBe([...path].some(control));
         if (hasControlChars(path) || hasControlChars(rbf)) return;
-        const mgl = buildMgl({ ...core, rbf }, core.slots[0]!, path);
+        const slot = { ...core.slots[0]!, reset: undefined };
+        const mgl = buildMgl({ rbf, file: { path, slot } });
         const lines = mgl.split("\n");
-        expect(lines).toHaveLength(5);
+        expect(lines).toHaveLength(4);
         expect(xmlText(/^\t<rbf>([^<>]*)<\/rbf>$/.exec(lines[1]!)![1]!)).toBe(rbf);
         expect(xmlText(/ path="([^"<>]*)"\/>$/.exec(lines[2]!)![1]!)).toBe(`../../../../..${path}`);
       }),

@@ -43,7 +43,7 @@ const active = () => c.call("media.active") as Promise<Media | null>;
 beforeAll(async () => {
   sd = tempDir("tapserve-sd-");
   tmp = tempDir("tapserve-tmp-");
-  writeFiles(sd, ["games/SNES/Super Game (USA).sfc", "games/NES/Tiny.nes", "_Arcade/Pac-Man.mra", "_Arcade/cores/pacman_20240101.rbf"]);
+  writeFiles(sd, ["games/SNES/Super Game (USA).sfc", "games/NES/Tiny.nes", "_Arcade/Pac-Man.mra", "_Arcade/cores/pacman_20240101.rbf", "_Console/SNES_20240101.rbf", "_Console/NES_20240101.rbf"]);
   const fifo = join(sd, "MiSTer_cmd");
   execFileSync("mkfifo", [fifo]);
   fifoFd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);

@@ -84,7 +84,8 @@ beforeAll(async () => {
   port = await freePort();
   copyFileSync(artifact.sfx, join(fat(), "Scripts", "tapserve.sh"));
   writeFileSync(join(fat(), "linux", "user-startup.sh"), USER_LINES);
-  for (const f of ["games/SNES/Super Mario World (USA).sfc", "games/NES/Zelda (USA).nes", "games/Genesis/Sonic (World).md"]) {
+  const cores = ["_Console/SNES_20240101.rbf", "_Console/NES_20240101.rbf", "_Console/MegaDrive_20240101.rbf"];
+  for (const f of ["games/SNES/Super Mario World (USA).sfc", "games/NES/Zelda (USA).nes", "games/Genesis/Sonic (World).md", ...cores]) {
     mkdirSync(join(fat(), f, ".."), { recursive: true });
     writeFileSync(join(fat(), f), "");
   }

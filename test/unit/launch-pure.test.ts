@@ -30,18 +30,23 @@ describe("command lines without a shell", () => {
 });
 
 describe("MiSTer MGL", () => {
-  test("core by system id, or by an extension only one core takes", () => {
-    expect(misterCoreFor("SNES", ".SFC")?.core.rbf).toBe("_Console/SNES");
-    expect(misterCoreFor(undefined, ".nes")?.core.rbf).toBe("_Console/NES");
-    expect(misterCoreFor(undefined, ".bin")).toBeUndefined(); // SNES, Genesis, TurboGrafx16 all take .bin
-    expect(misterCoreFor("Genesis", ".bin")?.core.rbf).toBe("_Console/MegaDrive");
-    expect(misterCoreFor("PSX", ".cue")?.slot).toEqual({ extensions: [".cue", ".chd"], type: "s", index: 1, delay: 1 });
+  test("core by system id, by games folder, or by an extension only one core takes", () => {
+    expect(misterCoreFor("SNES", "/g/x.SFC")?.core.rbf).toBe("_Console/SNES");
+    expect(misterCoreFor(undefined, "/g/x.nes")?.core.rbf).toBe("_Console/NES");
+    expect(misterCoreFor(undefined, "/g/x.bin")).toBeUndefined(); // many cores take .bin
+    expect(misterCoreFor(undefined, "/media/fat/games/Genesis/x.bin")?.core.rbf).toBe("_Console/MegaDrive");
+    expect(misterCoreFor("Genesis", "/g/x.bin")?.core.rbf).toBe("_Console/MegaDrive");
+    expect(misterCoreFor("PSX", "/g/x.cue")?.slot).toEqual({ label: "CD", exts: [".cue", ".chd"], type: "s", index: 1, delay: 1 });
   });
 
-  test("the file path is absolute behind ../../../../.. and XML-escaped", () => {
-    const hit = misterCoreFor("SNES", ".sfc")!;
-    expect(buildMgl(hit.core, hit.slot, '/media/fat/games/SNES/A & "B".sfc')).toBe(
-      '<mistergamedescription>\n\t<rbf>_Console/SNES</rbf>\n\t<file delay="2" type="f" index="0" path="../../../../../media/fat/games/SNES/A &amp; &quot;B&quot;.sfc"/>\n</mistergamedescription>\n',
+  test("the file path is absolute behind ../../../../.., XML-escaped; set name and reset as the reference writes them", () => {
+    const hit = misterCoreFor("SNES", "/media/fat/games/SNES/x.sfc")!;
+    expect(buildMgl({ rbf: "_Console/SNES", file: { path: '/media/fat/games/SNES/A & "B".sfc', slot: hit.slot } })).toBe(
+      '<mistergamedescription>\n\t<rbf>_Console/SNES</rbf>\n\t<file delay="2" type="f" index="0" path="../../../../../media/fat/games/SNES/A &amp; &quot;B&quot;.sfc"/>\n</mistergamedescription>',
+    );
+    const jag = misterCoreFor("Jaguar", "/j/x.jag")!;
+    expect(buildMgl({ rbf: "_Console/Jaguar", setName: "RA_X", setNameSameDir: true, file: { path: "/j/x.jag", slot: jag.slot } })).toBe(
+      '<mistergamedescription>\n\t<rbf>_Console/Jaguar</rbf>\n\t<setname same_dir="1">RA_X</setname>\n\t<file delay="1" type="f" index="0" path="../../../../../j/x.jag"/>\n\t<reset delay="1" hold="1"/>\n</mistergamedescription>',
     );
     expect(hasControlChars("/a\nload_core x")).toBe(true);
     expect(hasControlChars("/media/fat/games/ok.sfc")).toBe(false);

@@ -5,7 +5,7 @@ import { systemCatalog } from "../../core/systems/catalog.ts";
 import { log } from "../../log.ts";
 import type { MediaTracker } from "../shared/activity.ts";
 import type { RunningMedia } from "../shared/launcher.ts";
-import { MISTER_CORES, misterCoreFor } from "./cores.ts";
+import { coreSystem, MISTER_CORES, misterCoreFor, slotFor } from "./cores.ts";
 import { initialMisterState, type MisterPending, type MisterPlaying, misterStep, type MisterTrackerInput, pendingKey, playingKey } from "./tracker-state.ts";
 
 const logger = log.withTag("mister");
@@ -182,12 +182,13 @@ export class MisterTracker {
   }
 }
 
-/** The system of a game file in a core: the core whose RBF is named like CORENAME and takes the extension. */
+/** The system of a game file in a core: the core whose RBF is named like CORENAME and takes the file. */
 function systemOfGame(core: string, path: string): string | undefined {
-  const ext = extname(path).toLowerCase();
   const byCore = MISTER_CORES.filter((c) => basename(c.rbf).toLowerCase() === core.toLowerCase());
-  const hit = byCore.find((c) => c.slots.some((s) => s.extensions.includes(ext))) ?? byCore[0];
-  return hit?.systemId ?? misterCoreFor(undefined, ext)?.core.systemId;
+  const hit = byCore.find((c) => slotFor(c.slots, path) !== undefined) ?? byCore[0];
+  if (hit) return coreSystem(hit);
+  const byFile = misterCoreFor(undefined, path);
+  return byFile ? coreSystem(byFile.core) : undefined;
 }
 
 function unescapeXml(s: string): string {
