@@ -27,6 +27,7 @@ import { updateMethods } from "./methods/update.ts";
 import { logFilePath } from "../log.ts";
 import { mappingsMethods } from "./methods/mappings.ts";
 import { mediaMethods } from "./methods/media.ts";
+import { mediaBrowseMethods } from "./methods/media-browse.ts";
 import { pairingMethods } from "./methods/pairing.ts";
 import { playtimeMethods } from "./methods/playtime.ts";
 import { profilesMethods } from "./methods/profiles.ts";
@@ -68,6 +69,7 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...tokensMethods({ readers: s.readers, launch: s.launch }),
     ...mappingsMethods({ mappings: s.launch.mappings, files: s.launch.fileMappings }),
     ...mediaMethods({ media: s.media, launch: s.launch }),
+    ...mediaBrowseMethods({ media: s.media }),
     ...systemsMethods({ media: s.media }),
     ...readersMethods({ readers: s.readers }),
     ...clientsMethods({ clients: s.clients }),

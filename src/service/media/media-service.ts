@@ -4,16 +4,20 @@ import { DomainError } from "../../core/errors.ts";
 import type { MediaItem, MediaLibrary, SystemDefinition } from "../../core/media-types.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
 import type { IndexingStatus, SearchResult, SystemEntry, TagInfo } from "../../core/wire/media.ts";
+import type { BrowseIndexResult, BrowseResult, BrowseSort } from "../../core/wire/media-browse.ts";
 import { log } from "../../log.ts";
 import { mediaRoots, zipsAsFolders } from "../../platforms/media-roots.ts";
 import type { ServiceContext } from "../context.ts";
 import type { InboxSink } from "../inbox/inbox-service.ts";
 import { indexFailed, mediaDbCorrupt, noInbox } from "../inbox/producers.ts";
 import type { Lifecycle } from "../lifecycle.ts";
+import { type BrowseRequest, MediaBrowser } from "./browse.ts";
 import { writeIndexFile } from "./index-writer.ts";
 import { IndexInterruptedError, MediaIndexer } from "./indexer.ts";
 import { MediaStore } from "./media-store.ts";
 import { indexingStatus, ProgressThrottle } from "./status.ts";
+import { isUserTag, normalizeUserTag, UserTags } from "./user-tags.ts";
+import { addUserTags, userTagBits, userTaggedIds, userTagInfo } from "./user-tags-view.ts";
 
 const logger = log.withTag("media");
 
@@ -30,6 +34,8 @@ export class MediaService implements Lifecycle {
   private readonly catalog = systemCatalog();
   private readonly store: MediaStore;
   private readonly indexer: MediaIndexer;
+  private readonly userTags: UserTags;
+  private readonly browser: MediaBrowser;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -47,6 +53,15 @@ export class MediaService implements Lifecycle {
       onProgress: (progress, force) => throttle.offer(indexingStatus(this.store, progress), force),
     });
     this.library = this.makeLibrary();
+    this.userTags = new UserTags(ctx.userDb, () => ctx.clock.now());
+    this.browser = new MediaBrowser({
+      db: () => this.store.reader,
+      roots: () => this.rootFolders(),
+      systemName: (id) => this.catalog.byIdExact(id)?.name ?? id,
+      items: (ids) => addUserTags(this.userTags, this.store.itemsOf(ids)),
+      userTagged: (tree, tag, systems) => userTaggedIds(this.userTags, tree, tag, systems),
+      isUserTag,
+    });
   }
 
   rootFolders(): string[] {
@@ -93,13 +108,54 @@ export class MediaService implements Lifecycle {
 
   /** Ranked search; an empty query lists everything (within `systemIds` and `tags`). */
   search(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[] = []): SearchResult {
-    return this.store.search(query, systemIds, maxResults, tags);
+    const userTags = tags.filter(isUserTag);
+    const tree = userTags.length > 0 ? this.browser.currentTree() : null;
+    const only = tree ? userTagBits(this.userTags, tree, userTags, systemIds, this.store.totalMedia) : null;
+    const found = this.store.search(query, systemIds, maxResults, tags.filter((t) => !isUserTag(t)), only);
+    return { ...found, results: addUserTags(this.userTags, found.results) };
+  }
+
+  /**
+   * Adds and removes user tags (`user:*`, e.g. the phone app's `user:favorite`) of one media, named by its id in
+   * the current index or by system id and path (compressed or absolute); answers the media's tags after.
+   */
+  updateTags(ref: { mediaId?: number; system?: string; path?: string }, add: readonly string[], remove: readonly string[]): TagInfo[] {
+    if (add.length === 0 && remove.length === 0) throw new DomainError("invalid", "invalid params: add or remove is required");
+    const adding = add.map(normalizeUserTag);
+    const removing = remove.map(normalizeUserTag);
+    const item = this.resolveRef(ref);
+    this.userTags.update({ system: item.system.id, path: item.path }, adding, removing);
+    return addUserTags(this.userTags, [item])[0]?.tags ?? [];
+  }
+
+  /** The indexed media a reference names (refused when it names none). */
+  private resolveRef(ref: { mediaId?: number; system?: string; path?: string }) {
+    const tree = this.browser.currentTree();
+    if (ref.mediaId === undefined && (ref.system === undefined || ref.path === undefined)) throw new DomainError("invalid", "invalid params: mediaId, or system and path, is required");
+    if (ref.system !== undefined) this.systemsById([ref.system]);
+    const path = ref.path ?? "";
+    const id = ref.mediaId ?? (path.startsWith("/") ? tree?.locateAbsolute(path) : tree?.locate(path));
+    const [item] = id === undefined ? [] : this.store.itemsOf([id]);
+    if (!item || (ref.system !== undefined && item.system.id !== ref.system)) throw new DomainError("not-found", "media not found in the index");
+    return item;
+  }
+
+  /** A folder listing of the index (roots without a path; a system's folders with `systems` and no path). */
+  browse(req: BrowseRequest): BrowseResult {
+    this.systemsById(req.systems);
+    return this.browser.browse(req);
+  }
+
+  /** The letter groups of a folder listing's media. */
+  browseIndex(path: string | undefined, systemIds: readonly string[], sort: BrowseSort): BrowseIndexResult {
+    this.systemsById(systemIds);
+    return this.browser.index(path, systemIds, sort);
   }
 
   /** The file-name tags present in the index (of `systemIds` only when given; unknown ids refused). */
   tags(systemIds: readonly string[]): TagInfo[] {
     this.systemsById(systemIds);
-    return this.store.tags(systemIds);
+    return [...this.store.tags(systemIds), ...this.userTags.distinct(systemIds).map(userTagInfo)];
   }
 
   /** The systems in the index with their media counts (`all`: every known system), then indexed unknown ones. */

@@ -203,8 +203,9 @@ export class MediaStore {
   /**
    * Media matching every query word (all media for an empty query) and every `type:value` tag of `tags`, within
    * `systems`: `total` counts them all, `results` are the first `maxResults` in rank order (rankedPage).
+   * `only`, when given, also restricts them to its set bits (media ids), e.g. the media carrying user tags.
    */
-  search(query: string, systems: readonly string[], maxResults: number, tags: readonly string[] = []): { results: MediaItem[]; total: number } {
+  search(query: string, systems: readonly string[], maxResults: number, tags: readonly string[] = [], only: Int32Array | null = null): { results: MediaItem[]; total: number } {
     const db = this.db;
     const matcher = this.matcher;
     if (!db || !matcher) return { results: [], total: 0 };
@@ -217,6 +218,11 @@ export class MediaStore {
       const tagBits = this.tagBits(db, tags);
       if (bits) andBits(bits, tagBits);
       else bits = tagBits;
+    }
+    if (only) {
+      // a filter from outside the index (user tags): a bitset of ids, see `only`
+      if (bits) andBits(bits, only);
+      else bits = only.slice();
     }
     let total = 0;
     for (const [lo, hi] of ranges) total += bits ? countBits(bits, lo, hi) : hi - lo + 1;
@@ -234,6 +240,16 @@ export class MediaStore {
       max: maxResults,
     });
     return { results: this.items(db, ids), total };
+  }
+
+  /** The open index file, for readers beside the search (browse); null without one. A new file, a new object. */
+  get reader(): SqlDatabase | null {
+    return this.db;
+  }
+
+  /** Items of media ids in the order given (as search results: tags, disambiguating tags among them). */
+  itemsOf(ids: readonly number[]): MediaItem[] {
+    return this.db ? this.items(this.db, ids) : [];
   }
 
   /** The tags of the media of `systems` (all when empty), each once, by type then value. */

@@ -1,0 +1,202 @@
+import { basename } from "node:path";
+import { DomainError } from "../../core/errors.ts";
+import type { MediaItem } from "../../core/media-types.ts";
+import type { BrowseEntry, BrowseIndexResult, BrowseResult, BrowseSort } from "../../core/wire/media-browse.ts";
+import type { SqlDatabase } from "../../runtime/types.ts";
+import { decodeBrowseCursor, encodeBrowseCursor } from "./browse-cursor.ts";
+import { type BrowseNode, BrowseTree } from "./browse-tree.ts";
+
+/** Listings kept sorted for paging (the last few asked for). */
+const LISTING_CACHE = 8;
+
+export interface BrowseRequest {
+  path?: string;
+  systems: readonly string[];
+  max: number;
+  cursor?: string;
+  letter?: string;
+  sort: BrowseSort;
+  tags: readonly string[];
+}
+
+/** What browsing needs of the media service: the served index, its items, names, and user tags. */
+export interface BrowseSource {
+  db(): SqlDatabase | null;
+  roots(): string[];
+  systemName(id: string): string;
+  /** Items of media ids (tags, disambiguating tags, user tags), in the order given. */
+  items(ids: readonly number[]): MediaItem[];
+  /** Ids of the media carrying user tag `tag` (of `systems` only when given), in `tree`. */
+  userTagged(tree: BrowseTree, tag: string, systems: readonly string[]): Set<number>;
+  isUserTag(tag: string): boolean;
+}
+
+interface FileRow {
+  id: number;
+  file: string;
+  title: string;
+  tags: string;
+  system: string;
+  /** Its absolute folder. */
+  dir: string;
+}
+type Listing = { dirs: BrowseNode[]; files: FileRow[] };
+
+/** The letter group of a sort name: A–Z, else "#". */
+export function letterOf(name: string): string {
+  const c = name.charAt(0).toUpperCase();
+  return c >= "A" && c <= "Z" ? c : "#";
+}
+
+/** `media.browse` and `media.browse.index` over the served index's folder tree (BrowseTree, built once per index). */
+export class MediaBrowser {
+  private tree: BrowseTree | null = null;
+  private readonly listings = new Map<string, Listing>();
+
+  constructor(private readonly src: BrowseSource) {}
+
+  /** The folder tree of the served index (null without one); rebuilt when the index file changes. */
+  currentTree(): BrowseTree | null {
+    const db = this.src.db();
+    if (!db) return null;
+    if (this.tree?.db !== db) {
+      this.tree = new BrowseTree(db, this.src.roots());
+      this.listings.clear();
+    }
+    return this.tree;
+  }
+
+  browse(req: BrowseRequest): BrowseResult {
+    const tree = this.currentTree();
+    if (!req.path) return { path: "", entries: tree ? this.roots(tree, req.systems) : [], totalFiles: 0, totalDirs: 0 };
+    const letter = req.letter === undefined ? undefined : normalizeLetter(req.letter);
+    const key = JSON.stringify([req.path, req.sort, letter ?? "", [...req.systems].sort(), [...req.tags].sort()]);
+    const offset = decodeBrowseCursor(req.cursor, key);
+    const { dirs, files } = this.listing(tree, req.path, req, letter, key);
+    const total = dirs.length + files.length;
+    const end = Math.min(total, offset + req.max);
+    const entries: BrowseEntry[] = dirs.slice(offset, end).map((n) => this.dirEntry(n, req.systems, "directory"));
+    const fileRows = files.slice(Math.max(0, offset - dirs.length), Math.max(0, end - dirs.length));
+    const items = this.src.items(fileRows.map((f) => f.id));
+    for (let i = 0; i < items.length; i++) entries.push(mediaEntry(items[i] as MediaItem, fileRows[i] as FileRow));
+    const more = end < total;
+    return {
+      path: req.path,
+      entries,
+      totalFiles: files.length,
+      totalDirs: dirs.length,
+      pagination: { nextCursor: more ? encodeBrowseCursor(end, key) : null, hasNextPage: more, pageSize: req.max },
+    };
+  }
+
+  /** Letter groups of the media of a folder listing: count, place among its media, and a cursor to jump there. */
+  index(path: string | undefined, systems: readonly string[], sort: BrowseSort): BrowseIndexResult {
+    if (!path) return { scheme: "none", totalFiles: 0, groups: [] };
+    const tree = this.currentTree();
+    const key = JSON.stringify([path, sort, "", [...systems].sort(), []]);
+    const { dirs, files } = this.listing(tree, path, { systems, tags: [], sort }, undefined, key);
+    if (files.length === 0) return { scheme: "none", totalFiles: 0, groups: [] };
+    const groups: BrowseIndexResult["groups"] = [];
+    const byName = sort.startsWith("name");
+    files.forEach((f, i) => {
+      const letter = letterOf(byName ? f.title : f.file);
+      const last = groups[groups.length - 1];
+      if (last?.key === letter) last.count++;
+      else {
+        const at = dirs.length + i;
+        groups.push({ key: letter, label: letter, count: 1, cursor: at === 0 ? "" : encodeBrowseCursor(at, key), offset: i });
+      }
+    });
+    return { scheme: "latin", totalFiles: files.length, groups };
+  }
+
+  private roots(tree: BrowseTree, systems: readonly string[]): BrowseEntry[] {
+    if (systems.length === 0) {
+      return [...tree.tops].sort().flatMap((top) => {
+        const n = tree.nodes.get(top);
+        return n ? [{ ...this.dirEntry(n, [], "root"), name: basename(top) || top }] : [];
+      });
+    }
+    return systems.flatMap((id) =>
+      [...(tree.systemFolders.get(id) ?? [])].sort().flatMap((folder) => {
+        const n = tree.nodes.get(folder);
+        if (!n) return [];
+        const fileCount = n.counts.get(id) ?? 0;
+        const name = this.src.systemName(id);
+        return fileCount === 0 ? [] : [{ name, path: folder, type: "root" as const, fileCount, systemId: id, systemIds: [id], systemName: name }];
+      }),
+    );
+  }
+
+  private dirEntry(n: BrowseNode, systems: readonly string[], kind: "root" | "directory"): BrowseEntry {
+    const ids = [...n.counts.keys()].filter((s) => systems.length === 0 || systems.includes(s)).sort();
+    const entry: BrowseEntry = { name: basename(n.abs), path: n.abs, type: kind, fileCount: BrowseTree.count(n, systems), systemIds: ids };
+    if (ids.length === 1) {
+      entry.systemId = ids[0] as string;
+      entry.systemName = this.src.systemName(ids[0] as string);
+    }
+    return entry;
+  }
+
+  /** A folder's sub-folders then media, filtered and sorted (kept for paging). */
+  private listing(
+    tree: BrowseTree | null,
+    path: string,
+    req: Pick<BrowseRequest, "systems" | "tags" | "sort">,
+    letter: string | undefined,
+    key: string,
+  ): Listing {
+    const node = tree?.nodes.get(path.length > 1 ? path.replace(/\/+$/, "") : path);
+    if (!tree || !node) throw new DomainError("not-found", `no indexed media under ${path} (browse a root listed by media.browse without a path)`);
+    const cached = this.listings.get(key);
+    if (cached) return cached;
+    const { systems, tags, sort } = req;
+    const desc = sort.endsWith("-desc") ? -1 : 1;
+    const byName = sort.startsWith("name");
+    const dirs = [...node.children]
+      .map((c) => tree.nodes.get(c) as BrowseNode)
+      .filter((n) => BrowseTree.count(n, systems) > 0 && tags.length === 0 && (letter === undefined || letterOf(basename(n.abs)) === letter))
+      .sort((a, b) => desc * compare(basename(a.abs).toLowerCase(), basename(b.abs).toLowerCase()));
+    const q = tree.db.prepare("SELECT id, file, lower(title) AS title, tags FROM media WHERE id BETWEEN ? AND ? AND dir = ?");
+    let files: FileRow[] = node.direct
+      .filter((d) => systems.length === 0 || systems.includes(d.system))
+      .flatMap((d) => q.all<Omit<FileRow, "system" | "dir">>(d.lo, d.hi, d.id).map((r) => ({ ...r, system: d.system, dir: d.abs })));
+    if (letter !== undefined) files = files.filter((f) => letterOf(byName ? f.title : f.file) === letter);
+    for (const tag of new Set(tags)) {
+      if (this.src.isUserTag(tag)) {
+        const ids = this.src.userTagged(tree, tag.toLowerCase(), systems);
+        files = files.filter((f) => ids.has(f.id));
+      } else files = files.filter((f) => ` ${f.tags} `.includes(` ${tag} `));
+    }
+    files.sort((a, b) => desc * (byName ? compare(a.title, b.title) || compare(a.file.toLowerCase(), b.file.toLowerCase()) : compare(a.file.toLowerCase(), b.file.toLowerCase())) || a.id - b.id);
+    const listing = { dirs, files };
+    if (this.listings.size >= LISTING_CACHE) this.listings.delete(this.listings.keys().next().value as string);
+    this.listings.set(key, listing);
+    return listing;
+  }
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function normalizeLetter(letter: string): string {
+  const l = letter.toUpperCase();
+  if (l !== "#" && !/^[A-Z]$/.test(l)) throw new DomainError("invalid", `invalid params: letter must be "#" or A-Z (was "${letter}")`);
+  return l;
+}
+
+function mediaEntry(item: MediaItem, row: FileRow): BrowseEntry {
+  const entry: BrowseEntry = {
+    mediaId: row.id,
+    name: item.name,
+    path: `${row.dir}/${row.file}`,
+    type: "media",
+    systemId: item.system.id,
+    systemIds: [item.system.id],
+    systemName: item.system.name,
+    zapScript: item.zapScript,
+    relativePath: item.path,
+    tags: item.tags,
+  };
+  if (item.disambiguatingTags) entry.disambiguatingTags = item.disambiguatingTags;
+  return entry;
+}
