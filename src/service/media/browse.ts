@@ -170,6 +170,7 @@ export class MediaBrowser {
     }
     files.sort((a, b) => desc * (byName ? compare(a.title, b.title) || compare(a.file.toLowerCase(), b.file.toLowerCase()) : compare(a.file.toLowerCase(), b.file.toLowerCase())) || a.id - b.id);
     const listing = { dirs, files };
+    if (tags.length > 0) return listing; // user tags change without a new index: such listings are not kept
     if (this.listings.size >= LISTING_CACHE) this.listings.delete(this.listings.keys().next().value as string);
     this.listings.set(key, listing);
     return listing;
