@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type, type Type } from "arktype";
+import { writeStoredZip } from "../../src/core/zip/stored-zip.ts";
 import { writeFiles } from "../fixtures/launch-env.ts";
 import { writeTree } from "../fixtures/rom-tree.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
@@ -25,7 +26,8 @@ beforeAll(async () => {
   roms = join(root, "roms");
   treeFiles = writeTree(roms, [{ folder: "SNES", ext: ".sfc" }, { folder: "Genesis", ext: ".md" }], 600, 7);
   writeFiles(roms, NAMED);
-  svc = await startService({ configToml: `[launchers]\nindex_root = ["${roms}"]\nretroarch = false\n` });
+  mkdirSync(join(root, "data"));
+  svc = await startService({ dataDir: join(root, "data"), configToml: `[launchers]\nindex_root = ["${roms}"]\nretroarch = false\n` });
   c = await svc.connect();
   expect(await c.call("media.index")).toBeNull();
 });
@@ -165,6 +167,18 @@ describe("favourites (user tags)", () => {
     expect((await checked(TagsResult, "media.tags", null)).tags).not.toContainEqual(favorite);
   });
 
+  test("favourites live in the user database: a new media index (after a restart) finds them again", async () => {
+    await checked(TagsResult, "media.tags.update", { ...ref, add: ["user:favorite"] });
+    await svc.stop();
+    rmSync(join(root, "data", "media.db"));
+    svc = await startService({ dataDir: join(root, "data") });
+    c = await svc.connect();
+    expect((await favourites()).total).toBe(0); // no index yet
+    expect(await c.call("media.index")).toBeNull();
+    expect((await favourites()).results.map((r) => r.path)).toEqual([ref.path]);
+    await checked(TagsResult, "media.tags.update", { ...ref, remove: ["user:favorite"] });
+  });
+
   test("refused: non-user tags, nothing to change, unknown media or system", async () => {
     expect(await errorCode("media.tags.update", { ...ref, add: ["region:us"] })).toBe(-32602);
     expect(await errorCode("media.tags.update", { ...ref, add: ["user:"] })).toBe(-32602);
@@ -173,5 +187,46 @@ describe("favourites (user tags)", () => {
     expect(await errorCode("media.tags.update", { system: "SNES", path: "SNES/Nope.sfc", add: ["user:favorite"] })).toBe(1001);
     expect(await errorCode("media.tags.update", { system: "Genesis", path: ref.path, add: ["user:favorite"] })).toBe(1001);
     expect(await errorCode("media.tags.update", { system: "Nope", path: ref.path, add: ["user:favorite"] })).toBe(-32602);
+  });
+});
+
+describe("a .zip read as a folder (MiSTer)", () => {
+  let zroot: string;
+  let zsvc: TestService;
+  let z: RpcClient;
+
+  beforeAll(async () => {
+    zroot = tempDir("tapserve-browse-zip-");
+    const games = join(zroot, "games");
+    writeFiles(games, ["SNES/Loose Game (USA).sfc"]);
+    const data = new Uint8Array(0);
+    const names = ["Zipped One (USA).sfc", "Inner/Zipped Two (Japan).sfc", "Inner/readme.txt"];
+    writeFileSync(join(games, "SNES", "Pack.zip"), writeStoredZip(names.map((name) => ({ name, data })), new Date(2024, 0, 1)));
+    zsvc = await startService({ configToml: `[service]\nplatform = "mister"\n[launchers]\nindex_root = ["${games}"]\nretroarch = false\n`, platformRoot: zroot });
+    z = await zsvc.connect();
+    expect(await z.call("media.index")).toBeNull();
+  });
+
+  afterAll(async () => {
+    await zsvc.stop();
+    rmSync(zroot, { recursive: true, force: true });
+  });
+
+  test("the archive is a folder of the listing, its folders and media browsable", async () => {
+    const snes = join(zroot, "games", "SNES");
+    const at = async (path: string) => {
+      const r = BrowseResult(await z.call("media.browse", { path }));
+      if (r instanceof type.errors) throw new Error(r.summary);
+      return r.entries.map((e) => [e.type, e.name, e.fileCount ?? null]);
+    };
+    expect(await at(snes)).toEqual([
+      ["directory", "Pack.zip", 2],
+      ["media", "Loose Game (USA)", null],
+    ]);
+    expect(await at(join(snes, "Pack.zip"))).toEqual([
+      ["directory", "Inner", 1],
+      ["media", "Zipped One (USA)", null],
+    ]);
+    expect(await at(join(snes, "Pack.zip", "Inner"))).toEqual([["media", "Zipped Two (Japan)", null]]);
   });
 });
