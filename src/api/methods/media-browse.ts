@@ -41,7 +41,7 @@ export function mediaBrowseMethods(deps: { media: MediaService }) {
       params: TagsUpdateParams,
       result: TagsResult,
       example: { system: "SNES", path: "SNES/Super Mario World (USA).sfc", add: ["user:favorite"] },
-      handler: (p) => ({ tags: media.updateTags({ mediaId: p.mediaId, system: p.system, path: p.path }, p.add ?? [], p.remove ?? []) }),
+      handler: async (p) => ({ tags: await media.updateTags({ mediaId: p.mediaId, system: p.system, path: p.path }, p.add ?? [], p.remove ?? []) }),
     }),
   ];
 }

@@ -1,3 +1,4 @@
+import { readTitleOrder } from "../../core/media/title-order.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
 
 /** One `dirs` row of the index with the id range of its media (a folder's media are mostly contiguous). */
@@ -22,6 +23,9 @@ export interface BrowseNode {
   counts: Map<string, number>;
 }
 
+/** Media rows read per step while a tree is built. */
+const BUILD_CHUNK = 16_384;
+
 const parentOf = (p: string) => {
   const i = p.lastIndexOf("/");
   return i <= 0 ? "/" : p.slice(0, i);
@@ -39,15 +43,45 @@ export class BrowseTree {
   /** Each system's folders (the ones its compressed paths start from), absolute. */
   readonly systemFolders = new Map<string, Set<string>>();
   private readonly byRel = new Map<string, IndexedDir[]>();
+  private titleRanks: Int32Array | null = null;
 
-  constructor(
+  private constructor(
     /** The index file it was built from (a new file means a new tree). */
     readonly db: SqlDatabase,
-    roots: readonly string[],
-  ) {
-    const rows = db
-      .prepare("SELECT d.id AS id, d.abs AS abs, d.rel AS rel, min(m.id) AS lo, max(m.id) AS hi, count(*) AS count FROM media m JOIN dirs d ON d.id = m.dir GROUP BY m.dir")
-      .all<Omit<IndexedDir, "system">>();
+  ) {}
+
+  /**
+   * Reads the folder tree of an index: the media's folders in chunks of BUILD_CHUNK rows (a 500k index is read
+   * in about half a second), yielding between chunks so searches and other requests are served meanwhile.
+   */
+  static async build(db: SqlDatabase, roots: readonly string[], yieldNow: () => Promise<void>): Promise<BrowseTree> {
+    const tree = new BrowseTree(db);
+    const ranges = new Map<number, { lo: number; hi: number; count: number }>();
+    const max = db.prepare("SELECT max(id) AS n FROM media").get<{ n: number | null }>()?.n ?? 0;
+    const chunk = db.prepare("SELECT id, dir FROM media WHERE id BETWEEN ? AND ?");
+    for (let from = 1; from <= max; from += BUILD_CHUNK) {
+      for (const { id, dir } of chunk.all<{ id: number; dir: number }>(from, from + BUILD_CHUNK - 1)) {
+        const r = ranges.get(dir);
+        if (!r) ranges.set(dir, { lo: id, hi: id, count: 1 });
+        else {
+          r.hi = id; // rows come in id order
+          r.count++;
+        }
+      }
+      await yieldNow();
+    }
+    const dirs = db.prepare("SELECT id, abs, rel FROM dirs").all<{ id: number; abs: string; rel: string }>();
+    tree.add(
+      dirs.flatMap((d) => {
+        const r = ranges.get(d.id);
+        return r ? [{ ...d, ...r }] : [];
+      }),
+      roots,
+    );
+    return tree;
+  }
+
+  private add(rows: readonly Omit<IndexedDir, "system">[], roots: readonly string[]): void {
     const sortedRoots = [...roots].sort((a, b) => b.length - a.length);
     for (const r of rows) {
       const segments = r.rel.split("/");
@@ -70,6 +104,15 @@ export class BrowseTree {
         this.node(parentOf(p)).children.add(p);
       }
     }
+  }
+
+  /** Each media id's place in the index's title order (lowercased title, then id), read at first use. */
+  ranks(): Int32Array {
+    if (!this.titleRanks) {
+      const row = this.db.prepare("SELECT ids FROM title_order WHERE id = 1").get<{ ids: Uint8Array }>();
+      this.titleRanks = readTitleOrder(row?.ids ?? new Uint8Array(0)).rank;
+    }
+    return this.titleRanks;
   }
 
   /** Media of `node` (at and below), of `systems` only when given. */

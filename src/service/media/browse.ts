@@ -40,7 +40,8 @@ interface FileRow {
   /** Its absolute folder. */
   dir: string;
 }
-type Listing = { dirs: BrowseNode[]; files: FileRow[] };
+/** A folder's listing; `groups` its letter groups once asked for. */
+type Listing = { dirs: BrowseNode[]; files: FileRow[]; groups?: BrowseIndexResult["groups"] };
 
 /** The letter group of a sort name: A–Z, else "#". */
 export function letterOf(name: string): string {
@@ -51,23 +52,35 @@ export function letterOf(name: string): string {
 /** `media.browse` and `media.browse.index` over the served index's folder tree (BrowseTree, built once per index). */
 export class MediaBrowser {
   private tree: BrowseTree | null = null;
+  private building: { db: SqlDatabase; tree: Promise<BrowseTree> } | null = null;
   private readonly listings = new Map<string, Listing>();
 
   constructor(private readonly src: BrowseSource) {}
 
-  /** The folder tree of the served index (null without one); rebuilt when the index file changes. */
-  currentTree(): BrowseTree | null {
-    const db = this.src.db();
-    if (!db) return null;
-    if (this.tree?.db !== db) {
-      this.tree = new BrowseTree(db, this.src.roots());
-      this.listings.clear();
+  /** The folder tree of the served index (null without one); built again when the index file changes. */
+  async currentTree(): Promise<BrowseTree | null> {
+    for (;;) {
+      const db = this.src.db();
+      if (!db) return null;
+      if (this.tree?.db === db) return this.tree;
+      if (this.building?.db !== db) this.building = { db, tree: BrowseTree.build(db, this.src.roots(), () => new Promise((r) => setImmediate(r))) };
+      const building = this.building;
+      try {
+        const tree = await building.tree;
+        if (this.src.db() !== db) continue; // the index was replaced meanwhile
+        this.tree = tree;
+        this.listings.clear();
+        return tree;
+      } catch (err) {
+        if (this.src.db() === db) throw err;
+      } finally {
+        if (this.building === building) this.building = null;
+      }
     }
-    return this.tree;
   }
 
-  browse(req: BrowseRequest): BrowseResult {
-    const tree = this.currentTree();
+  async browse(req: BrowseRequest): Promise<BrowseResult> {
+    const tree = await this.currentTree();
     if (!req.path) return { path: "", entries: tree ? this.roots(tree, req.systems) : [], totalFiles: 0, totalDirs: 0 };
     const letter = req.letter === undefined ? undefined : normalizeLetter(req.letter);
     const key = JSON.stringify([req.path, req.sort, letter ?? "", [...req.systems].sort(), [...req.tags].sort()]);
@@ -90,12 +103,14 @@ export class MediaBrowser {
   }
 
   /** Letter groups of the media of a folder listing: count, place among its media, and a cursor to jump there. */
-  index(path: string | undefined, systems: readonly string[], sort: BrowseSort): BrowseIndexResult {
+  async index(path: string | undefined, systems: readonly string[], sort: BrowseSort): Promise<BrowseIndexResult> {
     if (!path) return { scheme: "none", totalFiles: 0, groups: [] };
-    const tree = this.currentTree();
+    const tree = await this.currentTree();
     const key = JSON.stringify([path, sort, "", [...systems].sort(), []]);
-    const { dirs, files } = this.listing(tree, path, { systems, tags: [], sort }, undefined, key);
+    const listing = this.listing(tree, path, { systems, tags: [], sort }, undefined, key);
+    const { dirs, files } = listing;
     if (files.length === 0) return { scheme: "none", totalFiles: 0, groups: [] };
+    if (listing.groups) return { scheme: "latin", totalFiles: files.length, groups: listing.groups };
     const groups: BrowseIndexResult["groups"] = [];
     const byName = sort.startsWith("name");
     files.forEach((f, i) => {
@@ -107,6 +122,7 @@ export class MediaBrowser {
         groups.push({ key: letter, label: letter, count: 1, cursor: at === 0 ? "" : encodeBrowseCursor(at, key), offset: i });
       }
     });
+    listing.groups = groups;
     return { scheme: "latin", totalFiles: files.length, groups };
   }
 
@@ -168,7 +184,8 @@ export class MediaBrowser {
         files = files.filter((f) => ids.has(f.id));
       } else files = files.filter((f) => ` ${f.tags} `.includes(` ${tag} `));
     }
-    files.sort((a, b) => desc * (byName ? compare(a.title, b.title) || compare(a.file.toLowerCase(), b.file.toLowerCase()) : compare(a.file.toLowerCase(), b.file.toLowerCase())) || a.id - b.id);
+    files = byName ? byTitleOrder(files, tree.ranks()) : files.sort((a, b) => compare(a.file.toLowerCase(), b.file.toLowerCase()) || a.id - b.id);
+    if (desc < 0) files.reverse();
     const listing = { dirs, files };
     if (tags.length > 0) return listing; // user tags change without a new index: such listings are not kept
     if (this.listings.size >= LISTING_CACHE) this.listings.delete(this.listings.keys().next().value as string);
@@ -178,6 +195,16 @@ export class MediaBrowser {
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Rows in the index's title order (by their places in it, sorted natively: no comparator, no string compares). */
+function byTitleOrder(rows: FileRow[], rank: Int32Array): FileRow[] {
+  const SLOT = 2 ** 21;
+  if (rows.length >= SLOT) return rows.sort((a, b) => (rank[a.id] as number) - (rank[b.id] as number));
+  const keys = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) keys[i] = ((rank[(rows[i] as FileRow).id] as number) ?? 0) * SLOT + i;
+  keys.sort();
+  return Array.from(keys, (k) => rows[k % SLOT] as FileRow);
+}
 
 function normalizeLetter(letter: string): string {
   const l = letter.toUpperCase();

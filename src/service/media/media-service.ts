@@ -107,10 +107,18 @@ export class MediaService implements Lifecycle {
   }
 
   /** Ranked search; an empty query lists everything (within `systemIds` and `tags`). */
-  search(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[] = []): SearchResult {
-    const userTags = tags.filter(isUserTag);
-    const tree = userTags.length > 0 ? this.browser.currentTree() : null;
-    const only = tree ? userTagBits(this.userTags, tree, userTags, systemIds, this.store.totalMedia) : null;
+  search(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[] = []): SearchResult | Promise<SearchResult> {
+    if (!tags.some(isUserTag)) {
+      const found = this.store.search(query, systemIds, maxResults, tags);
+      return { ...found, results: addUserTags(this.userTags, found.results) };
+    }
+    return this.searchUserTagged(query, systemIds, maxResults, tags);
+  }
+
+  /** A search whose `tags` filter names user tags: those resolve to the media of the served index first. */
+  private async searchUserTagged(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[]): Promise<SearchResult> {
+    const tree = await this.browser.currentTree();
+    const only = tree ? userTagBits(this.userTags, tree, tags.filter(isUserTag), systemIds, this.store.totalMedia) : null;
     const found = this.store.search(query, systemIds, maxResults, tags.filter((t) => !isUserTag(t)), only);
     return { ...found, results: addUserTags(this.userTags, found.results) };
   }
@@ -119,20 +127,20 @@ export class MediaService implements Lifecycle {
    * Adds and removes user tags (`user:*`, e.g. the phone app's `user:favorite`) of one media, named by its id in
    * the current index or by system id and path (compressed or absolute); answers the media's tags after.
    */
-  updateTags(ref: { mediaId?: number; system?: string; path?: string }, add: readonly string[], remove: readonly string[]): TagInfo[] {
+  async updateTags(ref: { mediaId?: number; system?: string; path?: string }, add: readonly string[], remove: readonly string[]): Promise<TagInfo[]> {
     if (add.length === 0 && remove.length === 0) throw new DomainError("invalid", "invalid params: add or remove is required");
     const adding = add.map(normalizeUserTag);
     const removing = remove.map(normalizeUserTag);
-    const item = this.resolveRef(ref);
+    const item = await this.resolveRef(ref);
     this.userTags.update({ system: item.system.id, path: item.path }, adding, removing);
     return addUserTags(this.userTags, [item])[0]?.tags ?? [];
   }
 
   /** The indexed media a reference names (refused when it names none). */
-  private resolveRef(ref: { mediaId?: number; system?: string; path?: string }) {
-    const tree = this.browser.currentTree();
+  private async resolveRef(ref: { mediaId?: number; system?: string; path?: string }) {
     if (ref.mediaId === undefined && (ref.system === undefined || ref.path === undefined)) throw new DomainError("invalid", "invalid params: mediaId, or system and path, is required");
     if (ref.system !== undefined) this.systemsById([ref.system]);
+    const tree = ref.mediaId === undefined ? await this.browser.currentTree() : null;
     const path = ref.path ?? "";
     const id = ref.mediaId ?? (path.startsWith("/") ? tree?.locateAbsolute(path) : tree?.locate(path));
     const [item] = id === undefined ? [] : this.store.itemsOf([id]);
@@ -141,13 +149,13 @@ export class MediaService implements Lifecycle {
   }
 
   /** A folder listing of the index (roots without a path; a system's folders with `systems` and no path). */
-  browse(req: BrowseRequest): BrowseResult {
+  browse(req: BrowseRequest): Promise<BrowseResult> {
     this.systemsById(req.systems);
     return this.browser.browse(req);
   }
 
   /** The letter groups of a folder listing's media. */
-  browseIndex(path: string | undefined, systemIds: readonly string[], sort: BrowseSort): BrowseIndexResult {
+  browseIndex(path: string | undefined, systemIds: readonly string[], sort: BrowseSort): Promise<BrowseIndexResult> {
     this.systemsById(systemIds);
     return this.browser.index(path, systemIds, sort);
   }
