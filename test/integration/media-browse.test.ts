@@ -84,6 +84,11 @@ describe("media.browse", () => {
     expect(mario).toMatchObject({ type: "media", path: join(roms, "SNES/Super Mario World (USA).sfc"), systemId: "SNES", relativePath: "SNES/Super Mario World (USA).sfc", zapScript: "SNES/Super Mario World (USA).sfc" });
     expect(mario.tags).toContainEqual(expect.objectContaining({ type: "region", tag: "us" }));
     expect(typeof mario.mediaId).toBe("number");
+    // a tags filter lists the folder's media carrying them (folders are left out)
+    const us = await browseAll({ path: join(roms, "SNES"), tags: ["region:us"] });
+    expect(us.first.totalDirs).toBe(0);
+    expect(us.entries.length).toBe(media.filter((m) => m.tags!.some((t) => t.type === "region" && t.tag === "us")).length);
+    expect(us.entries.map((e) => e.path)).toContain(mario.path);
     // a deeper folder: "Set 0" holds "Hacks & Translations" and files
     const set0 = await browse({ path: join(roms, "SNES", "Set 0") });
     expect(set0.entries[0]).toMatchObject({ name: "Hacks & Translations", type: "directory" });
@@ -131,7 +136,8 @@ describe("media.browse", () => {
 describe("favourites (user tags)", () => {
   const ref = { system: "SNES", path: "SNES/Super Mario World (USA).sfc" };
   const favorite = { tag: "favorite", type: "user", label: "Favorite" };
-  const favourites = () => checked(SearchResult, "media.search", { query: "", tags: ["user:favorite"] });
+  /** The phone app's favourites screen asks exactly this. */
+  const favourites = () => checked(SearchResult, "media.search", { query: "", systems: [], tags: ["user:favorite"], maxResults: 100 });
 
   test("media.tags.update adds user:favorite: answered, listed by media.tags, carried by search and browse, filterable", async () => {
     const updated = await checked(TagsResult, "media.tags.update", { ...ref, add: ["user:favorite"] });
