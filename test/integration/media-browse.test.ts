@@ -18,7 +18,7 @@ let root: string;
 let roms: string;
 let svc: TestService;
 let c: RpcClient;
-const NAMED = ["SNES/Super Mario World (USA).sfc", "SNES/Super Mario World (Europe) (Rev 1).sfc", "SNES/'98 Koshien (Japan).sfc", "Genesis/Sonic The Hedgehog (USA, Europe).md"];
+const NAMED = ["SNES/Super Mario World (USA).sfc", "SNES/Super Mario World (Europe) (Rev 1).sfc", "SNES/'98 Koshien (Japan).sfc", "SNES/Ōkami Den (Japan).sfc", "Genesis/Sonic The Hedgehog (USA, Europe).md"];
 let treeFiles = 0;
 
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe("media.browse", () => {
     const roots = await browse({});
     expect(roots.entries).toEqual([expect.objectContaining({ name: "roms", path: roms, type: "root", fileCount: total() })]);
     const snes = await browse({ systems: ["SNES"] });
-    expect(snes.entries).toEqual([{ name: "SNES", path: join(roms, "SNES"), type: "root", fileCount: 303, systemId: "SNES", systemIds: ["SNES"], systemName: "SNES" }]);
+    expect(snes.entries).toEqual([{ name: "SNES", path: join(roms, "SNES"), type: "root", fileCount: 304, systemId: "SNES", systemIds: ["SNES"], systemName: "SNES" }]);
     expect(await errorCode("media.browse", { systems: ["snes"] })).toBe(-32602);
   });
 
@@ -76,7 +76,7 @@ describe("media.browse", () => {
     const dirs = entries.filter((e) => e.type === "directory");
     const media = entries.filter((e) => e.type === "media");
     expect(entries.slice(0, dirs.length).every((e) => e.type === "directory")).toBe(true);
-    expect(dirs.reduce((n, d) => n + d.fileCount!, 0) + media.length).toBe(303);
+    expect(dirs.reduce((n, d) => n + d.fileCount!, 0) + media.length).toBe(304);
     expect(dirs.map((d) => d.name)).toEqual([...dirs.map((d) => d.name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     const titles = media.map((m) => m.name.toLowerCase());
     expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -112,8 +112,10 @@ describe("media.browse", () => {
     expect(index.totalFiles).toBe(listing.first.totalFiles);
     expect(index.groups.reduce((n, g) => n + g.count, 0)).toBe(index.totalFiles);
     expect(index.groups[0]).toMatchObject({ key: "#", label: "#", offset: 0 });
+    expect(new Set(index.groups.map((g) => g.key)).size).toBe(index.groups.length); // "Ōkami" sorts after "Z", still in "#"
     const media = listing.entries.filter((e) => e.type === "media");
     expect(media[0]!.name).toBe("'98 Koshien (Japan)");
+    expect(media.at(-1)!.name).toBe("Ōkami Den (Japan)");
     for (const g of index.groups) {
       expect(media[g.offset]!.name.charAt(0).toUpperCase()).toBe(g.key === "#" ? "'" : g.key);
       if (g.cursor) expect((await browse({ path, cursor: g.cursor, maxResults: 1 })).entries[0]!.path).toBe(media[g.offset]!.path);

@@ -113,13 +113,16 @@ export class MediaBrowser {
     if (listing.groups) return { scheme: "latin", totalFiles: files.length, groups: listing.groups };
     const groups: BrowseIndexResult["groups"] = [];
     const byName = sort.startsWith("name");
+    const byKey = new Map<string, BrowseIndexResult["groups"][number]>();
     files.forEach((f, i) => {
       const letter = letterOf(byName ? f.title : f.file);
-      const last = groups[groups.length - 1];
-      if (last?.key === letter) last.count++;
+      const seen = byKey.get(letter); // "#" may come both before "A" and after "Z" (accented titles): one group
+      if (seen) seen.count++;
       else {
         const at = dirs.length + i;
-        groups.push({ key: letter, label: letter, count: 1, cursor: at === 0 ? "" : encodeBrowseCursor(at, key), offset: i });
+        const group = { key: letter, label: letter, count: 1, cursor: at === 0 ? "" : encodeBrowseCursor(at, key), offset: i };
+        byKey.set(letter, group);
+        groups.push(group);
       }
     });
     listing.groups = groups;
