@@ -29,6 +29,7 @@ import { logFilePath } from "../log.ts";
 import { mappingsMethods } from "./methods/mappings.ts";
 import { mediaMethods } from "./methods/media.ts";
 import { mediaMetaMethods } from "./methods/media-meta.ts";
+import { mediaBrowseMethods } from "./methods/media-browse.ts";
 import { pairingMethods } from "./methods/pairing.ts";
 import { playtimeMethods } from "./methods/playtime.ts";
 import { profilesMethods } from "./methods/profiles.ts";
@@ -73,6 +74,7 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...mappingsMethods({ mappings: s.launch.mappings, files: s.launch.fileMappings }),
     ...mediaMethods({ media: s.media, launch: s.launch }),
     ...mediaMetaMethods({ media: s.media }),
+    ...mediaBrowseMethods({ media: s.media }),
     ...systemsMethods({ media: s.media }),
     ...readersMethods({ readers: s.readers }),
     ...writePlayingMethods({ writePlaying: s.writePlaying }),

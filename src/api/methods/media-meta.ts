@@ -103,9 +103,9 @@ export function mediaMetaMethods(deps: { media: MediaService }) {
       params: LookupParams,
       result: LookupResult,
       example: { system: "SNES", name: "Super Mario World" },
-      handler: (p) => {
+      handler: async (p) => {
         const [def] = media.systemsById([p.system]);
-        const { results } = media.search(p.name, [def!.id], 50);
+        const { results } = await media.search(p.name, [def!.id], 50);
         let best: { item: (typeof results)[number]; score: number } | null = null;
         for (const item of results) {
           const score = confidence(p.name, parseMediaName(item.name).title);

@@ -19,3 +19,4 @@ export * from "./settings.ts";
 export * from "./tokens.ts";
 export * from "./trace.ts";
 export * from "./input.ts";
+export * from "./media-browse.ts";

@@ -141,4 +141,19 @@ export const userMigrations: readonly Migration[] = [
     name: "history trace",
     sql: `ALTER TABLE history ADD COLUMN trace TEXT;`,
   },
+  {
+    // user tags of media (`user:favorite` …), keyed by system id and compressed path so a re-index keeps them
+    version: 9,
+    name: "media user tags",
+    sql: `
+      CREATE TABLE media_user_tags (
+        system TEXT NOT NULL,
+        path TEXT NOT NULL,
+        tag TEXT NOT NULL,
+        added INTEGER NOT NULL,
+        PRIMARY KEY (system, path, tag)
+      ) WITHOUT ROWID;
+      CREATE INDEX media_user_tags_by_tag ON media_user_tags (tag, system);
+    `,
+  },
 ];

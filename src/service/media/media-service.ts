@@ -4,17 +4,21 @@ import { DomainError } from "../../core/errors.ts";
 import type { MediaItem, MediaLibrary, SystemDefinition } from "../../core/media-types.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
 import type { IndexingStatus, SearchResult, SystemEntry, TagInfo } from "../../core/wire/media.ts";
+import type { BrowseIndexResult, BrowseResult, BrowseSort } from "../../core/wire/media-browse.ts";
 import { log } from "../../log.ts";
 import { mediaRoots, zipsAsFolders } from "../../platforms/media-roots.ts";
 import type { ServiceContext } from "../context.ts";
 import type { InboxSink } from "../inbox/inbox-service.ts";
 import { indexFailed, mediaDbCorrupt, noInbox } from "../inbox/producers.ts";
 import type { Lifecycle } from "../lifecycle.ts";
+import { type BrowseRequest, MediaBrowser } from "./browse.ts";
 import { writeIndexFile } from "./index-writer.ts";
 import { IndexInterruptedError, MediaIndexer } from "./indexer.ts";
-import { MediaStore } from "./media-store.ts";
+import { MediaStore, type SearchPage } from "./media-store.ts";
 import { ScrapeService } from "../scrape/scrape-service.ts";
 import { indexingStatus, ProgressThrottle } from "./status.ts";
+import { isUserTag, normalizeUserTag, UserTags } from "./user-tags.ts";
+import { addUserTags, userTagBits, userTaggedIds, userTagInfo } from "./user-tags-view.ts";
 
 const logger = log.withTag("media");
 
@@ -33,6 +37,8 @@ export class MediaService implements Lifecycle {
   private readonly indexer: MediaIndexer;
   /** Scrapers of metadata and artwork into this index (never running with an index build). */
   readonly scrape: ScrapeService;
+  private readonly userTags: UserTags;
+  private readonly browser: MediaBrowser;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -51,6 +57,15 @@ export class MediaService implements Lifecycle {
     });
     this.library = this.makeLibrary();
     this.scrape = new ScrapeService(ctx, this, this.store);
+    this.userTags = new UserTags(ctx.userDb, () => ctx.clock.now());
+    this.browser = new MediaBrowser({
+      db: () => this.store.reader,
+      roots: () => this.rootFolders(),
+      systemName: (id) => this.catalog.byIdExact(id)?.name ?? id,
+      items: (ids) => addUserTags(this.userTags, this.store.itemsOf(ids)),
+      userTagged: (tree, tag, systems) => userTaggedIds(this.userTags, tree, tag, systems),
+      isUserTag,
+    });
   }
 
   rootFolders(): string[] {
@@ -97,16 +112,65 @@ export class MediaService implements Lifecycle {
   }
 
   /** Ranked search; an empty query lists everything (within `systemIds` and `tags`); `cursor` pages it. */
-  search(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[] = [], cursor = ""): SearchResult {
-    const page = this.store.search(query, systemIds, maxResults, tags, cursor);
+  search(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[] = [], cursor = ""): SearchResult | Promise<SearchResult> {
+    if (!tags.some(isUserTag)) return this.searchResult(this.store.search(query, systemIds, maxResults, tags, cursor), maxResults);
+    return this.searchUserTagged(query, systemIds, maxResults, tags, cursor);
+  }
+
+  /** A search whose `tags` filter names user tags: those resolve to the media of the served index first. */
+  private async searchUserTagged(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[], cursor: string): Promise<SearchResult> {
+    const tree = await this.browser.currentTree();
+    const only = tree ? userTagBits(this.userTags, tree, tags.filter(isUserTag), systemIds, this.store.totalMedia) : null;
+    return this.searchResult(this.store.search(query, systemIds, maxResults, tags.filter((t) => !isUserTag(t)), cursor, only), maxResults);
+  }
+
+  /** A store's page as the API answers it: user tags added, the pagination, a typo fallback's query. */
+  private searchResult(page: SearchPage, maxResults: number): SearchResult {
     const pagination = page.nextCursor ? { nextCursor: page.nextCursor, hasNextPage: true, pageSize: maxResults } : { hasNextPage: false, pageSize: maxResults };
-    return { results: page.results, total: page.total, pagination, ...(page.correctedQuery ? { correctedQuery: page.correctedQuery } : {}) };
+    return { results: addUserTags(this.userTags, page.results), total: page.total, pagination, ...(page.correctedQuery ? { correctedQuery: page.correctedQuery } : {}) };
+  }
+
+  /**
+   * Adds and removes user tags (`user:*`, e.g. the phone app's `user:favorite`) of one media, named by its id in
+   * the current index or by system id and path (compressed or absolute); answers the media's tags after.
+   */
+  async updateTags(ref: { mediaId?: number; system?: string; path?: string }, add: readonly string[], remove: readonly string[]): Promise<TagInfo[]> {
+    if (add.length === 0 && remove.length === 0) throw new DomainError("invalid", "invalid params: add or remove is required");
+    const adding = add.map(normalizeUserTag);
+    const removing = remove.map(normalizeUserTag);
+    const item = await this.resolveRef(ref);
+    this.userTags.update({ system: item.system.id, path: item.path }, adding, removing);
+    return addUserTags(this.userTags, [item])[0]?.tags ?? [];
+  }
+
+  /** The indexed media a reference names (refused when it names none). */
+  private async resolveRef(ref: { mediaId?: number; system?: string; path?: string }) {
+    if (ref.mediaId === undefined && (ref.system === undefined || ref.path === undefined)) throw new DomainError("invalid", "invalid params: mediaId, or system and path, is required");
+    if (ref.system !== undefined) this.systemsById([ref.system]);
+    const tree = ref.mediaId === undefined ? await this.browser.currentTree() : null;
+    const path = ref.path ?? "";
+    const id = ref.mediaId ?? (path.startsWith("/") ? tree?.locateAbsolute(path) : tree?.locate(path));
+    const [item] = id === undefined ? [] : this.store.itemsOf([id]);
+    if (!item || (ref.system !== undefined && item.system.id !== ref.system)) throw new DomainError("not-found", "media not found in the index");
+    return item;
+  }
+
+  /** A folder listing of the index (roots without a path; a system's folders with `systems` and no path). */
+  browse(req: BrowseRequest): Promise<BrowseResult> {
+    this.systemsById(req.systems);
+    return this.browser.browse(req);
+  }
+
+  /** The letter groups of a folder listing's media. */
+  browseIndex(path: string | undefined, systemIds: readonly string[], sort: BrowseSort): Promise<BrowseIndexResult> {
+    this.systemsById(systemIds);
+    return this.browser.index(path, systemIds, sort);
   }
 
   /** The file-name tags present in the index (of `systemIds` only when given; unknown ids refused). */
   tags(systemIds: readonly string[]): TagInfo[] {
     this.systemsById(systemIds);
-    return this.store.tags(systemIds);
+    return [...this.store.tags(systemIds), ...this.userTags.distinct(systemIds).map(userTagInfo)];
   }
 
   /** The systems in the index with their media counts (`all`: every known system), then indexed unknown ones. */

@@ -13,7 +13,7 @@ import { openDatabase } from "../../db/open.ts";
 import { log } from "../../log.ts";
 import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { WrittenSystem } from "./index-writer.ts";
-import type { SystemScan } from "./walker.ts";
+import { readIndexedSystems } from "./carry-over.ts";
 import { type RankPosition, rankedPage } from "./ranked-page.ts";
 import { TagLabels } from "./tag-labels.ts";
 import { WordMatcher } from "./word-matcher.ts";
@@ -181,27 +181,7 @@ export class MediaStore {
 
   /** The served rows of the given systems, to carry them into a new index unchanged. */
   readSystems(ids: readonly string[]): WrittenSystem[] {
-    const db = this.db;
-    if (!db) return [];
-    const out: WrittenSystem[] = [];
-    const rows = db.prepare("SELECT m.dir AS dir, m.file AS file, d.abs AS abs, d.rel AS rel FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id BETWEEN ? AND ? ORDER BY m.id");
-    for (const id of ids) {
-      const s = this.bySystem.get(id);
-      if (!s) continue;
-      const scan: SystemScan = { system: s.id, dirs: [], files: [], fileDirs: [] };
-      const dirIndex = new Map<number, number>();
-      for (const r of rows.all<{ dir: number; file: string; abs: string; rel: string }>(s.first, s.last)) {
-        let d = dirIndex.get(r.dir);
-        if (d === undefined) {
-          d = scan.dirs.push({ abs: r.abs, rel: r.rel }) - 1;
-          dirIndex.set(r.dir, d);
-        }
-        scan.files.push(r.file);
-        scan.fileDirs.push(d);
-      }
-      out.push({ scan, indexedAt: s.indexedAt });
-    }
-    return out;
+    return this.db ? readIndexedSystems(this.db, ids.flatMap((id) => this.bySystem.get(id) ?? [])) : [];
   }
 
   /** Id ranges of the requested systems (all when empty); unknown ids select nothing. */
@@ -214,14 +194,15 @@ export class MediaStore {
    * Media matching every query word (all media for an empty query) and every `type:value` tag of `tags`, within
    * `systems`: `total` counts them all, `results` are the first `maxResults` in rank order (rankedPage) after
    * `cursor` (a previous page's `nextCursor`), `nextCursor` where the next page starts ("" after the last).
+   * `only`, when given, also restricts them to its set bits (media ids), e.g. the media carrying user tags.
    */
-  search(query: string, systems: readonly string[], maxResults: number, tags: readonly string[] = [], cursor = ""): SearchPage {
-    const page = this.searchAsTyped(query, systems, maxResults, tags, cursor);
+  search(query: string, systems: readonly string[], maxResults: number, tags: readonly string[] = [], cursor = "", only: Int32Array | null = null): SearchPage {
+    const page = this.searchAsTyped(query, systems, maxResults, tags, cursor, only);
     const corrected = page.total === 0 ? this.correctedQuery(query) : null;
     if (!corrected) return page;
     // a typo fallback: the same search with each word that matched nothing replaced by the closest index word
     // (the same correction for every page, so a cursor continues it)
-    const fallback = this.searchAsTyped(corrected, systems, maxResults, tags, cursor);
+    const fallback = this.searchAsTyped(corrected, systems, maxResults, tags, cursor, only);
     return fallback.total > 0 ? { ...fallback, correctedQuery: corrected } : page;
   }
 
@@ -234,7 +215,7 @@ export class MediaStore {
     return words.every((w) => w !== null) ? words.join(" ") : null;
   }
 
-  private searchAsTyped(query: string, systems: readonly string[], maxResults: number, tags: readonly string[], cursor: string): SearchPage {
+  private searchAsTyped(query: string, systems: readonly string[], maxResults: number, tags: readonly string[], cursor: string, only: Int32Array | null): SearchPage {
     const after = cursor === "" ? null : decodeSearchCursor(cursor); // a bad cursor is refused even without an index
     const db = this.db;
     const matcher = this.matcher;
@@ -248,6 +229,11 @@ export class MediaStore {
       const tagBits = this.tagBits(db, tags);
       if (bits) andBits(bits, tagBits);
       else bits = tagBits;
+    }
+    if (only) {
+      // a filter from outside the index (user tags): a bitset of ids, see `only`
+      if (bits) andBits(bits, only);
+      else bits = only.slice();
     }
     let total = 0;
     for (const [lo, hi] of ranges) total += bits ? countBits(bits, lo, hi) : hi - lo + 1;
@@ -282,6 +268,16 @@ export class MediaStore {
       if (row) return row.id;
     }
     return undefined;
+  }
+
+  /** The open index file, for readers beside the search (browse); null without one. A new file, a new object. */
+  get reader(): SqlDatabase | null {
+    return this.db;
+  }
+
+  /** Items of media ids in the order given (as search results: tags, disambiguating tags among them). */
+  itemsOf(ids: readonly number[]): MediaItem[] {
+    return this.db ? this.items(this.db, ids) : [];
   }
 
   /** The tags of the media of `systems` (all when empty), each once, by type then value. */

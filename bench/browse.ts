@@ -1,0 +1,88 @@
+import { rmSync } from "node:fs";
+import { systemCatalog } from "../src/core/systems/catalog.ts";
+import { bunRuntime } from "../src/runtime/bun/index.ts";
+import { MediaBrowser } from "../src/service/media/browse.ts";
+import { writeIndexFile, type WrittenSystem } from "../src/service/media/index-writer.ts";
+import { MediaStore } from "../src/service/media/media-store.ts";
+import { nameGenerator } from "../test/fixtures/rom-names.ts";
+import { median, percentile, tempDir } from "./lib.ts";
+
+/**
+ * `media.browse` on a 500k index (five systems; a third of each system's media in its folder, the rest in
+ * folders of 150), written straight from generated names: the folder tree's first read, the roots, the first
+ * page of a system folder (about 33k media and 440 folders) cold and paged, of 150-media folders, and the letter
+ * index. Baseline: the plain SQL a folder page would need without the tree (media of the folder by title).
+ */
+const ENTRIES = 500_000;
+const SYSTEMS = ["SNES", "Genesis", "NES", "PSX", "GBA"];
+const FOLDER = 150;
+const PAGE = 100;
+
+export async function run(): Promise<Record<string, number | string>> {
+  const dataDir = tempDir("tapserve-bench-browse-");
+  try {
+    const next = nameGenerator(5);
+    const written: WrittenSystem[] = SYSTEMS.map((id) => ({ scan: { system: id, dirs: [{ abs: `/roms/${id}`, rel: id }], files: [], fileDirs: [] }, indexedAt: new Date().toISOString() }));
+    for (const w of written) {
+      const per = ENTRIES / SYSTEMS.length;
+      for (let k = 0; k < per; k++) {
+        let d = 0;
+        if (k >= per / 3) {
+          if ((k - Math.ceil(per / 3)) % FOLDER === 0) w.scan.dirs.push({ abs: `/roms/${w.scan.system}/Set ${w.scan.dirs.length}`, rel: `${w.scan.system}/Set ${w.scan.dirs.length}` });
+          d = w.scan.dirs.length - 1;
+        }
+        w.scan.files.push(`${next()}.bin`);
+        w.scan.fileDirs.push(d);
+      }
+    }
+    const store = new MediaStore(bunRuntime, dataDir, systemCatalog());
+    await writeIndexFile(bunRuntime, store.buildingPath, written, async () => {});
+    store.replaceWith(store.buildingPath);
+    const browser = new MediaBrowser({
+      db: () => store.reader,
+      roots: () => ["/roms"],
+      systemName: (id) => id,
+      items: (ids) => store.itemsOf(ids),
+      userTagged: () => new Set(),
+      isUserTag: () => false,
+    });
+    const time = async (fn: () => unknown) => {
+      const t = performance.now();
+      await fn();
+      return performance.now() - t;
+    };
+    const req = { systems: [] as string[], max: PAGE, sort: "name-asc" as const, tags: [] as string[] };
+    const treeMs = await time(() => browser.browse(req));
+    const rootsMs = await time(() => browser.browse(req));
+    const coldSystem = await time(() => browser.browse({ ...req, path: "/roms/SNES" }));
+    const cursor = (await browser.browse({ ...req, path: "/roms/SNES" })).pagination?.nextCursor ?? undefined;
+    const pagedSystem = await time(() => browser.browse({ ...req, path: "/roms/SNES", cursor }));
+    const indexMs = await time(() => browser.index("/roms/Genesis", [], "name-asc"));
+    const small: number[] = [];
+    for (let i = 1; i <= 200; i++) small.push(await time(() => browser.browse({ ...req, path: `/roms/${SYSTEMS[i % SYSTEMS.length]}/Set ${i}` })));
+    small.sort((a, b) => a - b);
+    // baseline: the media of one folder by title, straight from the table (no index on the folder column)
+    const db = store.reader!;
+    const dirOf = db.prepare("SELECT id FROM dirs WHERE abs = ?");
+    const page = db.prepare("SELECT id, file, title, tags FROM media WHERE dir = ? ORDER BY lower(title) LIMIT ?");
+    const baseline: number[] = [];
+    for (let i = 1; i <= 10; i++) {
+      const dir = dirOf.get<{ id: number }>(`/roms/${SYSTEMS[i % SYSTEMS.length]}/Set ${i}`)?.id ?? 0;
+      baseline.push(await time(() => page.all(dir, PAGE)));
+    }
+    store.close();
+    return {
+      "browse entries / folders": `${ENTRIES} / ${written.reduce((n, w) => n + w.scan.dirs.length, 0)}`,
+      "browse folder tree first read (yields), ms": treeMs,
+      "browse roots, ms": rootsMs,
+      "browse system folder first page, cold, ms": coldSystem,
+      "browse system folder next page, ms": pagedSystem,
+      "browse letter index of a system folder, ms": indexMs,
+      "browse 150-media folder first page p50, ms": percentile(small, 50),
+      "browse 150-media folder first page p99, ms": percentile(small, 99),
+      "browse baseline SQL folder page p50, ms": median(baseline),
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,233 @@
+import { basename } from "node:path";
+import { DomainError } from "../../core/errors.ts";
+import type { MediaItem } from "../../core/media-types.ts";
+import type { BrowseEntry, BrowseIndexResult, BrowseResult, BrowseSort } from "../../core/wire/media-browse.ts";
+import type { SqlDatabase } from "../../runtime/types.ts";
+import { decodeBrowseCursor, encodeBrowseCursor } from "./browse-cursor.ts";
+import { type BrowseNode, BrowseTree } from "./browse-tree.ts";
+
+/** Listings kept sorted for paging (the last few asked for). */
+const LISTING_CACHE = 8;
+
+export interface BrowseRequest {
+  path?: string;
+  systems: readonly string[];
+  max: number;
+  cursor?: string;
+  letter?: string;
+  sort: BrowseSort;
+  tags: readonly string[];
+}
+
+/** What browsing needs of the media service: the served index, its items, names, and user tags. */
+export interface BrowseSource {
+  db(): SqlDatabase | null;
+  roots(): string[];
+  systemName(id: string): string;
+  /** Items of media ids (tags, disambiguating tags, user tags), in the order given. */
+  items(ids: readonly number[]): MediaItem[];
+  /** Ids of the media carrying user tag `tag` (of `systems` only when given), in `tree`. */
+  userTagged(tree: BrowseTree, tag: string, systems: readonly string[]): Set<number>;
+  isUserTag(tag: string): boolean;
+}
+
+interface FileRow {
+  id: number;
+  file: string;
+  title: string;
+  tags: string;
+  system: string;
+  /** Its absolute folder. */
+  dir: string;
+}
+/** A folder's listing; `groups` its letter groups once asked for. */
+type Listing = { dirs: BrowseNode[]; files: FileRow[]; groups?: BrowseIndexResult["groups"] };
+
+/** The letter group of a sort name: A–Z, else "#". */
+export function letterOf(name: string): string {
+  const c = name.charAt(0).toUpperCase();
+  return c >= "A" && c <= "Z" ? c : "#";
+}
+
+/** `media.browse` and `media.browse.index` over the served index's folder tree (BrowseTree, built once per index). */
+export class MediaBrowser {
+  private tree: BrowseTree | null = null;
+  private building: { db: SqlDatabase; tree: Promise<BrowseTree> } | null = null;
+  private readonly listings = new Map<string, Listing>();
+
+  constructor(private readonly src: BrowseSource) {}
+
+  /** The folder tree of the served index (null without one); built again when the index file changes. */
+  async currentTree(): Promise<BrowseTree | null> {
+    for (;;) {
+      const db = this.src.db();
+      if (!db) return null;
+      if (this.tree?.db === db) return this.tree;
+      if (this.building?.db !== db) this.building = { db, tree: BrowseTree.build(db, this.src.roots(), () => new Promise((r) => setImmediate(r))) };
+      const building = this.building;
+      try {
+        const tree = await building.tree;
+        if (this.src.db() !== db) continue; // the index was replaced meanwhile
+        this.tree = tree;
+        this.listings.clear();
+        return tree;
+      } catch (err) {
+        if (this.src.db() === db) throw err;
+      } finally {
+        if (this.building === building) this.building = null;
+      }
+    }
+  }
+
+  async browse(req: BrowseRequest): Promise<BrowseResult> {
+    const tree = await this.currentTree();
+    if (!req.path) return { path: "", entries: tree ? this.roots(tree, req.systems) : [], totalFiles: 0, totalDirs: 0 };
+    const letter = req.letter === undefined ? undefined : normalizeLetter(req.letter);
+    const key = JSON.stringify([req.path, req.sort, letter ?? "", [...req.systems].sort(), [...req.tags].sort()]);
+    const offset = decodeBrowseCursor(req.cursor, key);
+    const { dirs, files } = this.listing(tree, req.path, req, letter, key);
+    const total = dirs.length + files.length;
+    const end = Math.min(total, offset + req.max);
+    const entries: BrowseEntry[] = dirs.slice(offset, end).map((n) => this.dirEntry(n, req.systems, "directory"));
+    const fileRows = files.slice(Math.max(0, offset - dirs.length), Math.max(0, end - dirs.length));
+    const items = this.src.items(fileRows.map((f) => f.id));
+    for (let i = 0; i < items.length; i++) entries.push(mediaEntry(items[i] as MediaItem, fileRows[i] as FileRow));
+    const more = end < total;
+    return {
+      path: req.path,
+      entries,
+      totalFiles: files.length,
+      totalDirs: dirs.length,
+      pagination: { nextCursor: more ? encodeBrowseCursor(end, key) : null, hasNextPage: more, pageSize: req.max },
+    };
+  }
+
+  /** Letter groups of the media of a folder listing: count, place among its media, and a cursor to jump there. */
+  async index(path: string | undefined, systems: readonly string[], sort: BrowseSort): Promise<BrowseIndexResult> {
+    if (!path) return { scheme: "none", totalFiles: 0, groups: [] };
+    const tree = await this.currentTree();
+    const key = JSON.stringify([path, sort, "", [...systems].sort(), []]);
+    const listing = this.listing(tree, path, { systems, tags: [], sort }, undefined, key);
+    const { dirs, files } = listing;
+    if (files.length === 0) return { scheme: "none", totalFiles: 0, groups: [] };
+    if (listing.groups) return { scheme: "latin", totalFiles: files.length, groups: listing.groups };
+    const groups: BrowseIndexResult["groups"] = [];
+    const byName = sort.startsWith("name");
+    const byKey = new Map<string, BrowseIndexResult["groups"][number]>();
+    files.forEach((f, i) => {
+      const letter = letterOf(byName ? f.title : f.file);
+      const seen = byKey.get(letter); // "#" may come both before "A" and after "Z" (accented titles): one group
+      if (seen) seen.count++;
+      else {
+        const at = dirs.length + i;
+        const group = { key: letter, label: letter, count: 1, cursor: at === 0 ? "" : encodeBrowseCursor(at, key), offset: i };
+        byKey.set(letter, group);
+        groups.push(group);
+      }
+    });
+    listing.groups = groups;
+    return { scheme: "latin", totalFiles: files.length, groups };
+  }
+
+  private roots(tree: BrowseTree, systems: readonly string[]): BrowseEntry[] {
+    if (systems.length === 0) {
+      return [...tree.tops].sort().flatMap((top) => {
+        const n = tree.nodes.get(top);
+        return n ? [{ ...this.dirEntry(n, [], "root"), name: basename(top) || top }] : [];
+      });
+    }
+    return systems.flatMap((id) =>
+      [...(tree.systemFolders.get(id) ?? [])].sort().flatMap((folder) => {
+        const n = tree.nodes.get(folder);
+        if (!n) return [];
+        const fileCount = n.counts.get(id) ?? 0;
+        const name = this.src.systemName(id);
+        return fileCount === 0 ? [] : [{ name, path: folder, type: "root" as const, fileCount, systemId: id, systemIds: [id], systemName: name }];
+      }),
+    );
+  }
+
+  private dirEntry(n: BrowseNode, systems: readonly string[], kind: "root" | "directory"): BrowseEntry {
+    const ids = [...n.counts.keys()].filter((s) => systems.length === 0 || systems.includes(s)).sort();
+    const entry: BrowseEntry = { name: basename(n.abs), path: n.abs, type: kind, fileCount: BrowseTree.count(n, systems), systemIds: ids };
+    if (ids.length === 1) {
+      entry.systemId = ids[0] as string;
+      entry.systemName = this.src.systemName(ids[0] as string);
+    }
+    return entry;
+  }
+
+  /** A folder's sub-folders then media, filtered and sorted (kept for paging). */
+  private listing(
+    tree: BrowseTree | null,
+    path: string,
+    req: Pick<BrowseRequest, "systems" | "tags" | "sort">,
+    letter: string | undefined,
+    key: string,
+  ): Listing {
+    const node = tree?.nodes.get(path.length > 1 ? path.replace(/\/+$/, "") : path);
+    if (!tree || !node) throw new DomainError("not-found", `no indexed media under ${path} (browse a root listed by media.browse without a path)`);
+    const cached = this.listings.get(key);
+    if (cached) return cached;
+    const { systems, tags, sort } = req;
+    const desc = sort.endsWith("-desc") ? -1 : 1;
+    const byName = sort.startsWith("name");
+    const dirs = [...node.children]
+      .map((c) => tree.nodes.get(c) as BrowseNode)
+      .filter((n) => BrowseTree.count(n, systems) > 0 && tags.length === 0 && (letter === undefined || letterOf(basename(n.abs)) === letter))
+      .sort((a, b) => desc * compare(basename(a.abs).toLowerCase(), basename(b.abs).toLowerCase()));
+    const q = tree.db.prepare("SELECT id, file, lower(title) AS title, tags FROM media WHERE id BETWEEN ? AND ? AND dir = ?");
+    let files: FileRow[] = node.direct
+      .filter((d) => systems.length === 0 || systems.includes(d.system))
+      .flatMap((d) => q.all<Omit<FileRow, "system" | "dir">>(d.lo, d.hi, d.id).map((r) => ({ ...r, system: d.system, dir: d.abs })));
+    if (letter !== undefined) files = files.filter((f) => letterOf(byName ? f.title : f.file) === letter);
+    for (const tag of new Set(tags)) {
+      if (this.src.isUserTag(tag)) {
+        const ids = this.src.userTagged(tree, tag.toLowerCase(), systems);
+        files = files.filter((f) => ids.has(f.id));
+      } else files = files.filter((f) => ` ${f.tags} `.includes(` ${tag} `));
+    }
+    files = byName ? byTitleOrder(files, tree.ranks()) : files.sort((a, b) => compare(a.file.toLowerCase(), b.file.toLowerCase()) || a.id - b.id);
+    if (desc < 0) files.reverse();
+    const listing = { dirs, files };
+    if (tags.length > 0) return listing; // user tags change without a new index: such listings are not kept
+    if (this.listings.size >= LISTING_CACHE) this.listings.delete(this.listings.keys().next().value as string);
+    this.listings.set(key, listing);
+    return listing;
+  }
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Rows in the index's title order (by their places in it, sorted natively: no comparator, no string compares). */
+function byTitleOrder(rows: FileRow[], rank: Int32Array): FileRow[] {
+  const SLOT = 2 ** 21;
+  if (rows.length >= SLOT) return rows.sort((a, b) => (rank[a.id] as number) - (rank[b.id] as number));
+  const keys = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) keys[i] = ((rank[(rows[i] as FileRow).id] as number) ?? 0) * SLOT + i;
+  keys.sort();
+  return Array.from(keys, (k) => rows[k % SLOT] as FileRow);
+}
+
+function normalizeLetter(letter: string): string {
+  const l = letter.toUpperCase();
+  if (l !== "#" && !/^[A-Z]$/.test(l)) throw new DomainError("invalid", `invalid params: letter must be "#" or A-Z (was "${letter}")`);
+  return l;
+}
+
+function mediaEntry(item: MediaItem, row: FileRow): BrowseEntry {
+  const entry: BrowseEntry = {
+    mediaId: row.id,
+    name: item.name,
+    path: `${row.dir}/${row.file}`,
+    type: "media",
+    systemId: item.system.id,
+    systemIds: [item.system.id],
+    systemName: item.system.name,
+    zapScript: item.zapScript,
+    relativePath: item.path,
+    tags: item.tags,
+  };
+  if (item.disambiguatingTags) entry.disambiguatingTags = item.disambiguatingTags;
+  return entry;
+}
