@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { MediaStatusResult } from "../../src/core/wire/media.ts";
 import type { PlaylistState } from "../../src/core/wire/playlists.ts";
 import { launchAndWait } from "../fixtures/launch-and-wait.ts";
@@ -160,6 +160,14 @@ describe("playlist files and lists", () => {
 
   test("bad sources and arguments fail with the reason", async () => {
     await fails("**playlist.play:nowhere.m3u", "playlist not found");
+    // read or listed only inside the media folders: not by absolute path, `..` or a symlink leading out
+    const outside = tempDir("tapserve-outside-");
+    writeFileSync(join(outside, "secret.m3u"), "/etc/passwd\n");
+    symlinkSync(outside, join(root, "leads-out"));
+    await fails(`**playlist.play:${join(outside, "secret.m3u")}`, "outside the media folders");
+    await fails(`**playlist.play:${outside}`, "outside the media folders");
+    await fails(`**playlist.play:../${basename(outside)}/secret.m3u`, "outside the media folders");
+    await fails("**playlist.play:leads-out/secret.m3u", "outside the media folders");
     await fails(`**playlist.play:${join(music(), "sub")}?repeat=sometimes`, "repeat must be off, all or one");
     await fails(`**playlist.play:${join(root, "emu")}`, "no valid files found");
     await fails("**playlist.goto:x", "invalid index");

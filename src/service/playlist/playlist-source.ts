@@ -1,3 +1,4 @@
+import { isInside, realPathOf } from "../../config/path-rules.ts";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { folderItems, isM3uPath, isPlsPath, parseM3u, parsePls } from "../../core/playlist/parse.ts";
@@ -42,10 +43,16 @@ function readSource(path: string, launchable: (path: string) => boolean): { path
 }
 
 function locate(name: string, roots: readonly string[]): string {
+  let found: string | undefined;
   if (isAbsolute(name)) {
-    if (existsSync(name)) return name;
+    if (existsSync(name)) found = name;
   } else {
-    for (const r of roots) if (existsSync(join(r, name))) return join(r, name);
+    found = roots.map((r) => join(r, name)).find((p) => existsSync(p));
   }
-  throw new Error(`playlist not found: ${name}`);
+  if (!found) throw new Error(`playlist not found: ${name}`);
+  // A script comes from anyone who can present a tag or call the API: a playlist is read, and a folder listed,
+  // only inside the media folders (judged by real path, so neither `..` nor a symlink leads out of them).
+  const real = realPathOf(found);
+  if (!roots.some((r) => existsSync(r) && isInside(realPathOf(r), real))) throw new Error(`playlist ${name} is outside the media folders; playlists are read only from them`);
+  return found;
 }
