@@ -254,7 +254,7 @@ export class LaunchService implements Lifecycle {
       input: this.deps.input,
       recentMedia: this.deps.recentMedia,
       profiles: this.deps.profiles,
-      mister: this.deps.platforms.misterCommands,
+      mister: this.gatedMister(),
       armWrite: this.deps.armWrite,
       launcherControls: (id) => this.deps.platforms.launcherById(id)?.controls,
       playlists: {
@@ -286,6 +286,19 @@ export class LaunchService implements Lifecycle {
       launchSystem: (id: string) => {
         gate();
         return sl.launchSystem(id);
+      },
+    });
+  }
+
+  /** MiSTer's commands with the launch gate in front of `mgl` (an MGL starts media, as the reference counts it). */
+  private gatedMister(): CommandEnv["mister"] {
+    const m = this.deps.platforms.misterCommands;
+    const gate = this.deps.gate;
+    if (!m || !gate) return m;
+    return Object.assign(Object.create(m) as typeof m, {
+      mgl: (text: string) => {
+        gate();
+        return m.mgl(text);
       },
     });
   }
