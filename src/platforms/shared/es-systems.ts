@@ -281,17 +281,17 @@ export interface EsPlace {
 
 /**
  * The ES system of a file from its path: the nearest parent folder named like an ES system whose extensions
- * include the file's (`/userdata/roms/snes/Hacks/x.sfc` → snes). Pure: only the path is looked at.
+ * include the file's (`/userdata/roms/snes/Hacks/x.sfc` → snes; N64DD's `.z64.ndd` counts whole). Pure: only the path is looked at.
  */
 export function esPlaceOf(path: string): EsPlace | undefined {
   const parts = path.split("/");
   const file = parts[parts.length - 1] ?? "";
-  const dot = file.lastIndexOf(".");
-  if (dot <= 0) return undefined;
-  const ext = file.slice(dot).toLowerCase();
+  if (file.lastIndexOf(".") <= 0) return undefined;
+  const lower = file.toLowerCase();
   for (let i = parts.length - 2; i >= 1; i--) {
     const system = esSystemForFolder(parts[i] as string);
-    if (system?.extensions.includes(ext)) return { system, dir: parts.slice(0, i + 1).join("/") };
+    // some extensions are compound (N64DD's `.z64.ndd`)
+    if (system?.extensions.some((e) => lower.endsWith(e) && lower.length > e.length)) return { system, dir: parts.slice(0, i + 1).join("/") };
   }
   return undefined;
 }
