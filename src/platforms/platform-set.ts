@@ -27,6 +27,7 @@ import { SteamLauncher } from "./steam/launcher.ts";
 import { findSteamRoot } from "./steam/library.ts";
 import { EmuDeckLauncher, RetroDeckLauncher } from "./steamos/launchers.ts";
 import { DEFAULT_RETROPIE_PATHS, type RetroPiePaths, retroPieLaunchers } from "./retropie/launchers.ts";
+import { RetroPieActivity } from "./retropie/activity.ts";
 
 const logger = log.withTag("launchers");
 
@@ -131,7 +132,11 @@ export class PlatformSet {
       this.launchers.push(...batoceraSystemLaunchers(api, esWatcher));
       this.launchers.push(new BatoceraLauncher(api, esWatcher));
     }
-    if (platform === "retropie") this.launchers.push(...retroPieLaunchers({ paths: opts.retropie ?? DEFAULT_RETROPIE_PATHS, spawn, graceMs: opts.graceMs }));
+    if (platform === "retropie") {
+      const activity = new RetroPieActivity({ procRoot: opts.procRoot, graceMs: opts.graceMs });
+      watch(activity, true);
+      this.launchers.push(...retroPieLaunchers({ paths: opts.retropie ?? DEFAULT_RETROPIE_PATHS, spawn, graceMs: opts.graceMs, activity }));
+    }
     if (platform === "steamos") {
       const o = { home, spawn, flatpak: opts.flatpak, graceMs: opts.graceMs };
       this.launchers.push(new EmuDeckLauncher(o), new RetroDeckLauncher(o));

@@ -4,9 +4,18 @@ import { log } from "../../log.ts";
 import { ES_SYSTEMS, type EsSystem, esPlaceOf } from "../shared/es-systems.ts";
 import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia } from "../shared/launcher.ts";
 import { type Spawn, spawnMedia } from "../shared/process-media.ts";
+import type { RetroPieActivity } from "./activity.ts";
 import { type EmulatorsCfg, parseEmulatorsCfg } from "./emulators-cfg.ts";
 
 const logger = log.withTag("retropie");
+
+export interface RetroPieLauncherOptions {
+  paths: RetroPiePaths;
+  spawn: Spawn;
+  graceMs?: number;
+  /** The "now playing" scan, told which runcommand processes are ours. */
+  activity?: RetroPieActivity;
+}
 
 export interface RetroPiePaths {
   /** `runcommand.sh`, the script EmulationStation starts every game through. */
@@ -32,7 +41,7 @@ export class RetroPieLauncher implements Launcher {
 
   constructor(
     readonly system: EsSystem,
-    private readonly opts: { paths: RetroPiePaths; spawn: Spawn; graceMs?: number },
+    private readonly opts: RetroPieLauncherOptions,
   ) {
     this.id = system.launcherId;
     this.systemId = system.systemId;
@@ -51,18 +60,20 @@ export class RetroPieLauncher implements Launcher {
     return t.scheme === "" && esPlaceOf(t.path)?.system === this.system && this.emulators()?.default !== undefined;
   }
 
-  launch(t: LaunchTarget): Promise<RunningMedia> {
+  async launch(t: LaunchTarget): Promise<RunningMedia> {
     const emu = this.emulators();
     if (!emu?.default) {
-      return Promise.reject(new LaunchError(`RetroPie system ${this.system.folder} has no default emulator in ${join(this.opts.paths.configs, this.system.folder, "emulators.cfg")}`));
+      throw new LaunchError(`RetroPie system ${this.system.folder} has no default emulator in ${join(this.opts.paths.configs, this.system.folder, "emulators.cfg")}`);
     }
     logger.info(`${t.path}: runcommand with ${this.system.folder}'s default emulator ${emu.default}`);
-    return spawnMedia(this.opts.spawn, [this.opts.paths.runcommand, "0", "_SYS_", this.system.folder, t.path], { graceMs: this.opts.graceMs });
+    const running = await spawnMedia(this.opts.spawn, [this.opts.paths.runcommand, "0", "_SYS_", this.system.folder, t.path], { graceMs: this.opts.graceMs });
+    if (running.pid !== undefined && running.exited) this.opts.activity?.own(running.pid, running.exited);
+    return running;
   }
 }
 
 /** A launcher for every ES system that has an emulators.cfg (the systems installed), in folder order. */
-export function retroPieLaunchers(opts: { paths: RetroPiePaths; spawn: Spawn; graceMs?: number }): RetroPieLauncher[] {
+export function retroPieLaunchers(opts: RetroPieLauncherOptions): RetroPieLauncher[] {
   let installed: Set<string>;
   try {
     installed = new Set(readdirSync(opts.paths.configs));
