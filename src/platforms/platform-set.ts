@@ -18,6 +18,7 @@ import { RetroArchLauncher, type RetroArchOptions } from "./shared/retroarch.ts"
 import { BatoceraActivity } from "./batocera/activity.ts";
 import { EsApi } from "./batocera/es-api.ts";
 import { BatoceraLauncher } from "./batocera/launcher.ts";
+import { batoceraSystemLaunchers } from "./batocera/system-launchers.ts";
 import { KodiActivity } from "./kodi/activity.ts";
 import { KodiClient } from "./kodi/client.ts";
 import { kodiLaunchers } from "./kodi/launchers.ts";
@@ -25,6 +26,8 @@ import { SteamActivity } from "./steam/activity.ts";
 import { SteamLauncher } from "./steam/launcher.ts";
 import { findSteamRoot } from "./steam/library.ts";
 import { EmuDeckLauncher, RetroDeckLauncher } from "./steamos/launchers.ts";
+import { DEFAULT_RETROPIE_PATHS, type RetroPiePaths, retroPieLaunchers } from "./retropie/launchers.ts";
+import { RetroPieActivity } from "./retropie/activity.ts";
 
 const logger = log.withTag("launchers");
 
@@ -50,14 +53,16 @@ export interface PlatformOptions {
   /** MiSTer's physical memory for the INI switch (`/dev/mem`). */
   misterMemPath?: string;
   retroarch?: Omit<RetroArchOptions, "spawn">;
+  /** RetroPie's runcommand and configs folder (tests: a recording script and a fake /opt/retropie/configs). */
+  retropie?: RetroPiePaths;
 }
 
 /**
  * The launchers of this device, in priority order, and its "now playing" watchers. Custom launchers from the
  * config come first (in file order), then the platform's: Batocera through its front end's API, Kodi through
  * JSON-RPC (LibreELEC, Batocera, Linux, SteamOS), Steam by Steam id with reaper tracking (Linux, SteamOS),
- * EmuDeck and RetroDECK (SteamOS), then MiSTer's cores or RetroArch. RetroPie and Recalbox add nothing of their
- * own: custom launchers and RetroArch cover them, as in the reference.
+ * EmuDeck and RetroDECK (SteamOS), RetroPie's systems through runcommand, then MiSTer's cores or RetroArch.
+ * Recalbox adds nothing of its own: custom launchers and RetroArch cover it, as in the reference.
  */
 export class PlatformSet {
   /** Starts a system without media (MiSTer: its core), where the platform can. */
@@ -123,7 +128,14 @@ export class PlatformSet {
         settleMs: opts.batoceraSettleMs,
         startWindowMs: opts.startWindowMs,
       });
-      this.launchers.push(new BatoceraLauncher(api, watch(activity, true)));
+      const esWatcher = watch(activity, true);
+      this.launchers.push(...batoceraSystemLaunchers(api, esWatcher));
+      this.launchers.push(new BatoceraLauncher(api, esWatcher));
+    }
+    if (platform === "retropie") {
+      const activity = new RetroPieActivity({ procRoot: opts.procRoot, graceMs: opts.graceMs });
+      watch(activity, true);
+      this.launchers.push(...retroPieLaunchers({ paths: opts.retropie ?? DEFAULT_RETROPIE_PATHS, spawn, graceMs: opts.graceMs, activity }));
     }
     if (platform === "steamos") {
       const o = { home, spawn, flatpak: opts.flatpak, graceMs: opts.graceMs };

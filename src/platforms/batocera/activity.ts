@@ -1,6 +1,7 @@
 import { systemCatalog } from "../../core/systems/catalog.ts";
 import { log } from "../../log.ts";
 import type { ActivityReport, PlatformActivity } from "../shared/activity.ts";
+import { esPlaceOf, esSystemForFolder } from "../shared/es-systems.ts";
 import type { Spawn } from "../shared/process-media.ts";
 import { runCommand, sleep } from "../shared/run-command.ts";
 import type { EsApi } from "./es-api.ts";
@@ -76,12 +77,14 @@ export class BatoceraActivity implements PlatformActivity {
   }
 
   private report(game: EsRunningGame): ActivityReport {
-    const system = (game.path ? this.catalog.systemForPath(game.path) : undefined) ?? this.catalog.systemsForFolder(game.systemName)[0];
+    // the front end names its system folder (`snes`): that system's launcher and id, else what the path says
+    const es = esSystemForFolder(game.systemName) ?? (game.path ? esPlaceOf(game.path)?.system : undefined);
+    const system = (es && this.catalog.byIdExact(es.systemId)) ?? (game.path ? this.catalog.systemForPath(game.path) : undefined) ?? this.catalog.systemsForFolder(game.systemName)[0];
     const keys = [game.path ? esKey(game.path) : "", game.id ? `es:${game.id}` : ""].filter(Boolean);
     return {
       keys,
       media: {
-        launcherId: BATOCERA_LAUNCHER_ID,
+        launcherId: es?.launcherId ?? BATOCERA_LAUNCHER_ID,
         systemId: system?.id ?? game.systemName,
         systemName: system?.name ?? game.systemName,
         mediaPath: game.path,

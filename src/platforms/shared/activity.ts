@@ -46,6 +46,8 @@ export class PlatformRunning implements RunningMedia {
   /** The platform has reported this media running at least once. */
   seen: boolean;
   readonly since: number;
+  /** The front end's name for the media, when the launcher looked it up. */
+  mediaName?: string;
   private done!: () => void;
 
   constructor(

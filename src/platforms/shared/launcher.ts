@@ -27,6 +27,8 @@ export interface RunningMedia {
    * stopped first.
    */
   readonly replacedByNextLaunch?: boolean;
+  /** The name the platform shows for the media (a front end's gamelist), when it knows a better one than the file name. */
+  readonly mediaName?: string;
 }
 
 /** One way of starting media (an emulator, RetroArch, a MiSTer core …). */

@@ -337,7 +337,7 @@ export class LaunchService implements Lifecycle {
     trace.started(running.pid);
     const system = target.system ?? (launcher.systemId ? systemCatalog().byIdExact(launcher.systemId) : undefined);
     tracker.begin(
-      { launcherId: launcher.id, systemId: system?.id ?? "", systemName: system?.name ?? "", mediaPath: target.path, mediaName: target.name, zapScript: token.text },
+      { launcherId: launcher.id, systemId: system?.id ?? "", systemName: system?.name ?? "", mediaPath: target.path, mediaName: running.mediaName ?? target.name, zapScript: token.text },
       running,
     );
   }

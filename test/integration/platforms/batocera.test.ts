@@ -64,12 +64,12 @@ describe("Batocera launcher (EmulationStation API)", () => {
       expect(await m.run(path)).toMatchObject({ success: true, error: "" });
       const launch = es.requests.filter((r) => r.path === "/launch");
       expect(launch).toEqual([{ method: "POST", path: "/launch", contentType: "text/plain", authorization: "", body: path }]);
-      expect(m.mod.activeMedia()).toMatchObject({ launcherId: "Batocera", mediaPath: path, mediaName: "Super Game (USA)" });
+      expect(m.mod.activeMedia()).toMatchObject({ launcherId: "SNES", mediaPath: path, mediaName: "Super Game (USA)" });
       // the watcher sees the front end report the game: it stays active, and the front end ending it ends it here
       await waitFor(() => es.requests.some((r) => r.path === "/runningGame"), "a runningGame poll");
       es.running = null;
       await waitFor(() => m.mod.activeMedia() === null, "media to end when the front end reports no game");
-      expect(m.env.notes.filter((n) => n.method === "media.stopped").at(-1)?.params).toMatchObject({ launcherId: "Batocera", mediaPath: path });
+      expect(m.env.notes.filter((n) => n.method === "media.stopped").at(-1)?.params).toMatchObject({ launcherId: "SNES", mediaPath: path });
     } finally {
       await m.close();
     }
@@ -81,7 +81,7 @@ describe("Batocera launcher (EmulationStation API)", () => {
     try {
       es.running = { id: "3", path: "/userdata/roms/snes/Other Game.sfc", name: "Other Game", systemName: "snes", desc: "", gametime: "0" };
       const active = await waitFor(() => m.mod.activeMedia() ?? undefined, "the reported game to become active");
-      expect(active).toMatchObject({ launcherId: "Batocera", systemId: "SNES", mediaPath: "/userdata/roms/snes/Other Game.sfc", mediaName: "Other Game", zapScript: "" });
+      expect(active).toMatchObject({ launcherId: "SNES", systemId: "SNES", mediaPath: "/userdata/roms/snes/Other Game.sfc", mediaName: "Other Game", zapScript: "" });
       expect(m.env.notes.find((n) => n.method === "media.started")?.params).toMatchObject({ systemId: "SNES", mediaName: "Other Game" });
     } finally {
       await m.close();
@@ -124,7 +124,7 @@ describe("Batocera launcher (EmulationStation API)", () => {
     try {
       const h = await m.run(join(roms, "roms/nes/Tiny.nes"));
       expect(h.success).toBe(false);
-      expect(h.error).toMatch(/^Batocera: Batocera's EmulationStation API at http:\/\/127\.0\.0\.1:\d+ is not reachable: connection refused$/);
+      expect(h.error).toMatch(/^NES: Batocera's EmulationStation API at http:\/\/127\.0\.0\.1:\d+ is not reachable: connection refused$/);
       expect(m.mod.activeMedia()).toBeNull();
     } finally {
       await m.close();
@@ -165,7 +165,7 @@ describe("Batocera through the service's API", () => {
       await c.call("launch", { text: path });
       const started = await c.waitForNotification("media.started");
       expect(started).toMatchObject({ mediaPath: path, mediaName: "Super Game (USA)" });
-      expect(await c.call("media.active")).toMatchObject({ launcherId: "Batocera", mediaPath: path });
+      expect(await c.call("media.active")).toMatchObject({ launcherId: "SNES", mediaPath: path });
       expect(es.requests.find((r) => r.path === "/launch")?.body).toBe(path);
       await c.call("stop");
       expect(es.requests.some((r) => r.path === "/emukill")).toBe(true);
