@@ -3,8 +3,9 @@ import { useAction, useApp, useLive, useRpc } from "../hooks.ts";
 import type { SystemEntry } from "../types.ts";
 import { Notice } from "../ui/notice.tsx";
 import { count } from "../ui/format.ts";
+import { Browse } from "../media/browse.tsx";
 
-/** Systems with their media counts; Update index with live progress; the root folders the index reads. */
+/** Browse by folder and letter; systems with their media counts; Update index with live progress; the root folders the index reads. */
 export function Library() {
   const { conn } = useApp();
   const { index } = useLive();
@@ -38,6 +39,7 @@ export function Library() {
         </button>
         <Notice error={update.error} />
       </section>
+      <Browse />
       <section aria-labelledby="h-systems">
         <h2 id="h-systems">Systems</h2>
         {systems.error && <Notice error={systems.error} />}
