@@ -12,11 +12,13 @@ export function Library() {
   const systems = useRpc<{ systems: SystemEntry[] }>("systems");
   const update = useAction();
   const [wasIndexing, setWasIndexing] = useState(false);
+  const [generation, setGeneration] = useState(0);
   useEffect(() => {
     if (index?.indexing) setWasIndexing(true);
     else if (wasIndexing) {
       setWasIndexing(false);
       systems.reload();
+      setGeneration((n) => n + 1); // a new index: browsing starts again from the roots
     }
   }, [index?.indexing]);
   const indexing = index?.indexing === true;
@@ -39,7 +41,7 @@ export function Library() {
         </button>
         <Notice error={update.error} />
       </section>
-      <Browse />
+      <Browse key={generation} />
       <section aria-labelledby="h-systems">
         <h2 id="h-systems">Systems</h2>
         {systems.error && <Notice error={systems.error} />}
