@@ -222,4 +222,15 @@ describe("the media library in the web app", () => {
     await page.getByTestId("browse-trail").getByRole("button", { name: "All folders" }).click();
     await list.getByRole("button", { name: /^roms/ }).waitFor();
   });
+
+  test("a system in the Systems list opens its folder in Browse", async () => {
+    await page.getByTestId("systems").getByRole("button", { name: /^Browse Genesis\s*2 games$/ }).click();
+    const list = page.getByTestId("browse");
+    // the system's one folder opens at once
+    await page.getByTestId("browse-trail").getByRole("button", { name: "Genesis" }).waitFor();
+    await page.getByTestId("browse-count").filter({ hasText: /^2 games$/ }).waitFor();
+    const names = await list.getByRole("listitem").locator(".result-text .title").allTextContents();
+    expect(names).toEqual(["Columns (World)", "Sonic The Hedgehog (USA, Europe)"]);
+    await checkScreen("media-browse-system");
+  });
 });

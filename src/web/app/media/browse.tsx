@@ -15,10 +15,14 @@ interface Listing {
   pagination?: { nextCursor?: string | null; hasNextPage: boolean };
 }
 
-/** Where the listing is: the roots (no path) or a folder, with the folders passed on the way for going back. */
+/**
+ * Where the listing is: the roots (no path; of some systems only), or a folder; with the places passed on the
+ * way for going back.
+ */
 interface Place {
   path?: string;
-  trail: Array<{ name: string; path: string }>;
+  systems?: string[];
+  trail: Array<{ name: string; path?: string; systems?: string[] }>;
   letter?: string;
 }
 
@@ -26,22 +30,27 @@ interface Place {
  * The library by folder as on disk (media.browse: roots, folders, media; pages by cursor) and, inside a folder,
  * by first letter (media.browse.index gives the letters holding media and their counts).
  */
-export function Browse() {
+export function Browse({ system }: { system?: { id: string; name: string } | undefined }) {
   const { conn } = useApp();
   const action = useAction();
-  const [place, setPlace] = useState<Place>({ trail: [] });
+  const [place, setPlace] = useState<Place>(system ? { systems: [system.id], trail: [{ name: system.name, systems: [system.id] }] } : { trail: [] });
   const [list, setList] = useState<{ entries: BrowseEntry[]; totalFiles: number; totalDirs: number; next?: string } | null>(null);
   const [letters, setLetters] = useState<BrowseIndexGroup[]>([]);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const seq = useRef(0);
-  const params = (p: Place) => ({ ...(p.path ? { path: p.path } : {}), ...(p.letter ? { letter: p.letter } : {}), maxResults: PAGE });
+  const params = (p: Place) => ({ ...(p.path ? { path: p.path } : p.systems ? { systems: p.systems } : {}), ...(p.letter ? { letter: p.letter } : {}), maxResults: PAGE });
   useEffect(() => {
     const mine = ++seq.current;
     setBusy(true);
     conn.call<Listing>("media.browse", params(place)).then(
       (r) => {
         if (mine !== seq.current) return;
+        const only = r.entries[0];
+        if (place.systems && !place.path && r.entries.length === 1 && only?.type === "root") {
+          setPlace({ path: only.path, trail: [{ name: only.name, path: only.path }] }); // a system's one folder: open it
+          return;
+        }
         setList({ entries: r.entries, totalFiles: r.totalFiles, totalDirs: r.totalDirs ?? 0, next: r.pagination?.nextCursor ?? undefined });
         setError(undefined);
         setBusy(false);
@@ -79,7 +88,10 @@ export function Browse() {
     }
   };
   const open = (e: BrowseEntry) => setPlace({ path: e.path, trail: [...place.trail, { name: e.name, path: e.path }] });
-  const back = (depth: number) => setPlace(depth === 0 ? { trail: [] } : { path: place.trail[depth - 1]!.path, trail: place.trail.slice(0, depth) });
+  const back = (depth: number) => {
+    const to = place.trail[depth - 1];
+    setPlace(to ? { ...(to.path ? { path: to.path } : {}), ...(to.systems ? { systems: to.systems } : {}), trail: place.trail.slice(0, depth) } : { trail: [] });
+  };
   const shown = list?.entries.length ?? 0;
   const total = list ? list.totalFiles + list.totalDirs : 0;
   return (
@@ -90,7 +102,7 @@ export function Browse() {
           All folders
         </button>
         {place.trail.map((t, i) => (
-          <span key={t.path}>
+          <span key={t.path ?? t.name}>
             <span aria-hidden="true"> › </span>
             <button type="button" class="link" onClick={() => back(i + 1)} aria-current={i === place.trail.length - 1 ? "location" : undefined}>
               {t.name}

@@ -13,6 +13,7 @@ export function Library() {
   const update = useAction();
   const [wasIndexing, setWasIndexing] = useState(false);
   const [generation, setGeneration] = useState(0);
+  const [browsing, setBrowsing] = useState<SystemEntry>();
   useEffect(() => {
     if (index?.indexing) setWasIndexing(true);
     else if (wasIndexing) {
@@ -41,15 +42,30 @@ export function Library() {
         </button>
         <Notice error={update.error} />
       </section>
-      <Browse key={generation} />
+      <Browse key={`${generation}/${browsing?.id ?? ""}`} system={browsing} />
       <section aria-labelledby="h-systems">
         <h2 id="h-systems">Systems</h2>
         {systems.error && <Notice error={systems.error} />}
         <ul class="list" data-testid="systems">
           {(systems.data?.systems ?? []).map((s) => (
             <li key={s.id}>
-              <span class="title">{s.name}</span>
-              <span class="sub">{count(s.mediaCount ?? 0)}</span>
+              <button
+                type="button"
+                class="row-button system"
+                onClick={() => {
+                  setBrowsing(s);
+                  document.getElementById("h-browse")?.scrollIntoView();
+                }}
+              >
+                <span class="title">
+                  <span class="visually-hidden">Browse </span>
+                  {s.name}
+                </span>
+                <span class="sub">
+                  {count(s.mediaCount ?? 0)}
+                  <span class="visually-hidden"> games</span>
+                </span>
+              </button>
             </li>
           ))}
         </ul>
