@@ -10,14 +10,19 @@ export interface MediaKey {
 
 /** Covers already asked for, per media and size: a data: URL, or null when the media has no artwork. */
 const known = new Map<string, string | null>();
-const pending = new Map<string, Promise<string | null>>();
+const pending = new Map<string, Promise<string | null | undefined>>();
 /** A few requests at a time: a long list scrolled fast must not queue hundreds of image reads on the device. */
 const PARALLEL = 3;
 let running = 0;
 const waiting: Array<() => void> = [];
 
-async function slot<T>(fn: () => Promise<T>): Promise<T> {
+/** Runs `fn` when a slot is free; a cover gone from the page meanwhile (a new search replaced its row) is skipped. */
+async function slot<T>(wanted: () => boolean, fn: () => Promise<T>): Promise<T | undefined> {
   if (running >= PARALLEL) await new Promise<void>((r) => waiting.push(r));
+  if (!wanted()) {
+    waiting.shift()?.();
+    return undefined;
+  }
   running++;
   try {
     return await fn();
@@ -27,15 +32,18 @@ async function slot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function load(conn: Connection, m: MediaKey, maxSize: number): Promise<string | null> {
+function load(conn: Connection, m: MediaKey, maxSize: number, wanted: () => boolean): Promise<string | null | undefined> {
   const key = `${maxSize}\n${m.system}\n${m.path}`;
   let p = pending.get(key);
   if (!p) {
-    p = slot(() => conn.call<{ contentType: string; data: string }>("media.image", { system: m.system, path: m.path, maxSize })).then(
-      (r) => `data:${r.contentType};base64,${r.data}`,
+    p = slot(wanted, () => conn.call<{ contentType: string; data: string }>("media.image", { system: m.system, path: m.path, maxSize })).then(
+      (r) => (r ? `data:${r.contentType};base64,${r.data}` : undefined),
       () => null, // no artwork (1001) or a failed read: the box stays a placeholder
     );
-    p.then((v) => known.set(key, v));
+    void p.then((v) => {
+      if (v === undefined) pending.delete(key); // not asked for after all: a later box asks again
+      else known.set(key, v);
+    });
     pending.set(key, p);
   }
   return p;
@@ -79,7 +87,7 @@ export function Cover({ media, maxSize = 128, large = false }: { media: MediaKey
     setSrc(have);
     if (have !== undefined || !box.current) return;
     let live = true;
-    const stop = whenVisible(box.current, () => void load(conn, media, maxSize).then((s) => live && setSrc(s)));
+    const stop = whenVisible(box.current, () => void load(conn, media, maxSize, () => live).then((s) => live && s !== undefined && setSrc(s)));
     return () => {
       live = false;
       stop();
