@@ -4,6 +4,10 @@
  */
 export type {
   ActiveMedia,
+  BrowseEntry,
+  BrowseIndexGroup,
+  MediaMeta,
+  TagInfo,
   HistoryEntry,
   InboxMessage,
   IndexingStatus as IndexStatus,

@@ -3,19 +3,23 @@ import { useAction, useApp, useLive, useRpc } from "../hooks.ts";
 import type { SystemEntry } from "../types.ts";
 import { Notice } from "../ui/notice.tsx";
 import { count } from "../ui/format.ts";
+import { Browse } from "../media/browse.tsx";
 
-/** Systems with their media counts; Update index with live progress; the root folders the index reads. */
+/** Browse by folder and letter; systems with their media counts; Update index with live progress; the root folders the index reads. */
 export function Library() {
   const { conn } = useApp();
   const { index } = useLive();
   const systems = useRpc<{ systems: SystemEntry[] }>("systems");
   const update = useAction();
   const [wasIndexing, setWasIndexing] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const [browsing, setBrowsing] = useState<SystemEntry>();
   useEffect(() => {
     if (index?.indexing) setWasIndexing(true);
     else if (wasIndexing) {
       setWasIndexing(false);
       systems.reload();
+      setGeneration((n) => n + 1); // a new index: browsing starts again from the roots
     }
   }, [index?.indexing]);
   const indexing = index?.indexing === true;
@@ -38,14 +42,30 @@ export function Library() {
         </button>
         <Notice error={update.error} />
       </section>
+      <Browse key={`${generation}/${browsing?.id ?? ""}`} system={browsing} />
       <section aria-labelledby="h-systems">
         <h2 id="h-systems">Systems</h2>
         {systems.error && <Notice error={systems.error} />}
         <ul class="list" data-testid="systems">
           {(systems.data?.systems ?? []).map((s) => (
             <li key={s.id}>
-              <span class="title">{s.name}</span>
-              <span class="sub">{count(s.mediaCount ?? 0)}</span>
+              <button
+                type="button"
+                class="row-button system"
+                onClick={() => {
+                  setBrowsing(s);
+                  document.getElementById("h-browse")?.scrollIntoView();
+                }}
+              >
+                <span class="title">
+                  <span class="visually-hidden">Browse </span>
+                  {s.name}
+                </span>
+                <span class="sub">
+                  {count(s.mediaCount ?? 0)}
+                  <span class="visually-hidden"> games</span>
+                </span>
+              </button>
             </li>
           ))}
         </ul>
