@@ -203,7 +203,7 @@ export class App {
     }
     const platform = resolved.platform;
     logger.info(`${created ? "created" : "loaded"} config ${this.config.path}; data in ${dataDir}; log ${logFile}`);
-    this.userDb = openDatabase(runtime, join(dataDir, "user.db"), { durability: "full", journal: platform === "mister" ? "delete" : "wal", migrations: userMigrations });
+    this.userDb = openDatabase(runtime, join(dataDir, "user.db"), { durability: "full", journal: platform === "mister" || platform === "mistex" ? "delete" : "wal", migrations: userMigrations });
     chmodSync(join(dataDir, "user.db"), 0o600);
     return { runtime, config: this.config, events: new ServiceEvents(), userDb: this.userDb, dataDir, platform, platformRoot: this.opts.platformRoot, clock: this.opts.clock ?? systemClock };
   }
