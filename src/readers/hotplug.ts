@@ -1,6 +1,8 @@
 /**
  * Serial hot-plug: tells the reader manager the moment a tty node comes or goes. On the real root the kernel's
- * uevents say so (a NETLINK_KOBJECT_UEVENT socket through the runtime seam); where that socket cannot be had
+ * uevents say so (a NETLINK_KOBJECT_UEVENT socket through the runtime seam), and udev's repeat of each once it
+ * has set the node's owner and mode (a first probe refused for permissions is then retried at once, the node's
+ * identity having changed); where that socket cannot be had
  * (Node, a sandbox) and on a fake root (tests: uevents describe the real machine, not the fake tree), the tty
  * list in sysfs is read every `pollMs` and compared instead, on the app's clock.
  */

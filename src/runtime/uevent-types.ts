@@ -5,7 +5,7 @@
  */
 
 export interface UeventHandlers {
-  /** One raw message as received (not yet parsed). */
+  /** One raw message as received (not yet parsed): the kernel's, or udev's repeat of it. */
   message(bytes: Uint8Array): void;
   /** The kernel dropped messages (receive buffer overrun): whatever was missed must be looked up again. */
   overrun?(): void;

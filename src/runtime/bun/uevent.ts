@@ -1,6 +1,7 @@
 /**
  * Kernel uevents on Bun: a Worker opens a NETLINK_KOBJECT_UEVENT socket bound to the kernel's multicast group
- * (socket/bind/recv in libc through bun:ffi) and blocks in poll(2) on it and on an eventfd that ends it, so an
+ * and udev's (which repeats each event once its rules have set the node's owner and mode), with socket/bind/recv
+ * in libc through bun:ffi, and blocks in poll(2) on it and on an eventfd that ends it, so an
  * idle system costs nothing and a plugged device is seen the moment the kernel announces it. Each message is
  * posted raw to the main thread. Anyone may listen to that group; only root can send to it.
  */
@@ -39,7 +40,7 @@ function ueventWorkerMain(ffi: typeof import("bun:ffi"), post: (m: WorkerMessage
   const SOCK_DGRAM = 2;
   const SOCK_CLOEXEC = 0o2000000;
   const NETLINK_KOBJECT_UEVENT = 15;
-  const KERNEL_GROUP = 1;
+  const KERNEL_AND_UDEV_GROUPS = 1 | 2;
   const SOL_SOCKET = 1;
   const SO_RCVBUF = 8;
   const MSG_DONTWAIT = 0x40;
@@ -53,7 +54,7 @@ function ueventWorkerMain(ffi: typeof import("bun:ffi"), post: (m: WorkerMessage
   }
   const addr = new DataView(new ArrayBuffer(12)); // struct sockaddr_nl { u16 family; u16 pad; u32 pid; u32 groups; }
   addr.setUint16(0, AF_NETLINK, true);
-  addr.setUint32(8, KERNEL_GROUP, true);
+  addr.setUint32(8, KERNEL_AND_UDEV_GROUPS, true);
   if (lib.bind(fd, ptr(addr), 12) < 0) {
     const e = errno();
     lib.close(fd);

@@ -6,6 +6,19 @@ const enc = (s: string) => new TextEncoder().encode(s);
 const kernel = (action: string, devpath: string, fields: Record<string, string>) =>
   enc([`${action}@${devpath}`, `ACTION=${action}`, `DEVPATH=${devpath}`, ...Object.entries(fields).map(([k, v]) => `${k}=${v}`), ""].join("\0"));
 
+/** udev's message: prefix, magic (big-endian), host-order header size / properties offset and length, properties. */
+function udev(props: string[]): Uint8Array {
+  const body = enc(`${props.join("\0")}\0`);
+  const head = new Uint8Array(40);
+  head.set(enc("libudev\0"));
+  const v = new DataView(head.buffer);
+  v.setUint32(8, 0xfeedcafe, false);
+  v.setUint32(12, 40, true);
+  v.setUint32(16, 40, true);
+  v.setUint32(20, body.length, true);
+  return new Uint8Array([...head, ...body]);
+}
+
 const USB_TTY = "/devices/pci0000:00/0000:00:14.0/usb1/1-2/1-2.3/1-2.3.1/1-2.3.1:1.0/ttyUSB0/tty/ttyUSB0";
 
 describe("kernel uevents", () => {
@@ -29,9 +42,21 @@ describe("kernel uevents", () => {
     expect(ttyChange(parseUevent(kernel("add", "/devices/platform/serial8250/tty/ttyS4", { SUBSYSTEM: "tty", DEVNAME: "ttyS4" }))!)).toEqual({ action: "add", name: "ttyS4" });
   });
 
-  test("udev's re-broadcasts, garbage, disagreeing headers and path tricks are refused", () => {
-    const udev = new Uint8Array([...enc("libudev\0"), 0xfe, 0xed, 0xca, 0xfe, ...kernel("add", USB_TTY, { SUBSYSTEM: "tty", DEVNAME: "ttyUSB0" })]);
-    expect(parseUevent(udev)).toBeNull();
+  test("udev's repeat after its rules ran: the same change, DEVNAME made relative to /dev", () => {
+    const ev = parseUevent(udev(["ACTION=add", `DEVPATH=${USB_TTY}`, "SUBSYSTEM=tty", "DEVNAME=/dev/ttyUSB0", "SEQNUM=4711", "USEC_INITIALIZED=123"]));
+    expect(ev).toMatchObject({ source: "udev", action: "add", devname: "ttyUSB0", seqnum: 4711 });
+    expect(ttyChange(ev!)).toEqual({ action: "add", name: "ttyUSB0" });
+    expect(parseUevent(udev(["ACTION=add", `DEVPATH=${USB_TTY}`, "SUBSYSTEM=tty", "DEVNAME=/etc/ttyUSB0"]))).toBeNull();
+    expect(parseUevent(udev(["ACTION=add", "SUBSYSTEM=tty", "DEVNAME=/dev/ttyUSB0"]))).toBeNull();
+    const good = udev(["ACTION=remove", `DEVPATH=${USB_TTY}`, "SUBSYSTEM=tty", "DEVNAME=/dev/ttyUSB0"]);
+    expect(parseUevent(good.subarray(0, good.length - 10))).toBeNull(); // properties cut off
+    const badMagic = good.slice();
+    badMagic[8] = 0;
+    expect(parseUevent(badMagic)).toBeNull();
+  });
+
+  test("garbage, disagreeing headers and path tricks are refused", () => {
+    expect(parseUevent(enc("libudev\0short"))).toBeNull();
     expect(parseUevent(new Uint8Array())).toBeNull();
     expect(parseUevent(enc("hello world"))).toBeNull();
     expect(parseUevent(new Uint8Array(20000).fill(0x61))).toBeNull();
@@ -44,7 +69,7 @@ describe("kernel uevents", () => {
   test("fields without a key or with odd keys are skipped; no SEQNUM is null", () => {
     const ev = parseUevent(enc(`add@${USB_TTY}\0=x\0lower=y\0SUBSYSTEM=tty\0DEVNAME=ttyACM0\0junk\0`));
     expect(ev).toMatchObject({ action: "add", devname: "ttyACM0", seqnum: null });
-    expect(Object.keys(ev!.fields)).toEqual(["SUBSYSTEM", "DEVNAME"]);
+    expect(Object.keys(ev!.fields).sort()).toEqual(["ACTION", "DEVNAME", "DEVPATH", "SUBSYSTEM"]); // the last two from the header
   });
 });
 
