@@ -3,7 +3,8 @@
  * the service in-process, a virtual NTAG215 mapped to a custom launcher whose command is a shell that touches a
  * file and sleeps. pcscd looks at vpcd for cards only every ~400 ms, so the end-to-end figure carries 0–400 ms
  * of pcscd polling; the driver's figure starts when pcscd has seen the card (it asks the card for its ATR).
- * Baseline: the same launch through the `launch` method (no reader). Also: idle CPU with the reader open.
+ * Baseline: the same launch through the `launch` method (no reader). Also: idle CPU with the reader open, and
+ * serial hot-plug latency against the plain reader passes (readers-hotplug.ts).
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import type { RpcClient } from "../test/fixtures/rpc-client.ts";
 import { startService, type TestService } from "../test/fixtures/service.ts";
 import { VirtualNtag } from "../test/fixtures/virtual-ntag.ts";
 import { median, percentile, tempDir, whenCreated } from "./lib.ts";
+import { hotplugFigures } from "./readers-hotplug.ts";
 
 const ROUNDS = 15;
 
@@ -43,6 +45,7 @@ async function idleCpu(ms: number): Promise<number> {
 }
 
 export async function run(): Promise<Record<string, number | string>> {
+  const hotplug = await hotplugFigures(); // serial hot-plug first: it needs no pcscd
   usePrivatePcscd();
   const pcscd = new TestPcscd();
   await pcscd.start();
@@ -109,6 +112,7 @@ export async function run(): Promise<Record<string, number | string>> {
       "ratio reader path / launch RPC": m / b,
       "idle CPU with PC/SC reader open, ms/s": idleReaders,
       "idle CPU without readers (baseline), ms/s": idleBase,
+      ...hotplug,
     };
   } finally {
     await svc?.stop();

@@ -89,6 +89,8 @@ export interface AppOptions {
   pairingIntervalMs?: number;
   /** How long `readers.write` waits for a tag (default 30 s; 0: fail at once). */
   writeTagWaitMs?: number;
+  /** Serial hot-plug: how often the tty list is looked at where no uevents come; false: off (bench baseline). */
+  readerHotplug?: { pollMs?: number } | false;
   /** WebSocket connection caps (default 512 in all, 32 per remote address, 32 kept for loopback). */
   sessionCaps?: Partial<SessionCaps>;
   /** Time an HTTP request body may take to arrive (default 10 s, on the app's clock). */
@@ -201,7 +203,7 @@ export class App {
     }
     const platform = resolved.platform;
     logger.info(`${created ? "created" : "loaded"} config ${this.config.path}; data in ${dataDir}; log ${logFile}`);
-    this.userDb = openDatabase(runtime, join(dataDir, "user.db"), { durability: "full", journal: platform === "mister" ? "delete" : "wal", migrations: userMigrations });
+    this.userDb = openDatabase(runtime, join(dataDir, "user.db"), { durability: "full", journal: platform === "mister" || platform === "mistex" ? "delete" : "wal", migrations: userMigrations });
     chmodSync(join(dataDir, "user.db"), 0o600);
     return { runtime, config: this.config, events: new ServiceEvents(), userDb: this.userDb, dataDir, platform, platformRoot: this.opts.platformRoot, clock: this.opts.clock ?? systemClock };
   }
@@ -243,6 +245,7 @@ export class App {
       platformRoot: ctx.platformRoot,
       clock,
       tagWaitMs: this.opts.writeTagWaitMs,
+      hotplug: this.opts.readerHotplug,
       authFile: join(dirname(config.path), "auth.toml"), // credentials (MQTT), beside the config
       inbox,
     });

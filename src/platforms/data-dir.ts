@@ -7,7 +7,10 @@ import { SERVICE_NAME } from "../version.ts";
 export function defaultDataDir(platform: PlatformId, env: Record<string, string | undefined>): string {
   switch (platform) {
     case "mister":
+    case "mistex":
       return `/media/fat/${SERVICE_NAME}`;
+    case "replayos":
+      return `/media/sd/${SERVICE_NAME}`;
     case "batocera":
       return `/userdata/system/${SERVICE_NAME}`;
     case "recalbox":

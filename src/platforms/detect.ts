@@ -2,8 +2,20 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Platform ids, as the reference reports them in `version.platform`. */
-export const PLATFORM_IDS = ["mister", "batocera", "recalbox", "retropie", "steamos", "libreelec", "linux"] as const;
+export const PLATFORM_IDS = ["mister", "batocera", "recalbox", "retropie", "steamos", "libreelec", "linux", "bazzite", "chimeraos", "replayos", "mistex"] as const;
 export type PlatformId = (typeof PLATFORM_IDS)[number];
+
+/**
+ * Whose launchers and watchers a platform uses: MiSTeX (MiSTer on a Xilinx board) is MiSTer's; ChimeraOS, a
+ * Steam console OS, SteamOS's (Steam started with `steam`); Bazzite, a desktop-and-Steam Fedora, generic Linux's
+ * (Steam through `xdg-open`, Flatpak RetroArch); ReplayOS has no launchers of its own (custom ones only).
+ */
+export function platformFamily(id: PlatformId): PlatformId {
+  if (id === "mistex") return "mister";
+  if (id === "chimeraos") return "steamos";
+  if (id === "bazzite") return "linux";
+  return id;
+}
 
 /** Parses /etc/os-release into a key → value map (quotes removed). */
 export function parseOsRelease(text: string): Record<string, string> {
@@ -16,13 +28,24 @@ export function parseOsRelease(text: string): Record<string, string> {
   return out;
 }
 
+function readText(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+}
+
 /**
  * Recognises the platform from the system itself. `root` is "/" on a device and a fake root in tests.
  * Order matters: the most specific markers first.
  */
 export function detectPlatform(root = "/"): PlatformId {
   const has = (p: string) => existsSync(join(root, p));
+  // MiSTeX loads Xilinx bitstreams: its menu core is menu.bit where MiSTer's is menu.rbf
+  if (has("media/fat/menu.bit")) return "mistex";
   if (has("media/fat/MiSTer") || has("media/fat/menu.rbf")) return "mister";
+  if (has("media/sd/config/replay.cfg")) return "replayos";
   let os: Record<string, string> = {};
   for (const p of ["etc/os-release", "usr/lib/os-release"]) {
     try {
@@ -33,6 +56,8 @@ export function detectPlatform(root = "/"): PlatformId {
   const ids = [os.ID ?? "", ...(os.ID_LIKE ?? "").split(/\s+/)].map((s) => s.toLowerCase());
   if (ids.includes("batocera") || has("usr/bin/batocera-version") || has("userdata/system/batocera.conf")) return "batocera";
   if (ids.includes("recalbox") || has("recalbox/share") || has("usr/bin/recalbox-version")) return "recalbox";
+  if (ids.includes("bazzite") || /bazzite/i.test(os.VARIANT_ID ?? "") || /"image-name"\s*:\s*"bazzite/.test(readText(join(root, "usr/share/ublue-os/image-info.json")))) return "bazzite";
+  if (ids.includes("chimeraos") || ids.includes("chimera")) return "chimeraos";
   if (ids.includes("steamos")) return "steamos";
   if (ids.includes("libreelec") || ids.includes("coreelec") || has("storage/.kodi/userdata")) return "libreelec";
   if (has("opt/retropie") || has("home/pi/RetroPie")) return "retropie";

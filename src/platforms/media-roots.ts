@@ -19,7 +19,16 @@ const MISTER_ROOTS = [
 export function defaultMediaRoots(platform: PlatformId, home: string = homedir()): string[] {
   switch (platform) {
     case "mister":
+    case "mistex":
       return [...MISTER_ROOTS];
+    case "replayos":
+      // the SD card, then drives ReplayOS mounts (USB, NVMe, network), each with a roms/<system> tree
+      return ["/media/sd/roms", "/media/usb/roms", "/media/nvme/roms", "/media/nfs/roms"];
+    case "bazzite":
+      // EmuDeck and RetroDECK, which Bazzite users install for emulation, and a plain ~/ROMs
+      return [join(home, "ROMs"), join(home, "Emulation", "roms"), join(home, "retrodeck", "roms")];
+    case "chimeraos":
+      return [join(home, "ROMs")];
     case "batocera":
       return ["/userdata/roms"];
     case "recalbox":
@@ -37,7 +46,7 @@ export function defaultMediaRoots(platform: PlatformId, home: string = homedir()
 
 /** MiSTer cores cannot open archives, so there a .zip is a folder whose entries are indexed one by one. */
 export function zipsAsFolders(platform: PlatformId): boolean {
-  return platform === "mister";
+  return platform === "mister" || platform === "mistex";
 }
 
 /**

@@ -3,8 +3,8 @@ import { homedir } from "node:os";
 import { dirname } from "node:path";
 import type { Config } from "../config/schema.ts";
 import { log } from "../log.ts";
-import type { PlatformId } from "./detect.ts";
-import { DEFAULT_MISTER_PATHS, MisterLauncher, type MisterPaths } from "./mister/launcher.ts";
+import { type PlatformId, platformFamily } from "./detect.ts";
+import { DEFAULT_MISTER_PATHS, MISTEX_PATHS, MisterLauncher, type MisterPaths } from "./mister/launcher.ts";
 import { type Screenshot, takeMisterScreenshot } from "./mister/screenshot.ts";
 import { MisterTracker } from "./mister/tracker.ts";
 import { MisterCommands } from "./mister/commands.ts";
@@ -86,11 +86,12 @@ export class PlatformSet {
     deps: { platform: PlatformId; config: () => Readonly<Config>; tracker: MediaTracker; spawn: Spawn },
     private readonly opts: PlatformOptions = {},
   ) {
-    const { platform, tracker, spawn } = deps;
-    this.platform = platform;
+    const { tracker, spawn } = deps;
+    const platform = platformFamily(deps.platform); // whose launchers it uses (detect.ts)
+    this.platform = deps.platform;
     this.config = deps.config;
     this.spawn = spawn;
-    const misterPaths = opts.mister ?? DEFAULT_MISTER_PATHS;
+    const misterPaths = opts.mister ?? (deps.platform === "mistex" ? MISTEX_PATHS : DEFAULT_MISTER_PATHS);
     if ((platform === "mister" && !opts.mister) || opts.mister?.coreNamePath) {
       const returnToMenu = () => (this.systemLauncher as MisterLauncher).returnToMenu();
       this.misterTracker = new MisterTracker({ sdRoot: misterPaths.sdRoot, tmpDir: dirname(misterPaths.coreNamePath ?? "/tmp/CORENAME"), returnToMenu }, tracker);

@@ -1,10 +1,12 @@
 import type { MountWatch } from "./mount-watch.ts";
+import type { UeventHandlers, UeventWatch } from "./uevent-types.ts";
 import type { SerialOptions, SerialPort } from "./serial-types.ts";
 import type { UinputLoad } from "./uinput-types.ts";
 import type { I2cDevice, SpiDevice, SpiOptions } from "./i2c-spi-types.ts";
 
 export type { SerialOptions, SerialPort } from "./serial-types.ts";
 export type { I2cDevice, SpiDevice, SpiOptions } from "./i2c-spi-types.ts";
+export type { UeventHandlers, UeventWatch } from "./uevent-types.ts";
 export type { UinputDevice, UinputDeviceSetup, UinputFactory, UinputLoad } from "./uinput-types.ts";
 
 /**
@@ -152,6 +154,8 @@ export interface Runtime {
   openSerial(path: string, options: SerialOptions): Promise<SerialPort>;
   /** Calls `onChange` when the mount table (`/proc/self/mountinfo`) changes; see mount-watch.ts. */
   watchMounts?(path: string, onChange: () => void): MountWatch;
+  /** Kernel uevents from a NETLINK_KOBJECT_UEVENT socket (hot-plug); absent where the runtime cannot open one. */
+  watchUevents?(handlers: UeventHandlers): UeventWatch;
   /**
    * The service is up and listening: start-up code is done. A device build starts with the JIT held back (run-once
    * start-up code is not worth compiling, and compiling it costs memory); this restores the normal JIT policy.

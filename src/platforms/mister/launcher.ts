@@ -16,9 +16,13 @@ export interface MisterPaths {
   coreNamePath?: string;
   /** Where MiSTer Main keeps CURRENTPATH/FULLPATH/FILESELECT (`/tmp`); unset: not written. */
   tmpDir?: string;
+  /** What `load_core` gets to return to the menu (default `menu.rbf`; MiSTeX: `/media/fat/menu.bit`). */
+  menuCore?: string;
 }
 
 export const DEFAULT_MISTER_PATHS: MisterPaths = { sdRoot: "/media/fat", cmdPath: "/dev/MiSTer_cmd", tmpDir: "/tmp" };
+/** MiSTeX (MiSTer on Xilinx boards): the same card and FIFO; its menu is a bitstream, loaded by full path. */
+export const MISTEX_PATHS: MisterPaths = { ...DEFAULT_MISTER_PATHS, menuCore: "/media/fat/menu.bit" };
 
 /** How one launch loads its core: the core, the RBF paths to look for, the set name. */
 interface CoreChoice {
@@ -79,7 +83,7 @@ export class MisterLauncher implements Launcher, SystemLauncher {
   }
 
   returnToMenu(): void {
-    this.command("load_core menu.rbf");
+    this.command(`load_core ${this.paths.menuCore ?? "menu.rbf"}`);
   }
 
   private altLauncher(alt: MisterAltCore): Launcher {

@@ -6,6 +6,7 @@ import { loadBunPcsc } from "./pcsc.ts";
 import { openBunSerial } from "./serial.ts";
 import { serveWithBun } from "./server.ts";
 import { loadBunUinput } from "./uinput.ts";
+import { watchUeventsBun } from "./uevent.ts";
 import { openBunDatabase } from "./sqlite.ts";
 
 export const bunRuntime: Runtime = {
@@ -20,6 +21,7 @@ export const bunRuntime: Runtime = {
   openI2c: openBunI2c,
   openSpi: openBunSpi,
   watchMounts: watchMountsBun,
+  watchUevents: watchUeventsBun,
   // device builds start with `--compile-jit-policy` (build/release/compile.ts); back to normal once serving
   settled: () => Bun.unsafe.setJITPolicy?.(1),
 };

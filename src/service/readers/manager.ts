@@ -2,12 +2,15 @@
  * Keeps the set of open readers in line with the settings and the hardware: opens configured connection
  * strings (retrying failures), adds readers the drivers detect, drops readers that go away (they are retried
  * on a later pass), and closes readers the settings no longer ask for. One pass every second, and at once
- * when a driver reports a hardware change. Passes never overlap.
+ * when a driver reports a hardware change or a device node is plugged in (hot-plug); a reader whose node is
+ * unplugged is dropped at once. Passes never overlap.
  */
+import { realpathSync } from "node:fs";
 import type { ReaderConnection } from "../../config/schema.ts";
 import { CoalescedRuns } from "../../core/coalesced-runs.ts";
 import { log } from "../../log.ts";
 import { resolveConnection } from "../../readers/driver-aliases.ts";
+import type { DeviceChange } from "../../readers/hotplug.ts";
 import type { Reader, ReaderDriver, ReaderOptions, TokenRead } from "../../readers/types.ts";
 import { realTimers, type Timers } from "./insert-mode.ts";
 
@@ -34,6 +37,16 @@ interface Managed {
   reader: Reader;
   driver: ReaderDriver;
   origin: "config" | "detect";
+  /** The device node the path led to when opened (a /dev/serial/by-id link resolved), for unplug events. */
+  node: string;
+}
+
+function nodeOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 export class ReaderManager {
@@ -47,6 +60,8 @@ export class ReaderManager {
     () => !this.stopped,
   );
   private stopped = false;
+  /** Device nodes plugged in and not yet a reader: when (performance.now()), for the hot-plug latency log. */
+  private readonly plugged = new Map<string, { at: number; via: string }>();
 
   constructor(
     private readonly drivers: readonly ReaderDriver[],
@@ -81,6 +96,30 @@ export class ReaderManager {
   kick(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     return this.passes.run();
+  }
+
+  /**
+   * A device node came or went (hot-plug). Readers on a node that went are dropped now; a node that came
+   * starts a pass at once, so detection probes it without waiting for the next tick.
+   */
+  async deviceChanged(change: Pick<DeviceChange, "action" | "path" | "at" | "via">): Promise<void> {
+    if (this.stopped) return;
+    if (change.action === "remove") {
+      this.plugged.delete(change.path);
+      for (const m of [...this.open.values()]) {
+        if (m.reader.path === change.path || m.node === change.path) {
+          logger.info(`${change.path} unplugged (${change.via}): dropping its reader`);
+          await this.drop(m, true);
+        }
+      }
+      return;
+    }
+    if (change.action === "add") {
+      logger.info(`${change.path} plugged in (${change.via}): looking for readers`);
+      this.plugged.set(change.path, { at: change.at, via: change.via });
+      if (this.plugged.size > 64) this.plugged.delete(this.plugged.keys().next().value!);
+    }
+    await this.kick();
   }
 
   async stop(): Promise<void> {
@@ -149,7 +188,7 @@ export class ReaderManager {
     const key = this.key(driver, path);
     if (this.open.has(key) || this.stopped) return;
     const reader = driver.create(path, options);
-    const managed: Managed = { reader, driver, origin };
+    const managed: Managed = { reader, driver, origin, node: nodeOf(path) };
     // Events a reader sends while opening (a token already on it) wait until readers.added went out.
     let early: Array<() => void> | null = [];
     const deliver = (fn: () => void) => {
@@ -173,7 +212,11 @@ export class ReaderManager {
     }
     this.failures.delete(key);
     this.open.set(key, managed);
-    logger.info(`reader added: ${key} (${reader.readerId})`);
+    const plug = this.plugged.get(path) ?? this.plugged.get(managed.node);
+    this.plugged.delete(path);
+    this.plugged.delete(managed.node);
+    const after = plug ? `, ${Math.round(performance.now() - plug.at)} ms after it was plugged in (${plug.via})` : "";
+    logger.info(`reader added: ${key} (${reader.readerId})${after}`);
     this.events.added(reader);
     const pending = early;
     early = null;

@@ -8,7 +8,9 @@ import { DomainError } from "../../core/errors.ts";
 import type { ActiveMediaSource } from "../../core/media-types.ts";
 import { rfc3339, type ScannedToken, type TokenSink, tokenView } from "../../core/token.ts";
 import { log } from "../../log.ts";
+import { type HotplugWatch, watchSerialHotplug } from "../../readers/hotplug.ts";
 import { defaultDrivers } from "../../readers/registry.ts";
+import { hardwareRoots } from "../../readers/serial/sysfs.ts";
 import type { ReaderInfo } from "../../core/wire/readers.ts";
 import { type Reader, type ReaderDriver, ReaderWriteError, type TokenRead } from "../../readers/types.ts";
 import type { Runtime } from "../../runtime/types.ts";
@@ -46,6 +48,8 @@ export interface ReadersDeps {
   tagWaitMs?: number;
   /** Where a reader that keeps failing is reported. */
   inbox?: InboxSink;
+  /** Serial hot-plug (uevents, else a look at the tty list every `pollMs`); `false`: only the 1 s passes. */
+  hotplug?: { pollMs?: number } | false;
 }
 
 export class ReadersService implements Lifecycle {
@@ -55,6 +59,7 @@ export class ReadersService implements Lifecycle {
   private readonly insertMode: InsertMode;
   private readonly clock: Clock;
   private unsubscribe: (() => void) | null = null;
+  private hotplug: HotplugWatch | null = null;
   private readonly writes: PendingWrites;
 
   constructor(private readonly deps: ReadersDeps) {
@@ -78,6 +83,14 @@ export class ReadersService implements Lifecycle {
     this.unsubscribe = this.deps.config.onChange((next, prev) => {
       if (next.readers !== prev.readers) void this.manager?.kick();
     });
+    if (this.deps.hotplug !== false) {
+      const manager = this.manager;
+      const root = this.deps.platformRoot ?? "/";
+      this.hotplug = watchSerialHotplug(
+        { uevents: this.deps.runtime.watchUevents?.bind(this.deps.runtime), roots: hardwareRoots(root), liveRoot: root === "/", clock: this.clock, pollMs: this.deps.hotplug?.pollMs },
+        (change) => void manager.deviceChanged(change).catch((err) => logger.warn("hot-plug handling failed:", err)),
+      );
+    }
     // Nothing waits for the first pass (a probe may take a second or hang): readers announce themselves with
     // readers.added; `readers` lists those found so far.
     this.manager.start().catch((err) => logger.error("readers could not start:", err));
@@ -86,6 +99,8 @@ export class ReadersService implements Lifecycle {
   async stop(): Promise<void> {
     this.writes.cancel();
     this.unsubscribe?.();
+    await this.hotplug?.close();
+    this.hotplug = null;
     this.insertMode.stop();
     await this.manager?.stop();
     this.manager = null;

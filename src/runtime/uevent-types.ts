@@ -1,0 +1,18 @@
+/**
+ * Kernel uevents (device add/remove) for hot-plug, runtime-neutral half. A runtime that can open a
+ * NETLINK_KOBJECT_UEVENT socket (Bun, through libc) hands each raw message to `message`; parsing is
+ * src/core/uevent.ts. Where no socket can be had (Node, no libc, a sandbox without netlink) callers poll.
+ */
+
+export interface UeventHandlers {
+  /** One raw message as received (not yet parsed): the kernel's, or udev's repeat of it. */
+  message(bytes: Uint8Array): void;
+  /** The kernel dropped messages (receive buffer overrun): whatever was missed must be looked up again. */
+  overrun?(): void;
+  /** The socket could not be opened, or failed for good: the caller falls back to polling. */
+  failed(reason: string): void;
+}
+
+export interface UeventWatch {
+  close(): Promise<void>;
+}
