@@ -89,6 +89,8 @@ export interface AppOptions {
   pairingIntervalMs?: number;
   /** How long `readers.write` waits for a tag (default 30 s; 0: fail at once). */
   writeTagWaitMs?: number;
+  /** How long an index run may take no step before the inbox is told (default 5 min, on the app's clock). */
+  indexStallMs?: number;
   /** WebSocket connection caps (default 512 in all, 32 per remote address, 32 kept for loopback). */
   sessionCaps?: Partial<SessionCaps>;
   /** Time an HTTP request body may take to arrive (default 10 s, on the app's clock). */
@@ -215,7 +217,7 @@ export class App {
     const feedback = new ScanFeedback(() => config.current.audio, this.opts.soundPlayer ?? new AplayPlayer(() => config.current.audio, ctx.runtime.spawn));
     const inbox = new InboxService(ctx.userDb, ctx.events, clock);
     configWorkedAround(inbox, this.configProblems);
-    const media = new MediaService(ctx, inbox);
+    const media = new MediaService(ctx, inbox, { stallMs: this.opts.indexStallMs });
     const input = new InputService({ runtime: ctx.runtime, clock, platform: ctx.platform, screenshot: platforms.screenshot });
     const profiles = new ProfilesService(ctx.userDb, ctx.events, () => clock.now());
     const playtime = new PlaytimeService({ db: ctx.userDb, events: ctx.events, config, clock, profiles, stopMedia: () => tracker.stop() });
