@@ -60,44 +60,12 @@ import { authLookup } from "./config/auth-file.ts";
 import { ReadersService } from "./service/readers/readers-service.ts";
 import { WritePlaying } from "./service/write-playing/write-playing.ts";
 import { API_VERSION, SERVICE_VERSION } from "./version.ts";
+import type { AppOptions } from "./app-options.ts";
+
+export type { AppOptions };
 
 /** The WebSocket endpoint paths: the spec's root, and where the reference's clients connect. */
 export const SOCKET_PATHS = new Set(["/", "/api", "/api/v0", "/api/v0.1"]);
-
-export interface AppOptions {
-  runtime: Runtime;
-  dataDir: string;
-  configPath?: string;
-  /** Overrides the config file's port (CLI flag or env). 0 picks a free port. */
-  port?: number;
-  host?: string;
-  /** Filesystem root for platform detection (tests use a fake root). */
-  platformRoot?: string;
-  /** Extra console output off (tests). */
-  quiet?: boolean;
-  /** Overrides config `service.mdns` (env TAPSERVE_MDNS=off; tests and benchmarks keep the LAN quiet). */
-  mdns?: boolean;
-  /** Time for everything that waits on it (tests: a manual clock). */
-  clock?: Clock;
-  /** Seams and grace periods of the platform's launchers and watchers (tests). */
-  platform?: PlatformOptions;
-  /** Reader drivers instead of the build's own (tests with fake hardware). */
-  drivers?: () => ReaderDriver[];
-  /** Plays the scan feedback sounds; `aplay` (config `audio.player`, `audio.device`) when absent. */
-  soundPlayer?: SoundPlayer;
-  /** Shortest time between two pairing requests from one address (default 1 s; tests: 0). */
-  pairingIntervalMs?: number;
-  /** How long `readers.write` waits for a tag (default 30 s; 0: fail at once). */
-  writeTagWaitMs?: number;
-  /** Serial hot-plug: how often the tty list is looked at where no uevents come; false: off (bench baseline). */
-  readerHotplug?: { pollMs?: number } | false;
-  /** WebSocket connection caps (default 512 in all, 32 per remote address, 32 kept for loopback). */
-  sessionCaps?: Partial<SessionCaps>;
-  /** Time an HTTP request body may take to arrive (default 10 s, on the app's clock). */
-  bodyTimeoutMs?: number;
-  /** Seconds an HTTP connection may stay silent (default 30). */
-  httpIdleTimeoutSeconds?: number;
-}
 
 /** What the composition root builds, in the order it builds it. */
 export interface Services {
@@ -217,7 +185,7 @@ export class App {
     const feedback = new ScanFeedback(() => config.current.audio, this.opts.soundPlayer ?? new AplayPlayer(() => config.current.audio, ctx.runtime.spawn));
     const inbox = new InboxService(ctx.userDb, ctx.events, clock);
     configWorkedAround(inbox, this.configProblems);
-    const media = new MediaService(ctx, inbox);
+    const media = new MediaService(ctx, inbox, { stallMs: this.opts.indexStallMs });
     const input = new InputService({ runtime: ctx.runtime, clock, platform: ctx.platform, screenshot: platforms.screenshot });
     const profiles = new ProfilesService(ctx.userDb, ctx.events, () => clock.now());
     const playtime = new PlaytimeService({ db: ctx.userDb, events: ctx.events, config, clock, profiles, stopMedia: () => tracker.stop() });

@@ -19,8 +19,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   platforms: ["core", "runtime", "config", "log", "version"],
   service: ["core", "runtime", "config", "db", "readers", "platforms", "log", "version"],
   api: ["core", "runtime", "config", "service", "log", "version", "web"],
-  app: ["api", "core", "runtime", "config", "db", "readers", "platforms", "service", "log", "version"],
-  cli: ["app", "api", "core", "runtime", "config", "platforms", "log", "version"],
+  "app-options": ["api", "core", "runtime", "readers", "platforms", "service"],
+  app: ["app-options", "api", "core", "runtime", "config", "db", "readers", "platforms", "service", "log", "version"],
+  cli: ["app", "app-options", "api", "core", "runtime", "config", "platforms", "log", "version"],
   main: ["arktype-jitless", "cli", "runtime"],
   "main-node": ["arktype-jitless", "cli", "runtime"],
 };

@@ -1,6 +1,7 @@
 import type { Migration } from "../migrate.ts";
+import { userV10Plays } from "./user-v10-plays.ts";
 
-/** Schema of the user database (mappings, launch history, clients). Append only; never edit a shipped step. */
+/** Schema of the user database (mappings, launch history, clients, plays …). Append only; never edit a shipped step. */
 export const userMigrations: readonly Migration[] = [
   {
     version: 1,
@@ -156,4 +157,5 @@ export const userMigrations: readonly Migration[] = [
       CREATE INDEX media_user_tags_by_tag ON media_user_tags (tag, system);
     `,
   },
+  userV10Plays,
 ];

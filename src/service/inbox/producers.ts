@@ -10,6 +10,7 @@ import type { InboxSink } from "./inbox-service.ts";
 export const INBOX_CATEGORIES = {
   mediaDbCorrupt: "mediadb_corruption_recovery",
   indexFailed: "media_index_failed",
+  indexStalled: "media_index_stalled",
   readerFailing: "reader_failing",
   configProblems: "config_worked_around",
   playtimeLimit: "playtime_limit_reached",
@@ -38,6 +39,22 @@ export function indexFailed(inbox: InboxSink, reason: string): InboxMessage | nu
     body: `${reason.replace(/[;.]?\s*the previous index is kept\.?$/i, "")}. The previous media database is still in use; try updating it again.`,
     severity: INBOX_SEVERITY.warning,
     category: INBOX_CATEGORIES.indexFailed,
+  });
+}
+
+/** An index run has made no progress for a while (it is left running: a slow share may still answer). */
+export function indexStalled(inbox: InboxSink, p: { currentStep: number; totalSteps: number; currentStepDisplay: string; totalFiles: number; quietMs: number }): InboxMessage | null {
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  const quiet = p.quietMs >= 60_000 ? count(Math.round(p.quietMs / 60_000), "minute") : count(Math.max(1, Math.round(p.quietMs / 1000)), "second");
+  const where = p.currentStepDisplay ? ` at ${p.currentStepDisplay} (system ${p.currentStep} of ${p.totalSteps})` : "";
+  return inbox.add({
+    title: "Updating the media database has stalled",
+    body:
+      `The index run has made no progress for ${quiet}${where}, with ${p.totalFiles} files found so far. ` +
+      "It is still running and the previous media database is still in use. A media folder that stopped answering (a network share, a " +
+      "sleeping drive) is the usual cause: check the folders, then cancel the update and start it again.",
+    severity: INBOX_SEVERITY.warning,
+    category: INBOX_CATEGORIES.indexStalled,
   });
 }
 

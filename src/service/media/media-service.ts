@@ -9,6 +9,7 @@ import { log } from "../../log.ts";
 import { mediaRoots, zipsAsFolders } from "../../platforms/media-roots.ts";
 import type { ServiceContext } from "../context.ts";
 import type { InboxSink } from "../inbox/inbox-service.ts";
+import { IndexStallWatch } from "../inbox/index-stall-watch.ts";
 import { indexFailed, mediaDbCorrupt, noInbox } from "../inbox/producers.ts";
 import type { Lifecycle } from "../lifecycle.ts";
 import { type BrowseRequest, MediaBrowser } from "./browse.ts";
@@ -44,16 +45,21 @@ export class MediaService implements Lifecycle {
     private readonly ctx: ServiceContext,
     /** Where a damaged database or a failed index run is reported. */
     private readonly inbox: InboxSink = noInbox,
+    opts: { stallMs?: number | undefined } = {},
   ) {
     this.store = new MediaStore(ctx.runtime, ctx.dataDir, this.catalog);
     const throttle = new ProgressThrottle(PROGRESS_INTERVAL_MS, () => ctx.clock.now(), (s) => ctx.events.publish("media.indexing", s));
+    const stall = new IndexStallWatch({ clock: ctx.clock, inbox, limitMs: opts.stallMs });
     this.indexer = new MediaIndexer({
       runtime: ctx.runtime,
       store: this.store,
       catalog: this.catalog,
       roots: () => this.rootFolders(),
       zipsAsFolders: () => zipsAsFolders(ctx.platform),
-      onProgress: (progress, force) => throttle.offer(indexingStatus(this.store, progress), force),
+      onProgress: (progress, force) => {
+        stall.observe(progress); // a run without progress for minutes is told to the inbox
+        throttle.offer(indexingStatus(this.store, progress), force);
+      },
     });
     this.library = this.makeLibrary();
     this.scrape = new ScrapeService(ctx, this, this.store);

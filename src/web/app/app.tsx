@@ -13,6 +13,7 @@ import { Mappings } from "./screens/mappings.tsx";
 import { Pair } from "./screens/pair.tsx";
 import { Playtime } from "./screens/playtime.tsx";
 import { Profiles } from "./screens/profiles.tsx";
+import { Remote } from "./screens/remote.tsx";
 import { Search } from "./screens/search.tsx";
 import { Settings } from "./screens/settings.tsx";
 import { Write } from "./screens/write.tsx";
@@ -26,6 +27,7 @@ const VIEWS: Record<ScreenPath, () => preact.JSX.Element> = {
   profiles: Profiles,
   playtime: Playtime,
   write: Write,
+  remote: Remote,
   settings: Settings,
   pair: Pair,
   inbox: Inbox,

@@ -8,6 +8,7 @@ export const SCREENS = [
   { path: "profiles", title: "Profiles" },
   { path: "playtime", title: "Playtime" },
   { path: "write", title: "Write" },
+  { path: "remote", title: "Remote" },
   { path: "settings", title: "Settings" },
 ] as const;
 
