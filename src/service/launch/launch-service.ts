@@ -22,6 +22,9 @@ import { FileMappings } from "./file-mappings.ts";
 import { LaunchGuard } from "./launch-guard.ts";
 import { MappingsService } from "./mappings-service.ts";
 import { LaunchPipeline } from "./pipeline.ts";
+import { splitHttpAllow } from "../../core/zapscript/http-allow.ts";
+import { ZapLinkStore } from "../zaplinks/zaplink-store.ts";
+import { ZapLinks } from "../zaplinks/zaplinks.ts";
 import { SerialQueue } from "./serial-queue.ts";
 import { PlaylistService } from "../playlist/playlist-service.ts";
 import { readPlaylistSource } from "../playlist/playlist-source.ts";
@@ -70,6 +73,7 @@ export class LaunchService implements Lifecycle {
   /** The active playlists (`playlist.*`, reported by `media`); their items run as tokens from "playlist". */
   readonly playlists: PlaylistService;
   private readonly historyRepo: HistoryRepository;
+  private readonly zapLinks: ZapLinks;
   private readonly pipeline: LaunchPipeline;
   private readonly queue: SerialQueue<ScannedToken>;
   private readonly abort = new AbortController();
@@ -82,6 +86,11 @@ export class LaunchService implements Lifecycle {
     private readonly deps: LaunchDeps,
   ) {
     this.historyRepo = new HistoryRepository(ctx.userDb);
+    this.zapLinks = new ZapLinks({
+      store: new ZapLinkStore(ctx.userDb, () => ctx.clock.now()),
+      allow: () => splitHttpAllow(ctx.config.current.zapscript.allow_http).hosts,
+      platform: ctx.platform,
+    });
     this.mappings = new MappingsService(ctx.userDb);
     this.fileMappings = new FileMappings(join(ctx.dataDir, "mappings"), () => ctx.config.current.mappings.entry);
     this.pipeline = new LaunchPipeline({
@@ -90,6 +99,7 @@ export class LaunchService implements Lifecycle {
       env: (t, trace, dryRun) => this.env(t, trace, dryRun),
       outcome: deps.outcome,
       now: () => ctx.clock.now(),
+      zapLink: (text, signal) => this.zapLinks.resolve(text, signal),
     });
     this.queue = new SerialQueue((t) => this.pipeline.run(t, this.traces.get(t)), MAX_QUEUED_TOKENS);
     this.playlists = new PlaylistService({ launch: (text) => this.enqueue({ type: "playlist", uid: "", text, data: "", scanTime: rfc3339(new Date(ctx.clock.now())), source: "playlist" }) });
