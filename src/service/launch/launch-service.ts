@@ -74,6 +74,7 @@ export class LaunchService implements Lifecycle {
   readonly playlists: PlaylistService;
   private readonly historyRepo: HistoryRepository;
   private readonly zapLinks: ZapLinks;
+  private unsubscribe: (() => void) | null = null;
   private readonly pipeline: LaunchPipeline;
   private readonly queue: SerialQueue<ScannedToken>;
   private readonly abort = new AbortController();
@@ -194,6 +195,27 @@ export class LaunchService implements Lifecycle {
   start(): void {
     this.fileMappings.load();
     this.deps.platforms.start();
+    this.unsubscribe = this.ctx.events.subscribe((name) => {
+      if (name === "media.started") this.onMediaStart();
+    });
+  }
+
+  /**
+   * Runs a hook's script now, beside the queue (`readers.scan.on_scan` with the token scanned, `on_remove`):
+   * true when it ran to the end or there is none, false when it failed (the caller drops the scan or the exit).
+   */
+  async runHook(name: string, script: string, scanned?: ScannedToken): Promise<boolean> {
+    if (script.trim() === "") return true;
+    const token: ScannedToken = { type: "hook", uid: "", text: script, data: "", scanTime: rfc3339(new Date(this.ctx.clock.now())), source: "api", remote: false };
+    return (await this.pipeline.hook(name, token, scanned ? { id: scanned.uid, value: scanned.text, data: scanned.data } : undefined)) === null;
+  }
+
+  /** `launchers.on_media_start`: queued after media starts (not for media its own script started: no loop). */
+  private onMediaStart(): void {
+    const script = this.ctx.config.current.launchers.on_media_start;
+    if (script.trim() === "" || this.deps.tracker.current()?.zapScript === script) return;
+    logger.info("running launchers.on_media_start");
+    this.enqueue({ type: "hook", uid: "", text: script, data: "", scanTime: rfc3339(new Date(this.ctx.clock.now())), source: "api", remote: false });
   }
 
   /**
@@ -202,6 +224,7 @@ export class LaunchService implements Lifecycle {
    */
   async stop(): Promise<void> {
     this.abort.abort();
+    this.unsubscribe?.();
     this.guard.stop();
     await this.deps.platforms.stop();
     await this.queue.close();

@@ -18,7 +18,7 @@ export function expressionEnv(env: CommandEnv, launching?: ZapCommand): ExprEnv 
     media_playing: active !== null,
     device: { hostname: hostname(), os: GO_OS[osPlatform()] ?? osPlatform(), arch: GO_ARCH[arch()] ?? arch() },
     active_media: { launcher_id: active?.launcherId ?? "", system_id: active?.systemId ?? "", system_name: active?.systemName ?? "", path: active?.mediaPath ?? "", name: active?.mediaName ?? "" },
-    scanned: { id: t.uid, value: t.text, data: t.data },
+    scanned: env.scanned ?? { id: t.uid, value: t.text, data: t.data },
     // in a before_media_start hook: the media about to start
     ...(launching ? { launching: { path: launching.args[0] ?? "", system_id: launching.advArgs.system ?? "", launcher_id: launching.advArgs.launcher ?? "" } } : {}),
   };
