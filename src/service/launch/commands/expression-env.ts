@@ -26,17 +26,19 @@ export function expressionEnv(env: CommandEnv, launching?: ZapCommand): ExprEnv 
 
 /**
  * The command with the `[[…]]` expressions of its arguments and advanced arguments replaced by their values.
- * Key sequences and typed text (`input.*`) are taken as written. A bad expression fails the command.
+ * Typed text (`input.text`) is taken as written; in key sequences, a key that is an expression is replaced. A bad
+ * expression fails the command.
  */
 export function expandCommand(cmd: ZapCommand, env: CommandEnv, launching?: ZapCommand): ZapCommand {
-  if (INPUT_MACRO_COMMANDS.has(cmd.name) || INPUT_RAW_COMMANDS.has(cmd.name)) return cmd;
-  const has = (s: string) => s.includes("[[");
+  if (INPUT_RAW_COMMANDS.has(cmd.name)) return cmd;
+  // in a key sequence only a key that is a whole expression is one (the parser keeps `[[…]]` as one key)
+  const has = INPUT_MACRO_COMMANDS.has(cmd.name) ? (s: string) => s.startsWith("[[") && s.endsWith("]]") && s.length > 4 : (s: string) => s.includes("[[");
   if (!cmd.args.some(has) && !Object.values(cmd.advArgs).some(has)) return cmd;
   const values = expressionEnv(env, launching);
   try {
     return {
       ...cmd,
-      args: cmd.args.map((a) => expandExpressions(a, values)),
+      args: cmd.args.map((a) => (has(a) ? expandExpressions(a, values) : a)),
       advArgs: Object.fromEntries(Object.entries(cmd.advArgs).map(([k, v]) => [k, expandExpressions(v, values)])),
     };
   } catch (err) {
