@@ -73,6 +73,10 @@ const ReadersScan = type({
   exit_delay: "0 <= number <= 3600 = 0",
   ignore_system: type("string[]").default(() => []),
   launch_guard: LaunchGuard.default(() => LaunchGuard.assert({})),
+  /** A script run when a reader scans a token, before it launches (the reference's); its failure drops the scan. */
+  on_scan: "string = ''",
+  /** Hold mode: a script run when a token is removed, before the exit; its failure keeps the media running. */
+  on_remove: "string = ''",
 });
 const Readers = type({
   "+": "delete",
@@ -91,6 +95,8 @@ const Launchers = type({
   retroarch: "boolean = true",
   /** A script run before each command that starts media (the reference's); its failure stops the launch. */
   before_media_start: "string = ''",
+  /** A script run after media starts (the reference's); a failure is logged. */
+  on_media_start: "string = ''",
 });
 /** One `zapscript.allow_http` entry: a host name, an IP address, a CIDR block or a reference URL pattern (http-allow.ts). */
 /** One `service.allow_api` / `allow_launch` entry: `*`, an IP address or a CIDR block (a typo must not let anyone in). */

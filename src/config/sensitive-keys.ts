@@ -57,6 +57,9 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "launchers.custom": "program",
   "launchers.retroarch": "plain",
   "launchers.before_media_start": "widens", // a script run with the device's own trust
+  "launchers.on_media_start": "widens", // a script run with the device's own trust
+  "readers.scan.on_scan": "widens", // a script run with the device's own trust
+  "readers.scan.on_remove": "widens", // a script run with the device's own trust
   "zapscript.allow_execute": "widens",
   "zapscript.allow_remote_execute": "widens",
   "zapscript.allow_http": "widens",

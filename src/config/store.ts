@@ -70,7 +70,7 @@ export function parseConfig(text: string, path: string): { config: Config; raw: 
 }
 
 /** Keys of `raw` (dotted paths, tables walked to their keys) the validated config does not have: what this version ignored. */
-function ignoredKeys(raw: unknown, known: unknown, prefix = ""): string[] {
+export function ignoredKeys(raw: unknown, known: unknown, prefix = ""): string[] {
   if (!isPlainObject(raw) || !isPlainObject(known)) return [];
   return Object.entries(raw).flatMap(([k, v]) => {
     if (k in known) return ignoredKeys(v, known[k], `${prefix}${k}.`);

@@ -12,7 +12,7 @@ describe("tapserve parse <text>", () => {
   test("prints the commands a script would run, without running them", () => {
     const r = parse('**launch:"SNES/A, B.sfc"?launcher=RetroArch||**delay:500||**echo:hi');
     expect(r.code).toBe(0);
-    expect(r.out).toEqual({
+    expect(r.out).toMatchObject({
       commands: [
         { name: "launch", args: ["SNES/A, B.sfc"], advArgs: { launcher: "RetroArch" } },
         { name: "delay", args: ["500"], advArgs: {} },
@@ -22,7 +22,18 @@ describe("tapserve parse <text>", () => {
   });
 
   test("a plain path and several words become one launch", () => {
-    expect(parse("SNES/Some", "Game.sfc").out).toEqual({ commands: [{ name: "launch", args: ["SNES/Some Game.sfc"], advArgs: {} }] });
+    expect(parse("SNES/Some", "Game.sfc").out).toMatchObject({ commands: [{ name: "launch", args: ["SNES/Some Game.sfc"], advArgs: {} }] });
+  });
+
+  test("says for each command whether this device's platform can run it, and why not", () => {
+    const r = parse("**echo:hi||**mister.ini:1||**nope");
+    expect(r.code).toBe(0);
+    const onMister = r.out.platform === "mister";
+    expect(r.out.runs).toEqual([
+      { command: "echo", ok: true },
+      onMister ? { command: "mister.ini", ok: true } : { command: "mister.ini", ok: false, why: `only MiSTer can run mister.ini (this is ${r.out.platform})` },
+      { command: "nope", ok: false, why: "unknown command: nope" },
+    ]);
   });
 
   test("a broken script prints an error as JSON and exits 1", () => {

@@ -68,6 +68,20 @@ describe("screenshot on MiSTer", () => {
     expect(shot).toEqual({ path: file, data: Buffer.from([...PNG_HEAD, ...PNG_END]).toString("base64"), size: PNG_HEAD.length + PNG_END.length });
   });
 
+  test("the screenshot launch command takes one the same way", async () => {
+    writeFileSync(coreName, "SNES\n");
+    const before = (await client.call<{ entries: unknown[] }>("tokens.history")).entries.length;
+    await client.call("launch", "**screenshot");
+    expect(await waitFor(readCommand, "the screenshot command")).toBe("screenshot scaled\n");
+    const file = join(sd, "screenshots", "SNES", "20260101_120001-screen.png");
+    writeFileSync(file, Uint8Array.from([...PNG_HEAD, ...PNG_END]));
+    const entry = await waitFor(async () => {
+      const { entries } = await client.call<{ entries: { success: boolean; text: string }[] }>("tokens.history");
+      return entries.length > before ? entries[0] : undefined;
+    }, "history entry");
+    expect(entry).toMatchObject({ text: "**screenshot", success: true });
+  });
+
   test("no core name from MiSTer Main: 1004 with the reason, nothing sent", async () => {
     rmSync(coreName);
     const r = await client.request("screenshot");

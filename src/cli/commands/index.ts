@@ -6,3 +6,4 @@ import "./parse.ts";
 import "./index-media.ts";
 import "./why.ts";
 import "./write-playing.ts";
+import "./config-check.ts";

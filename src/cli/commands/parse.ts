@@ -4,10 +4,13 @@ import type { ScanTrace } from "../../core/wire/trace.ts";
 import { connectCommand, EXIT_UNREACHABLE, reportCallFailure } from "../client.ts";
 import { defineSubcommand } from "../subcommands.ts";
 import { traceText } from "../../core/trace/text.ts";
+import { commandSupport } from "../../core/zapscript/command-support.ts";
+import { detectPlatform } from "../../platforms/detect.ts";
 
 /**
  * `tapserve parse <text>`: shows what a tag's launch script would do, without running it, as JSON:
- * `{"commands":[{"name","args","advArgs"}]}`, or `{"error":"..."}` with exit code 1.
+ * `{"commands":[{"name","args","advArgs"}],"platform":id,"runs":[{"command","ok","why"?,"note"?}]}` (whether this
+ * device's platform can run each command, and why not), or `{"error":"..."}` with exit code 1.
  * `--explain`: asks the running service for a dry run instead (mappings, the launcher each launch would use, or
  * why it would fail on this device) and prints its trace; exit code 1 when the script would fail.
  */
@@ -19,7 +22,10 @@ defineSubcommand("parse", "parse [--explain] <text>: print what a launch script 
   const text = cmd.args.join(" ");
   if (cmd.explain) return explain(cmd, text);
   try {
-    process.stdout.write(`${JSON.stringify(parseZapScript(text))}\n`);
+    const script = parseZapScript(text);
+    const platform = detectPlatform();
+    const runs = script.commands.map((c) => ({ command: c.name, ...commandSupport(c.name, platform) }));
+    process.stdout.write(`${JSON.stringify({ ...script, platform, runs })}\n`);
     return 0;
   } catch (err) {
     if (!(err instanceof ZapScriptError)) throw err;

@@ -66,7 +66,8 @@ function readValue(c: Cursor, memo: Memo): string | [number, number] {
       break;
     }
     visited.push(c.pos);
-    if (c.next() === ESCAPE && !c.done) c.pos++;
+    if (c.atExpression()) c.readExpression();
+    else if (c.next() === ESCAPE && !c.done) c.pos++;
   }
   for (const at of visited) memo.plainEnd.set(at, c.pos);
   return [start, c.pos];
@@ -77,6 +78,10 @@ function plainText(src: string, start: number, end: number): string {
   const c = new Cursor(src.slice(start, end));
   let out = "";
   while (!c.done) {
+    if (c.atExpression()) {
+      out += c.readExpression();
+      continue;
+    }
     const ch = c.next();
     out += ch === ESCAPE ? c.readEscaped() : ch;
   }

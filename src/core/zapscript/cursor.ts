@@ -1,6 +1,9 @@
 import { ZapScriptError } from "./types.ts";
 
 /** Reads a script one character at a time; knows the escape character and the command separator. */
+export const EXPR_START = "[[";
+export const EXPR_END = "]]";
+
 export class Cursor {
   pos = 0;
 
@@ -45,6 +48,23 @@ export class Cursor {
     return ESCAPES[ch] ?? ch;
   }
 
+  /** True at `[[`, the start of an expression. */
+  atExpression(): boolean {
+    return this.startsWith(EXPR_START);
+  }
+
+  /**
+   * Reads an expression `[[…]]` verbatim (cursor on `[[`), as go-zapscript does: nothing inside it is a separator,
+   * an escape or a quote, so `||` and `,` stay in it; evaluated when its command runs (expressions.ts).
+   */
+  readExpression(): string {
+    const start = this.pos;
+    const end = this.src.indexOf(EXPR_END, start + EXPR_START.length);
+    if (end < 0) this.fail("unmatched expression: '[[' without ']]'", start);
+    this.pos = end + EXPR_END.length;
+    return this.src.slice(start, this.pos);
+  }
+
   /** Reads the rest of the current command verbatim (no escapes), up to `||` or the end. */
   readRawToCommandEnd(): string {
     const start = this.pos;
@@ -86,6 +106,10 @@ export class Cursor {
     const quote = this.next();
     let out = "";
     while (!this.done) {
+      if (this.atExpression()) {
+        out += this.readExpression();
+        continue;
+      }
       const ch = this.next();
       if (ch === ESCAPE) out += this.readEscaped();
       else if (ch === quote) return out;
@@ -108,7 +132,7 @@ export function isCommandNameChar(ch: string): boolean {
 }
 
 export function isAdvArgNameStart(ch: string): boolean {
-  return /^[A-Za-z]$/.test(ch);
+  return /^[A-Za-z0-9_]$/.test(ch); // go-zapscript: any name character (a letter start is for traits only)
 }
 
 export function isAdvArgNameChar(ch: string): boolean {

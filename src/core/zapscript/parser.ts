@@ -97,6 +97,11 @@ function readArgs(c: Cursor, cmd: ZapCommand): void {
     let adv: Record<string, string> | null = null;
     while (!c.atCommandEnd() && c.peek() !== ",") {
       if (c.peek() === "?" && (adv = tryReadAdvArgs(c))) break;
+      if (c.atExpression()) {
+        arg += c.readExpression();
+        kept = arg.length;
+        continue;
+      }
       const ch = c.next();
       if (ch === ESCAPE) {
         arg += c.readEscaped();
@@ -128,9 +133,18 @@ export function parseInputKeys(text: string): string[] {
 
 /** Key sequence of an input command, up to `||`, the end, or valid advanced args. */
 function readKeys(c: Cursor, cmd: ZapCommand): void {
-  const start = c.pos;
+  let start = c.pos;
   let text = "";
+  const keys: string[] = [];
   while (!c.atCommandEnd()) {
+    if (c.atExpression()) {
+      // an expression is one key, its value typed when the command runs
+      keys.push(...splitKeys(text, start));
+      keys.push(c.readExpression());
+      text = "";
+      start = c.pos;
+      continue;
+    }
     if (c.peek() === "?") {
       const adv = tryReadAdvArgs(c);
       if (adv) {
@@ -140,7 +154,8 @@ function readKeys(c: Cursor, cmd: ZapCommand): void {
     }
     text += c.next();
   }
-  cmd.args = splitKeys(text, start);
+  keys.push(...splitKeys(text, start));
+  cmd.args = keys;
 }
 
 /** Text of `input.text` up to `||` or the end: typed as written (no escapes, no advanced args). */
@@ -170,6 +185,10 @@ function readPlain(c: Cursor, allowAdvArgs: (soFar: string) => boolean): PlainTe
       }
       value += c.readRawToCommandEnd(); // not advanced args: the rest is kept as written
       break;
+    }
+    if (c.atExpression()) {
+      value += c.readExpression();
+      continue;
     }
     const ch = c.next();
     if (ch === ESCAPE) value += c.readEscaped();

@@ -158,4 +158,22 @@ export const userMigrations: readonly Migration[] = [
     `,
   },
   userV10Plays,
+  {
+    // ZapLinks (src/service/zaplinks/): which hosts publish launch scripts (their /.well-known/zaparoo), and the
+    // last script fetched from each link, used when the host cannot be reached
+    version: 11,
+    name: "zaplinks",
+    sql: `
+      CREATE TABLE zaplink_hosts (
+        origin TEXT PRIMARY KEY,
+        zapscript INTEGER NOT NULL,
+        checked INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE zaplink_cache (
+        url TEXT PRIMARY KEY,
+        script TEXT NOT NULL,
+        updated INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -22,6 +22,9 @@ import { FileMappings } from "./file-mappings.ts";
 import { LaunchGuard } from "./launch-guard.ts";
 import { MappingsService } from "./mappings-service.ts";
 import { LaunchPipeline } from "./pipeline.ts";
+import { splitHttpAllow } from "../../core/zapscript/http-allow.ts";
+import { ZapLinkStore } from "../zaplinks/zaplink-store.ts";
+import { ZapLinks } from "../zaplinks/zaplinks.ts";
 import { SerialQueue } from "./serial-queue.ts";
 import { PlaylistService } from "../playlist/playlist-service.ts";
 import { readPlaylistSource } from "../playlist/playlist-source.ts";
@@ -70,6 +73,8 @@ export class LaunchService implements Lifecycle {
   /** The active playlists (`playlist.*`, reported by `media`); their items run as tokens from "playlist". */
   readonly playlists: PlaylistService;
   private readonly historyRepo: HistoryRepository;
+  private readonly zapLinks: ZapLinks;
+  private unsubscribe: (() => void) | null = null;
   private readonly pipeline: LaunchPipeline;
   private readonly queue: SerialQueue<ScannedToken>;
   private readonly abort = new AbortController();
@@ -82,6 +87,11 @@ export class LaunchService implements Lifecycle {
     private readonly deps: LaunchDeps,
   ) {
     this.historyRepo = new HistoryRepository(ctx.userDb);
+    this.zapLinks = new ZapLinks({
+      store: new ZapLinkStore(ctx.userDb, () => ctx.clock.now()),
+      allow: () => splitHttpAllow(ctx.config.current.zapscript.allow_http).hosts,
+      platform: ctx.platform,
+    });
     this.mappings = new MappingsService(ctx.userDb);
     this.fileMappings = new FileMappings(join(ctx.dataDir, "mappings"), () => ctx.config.current.mappings.entry);
     this.pipeline = new LaunchPipeline({
@@ -90,6 +100,7 @@ export class LaunchService implements Lifecycle {
       env: (t, trace, dryRun) => this.env(t, trace, dryRun),
       outcome: deps.outcome,
       now: () => ctx.clock.now(),
+      zapLink: (text, signal) => this.zapLinks.resolve(text, signal),
     });
     this.queue = new SerialQueue((t) => this.pipeline.run(t, this.traces.get(t)), MAX_QUEUED_TOKENS);
     this.playlists = new PlaylistService({ launch: (text) => this.enqueue({ type: "playlist", uid: "", text, data: "", scanTime: rfc3339(new Date(ctx.clock.now())), source: "playlist" }) });
@@ -184,6 +195,27 @@ export class LaunchService implements Lifecycle {
   start(): void {
     this.fileMappings.load();
     this.deps.platforms.start();
+    this.unsubscribe = this.ctx.events.subscribe((name) => {
+      if (name === "media.started") this.onMediaStart();
+    });
+  }
+
+  /**
+   * Runs a hook's script now, beside the queue (`readers.scan.on_scan` with the token scanned, `on_remove`):
+   * true when it ran to the end or there is none, false when it failed (the caller drops the scan or the exit).
+   */
+  async runHook(name: string, script: string, scanned?: ScannedToken): Promise<boolean> {
+    if (script.trim() === "") return true;
+    const token: ScannedToken = { type: "hook", uid: "", text: script, data: "", scanTime: rfc3339(new Date(this.ctx.clock.now())), source: "api", remote: false };
+    return (await this.pipeline.hook(name, token, scanned ? { id: scanned.uid, value: scanned.text, data: scanned.data } : undefined)) === null;
+  }
+
+  /** `launchers.on_media_start`: queued after media starts (not for media its own script started: no loop). */
+  private onMediaStart(): void {
+    const script = this.ctx.config.current.launchers.on_media_start;
+    if (script.trim() === "" || this.deps.tracker.current()?.zapScript === script) return;
+    logger.info("running launchers.on_media_start");
+    this.enqueue({ type: "hook", uid: "", text: script, data: "", scanTime: rfc3339(new Date(this.ctx.clock.now())), source: "api", remote: false });
   }
 
   /**
@@ -192,6 +224,7 @@ export class LaunchService implements Lifecycle {
    */
   async stop(): Promise<void> {
     this.abort.abort();
+    this.unsubscribe?.();
     this.guard.stop();
     await this.deps.platforms.stop();
     await this.queue.close();

@@ -27,6 +27,8 @@ export interface PipelineDeps {
   outcome?(token: ScannedToken, ok: boolean): void;
   /** Milliseconds, for the steps' durations. */
   now(): number;
+  /** ZapLinks: the script behind a command's first argument when it is one, else null (src/service/zaplinks/). */
+  zapLink?(text: string, signal: AbortSignal): Promise<string | null>;
 }
 
 /** The scan trace's reason code for a failure. */
@@ -80,12 +82,44 @@ export class LaunchPipeline {
     }
   }
 
-  private async execute(token: ScannedToken, trace: TraceBuilder, dryRun: boolean): Promise<void> {
+  /**
+   * Runs a hook's script (`readers.scan.on_scan`, `on_remove`) now, beside the queue, as the reference does: no
+   * history entry. Returns why it failed, or null when it ran to the end.
+   */
+  async hook(name: string, token: ScannedToken, scanned?: CommandEnv["scanned"]): Promise<string | null> {
+    logger.info(`running ${name}`);
+    try {
+      await this.execute(token, new TraceBuilder(token, this.deps.now), false, scanned);
+      return null;
+    } catch (err) {
+      if (!(err instanceof DomainError)) logger.error(`unexpected failure in ${name}:`, err);
+      const why = err instanceof Error ? err.message : String(err);
+      logger.warn(`${name} failed: ${outside(why, 512)}`);
+      return why;
+    }
+  }
+
+  private async execute(token: ScannedToken, trace: TraceBuilder, dryRun: boolean, scanned?: CommandEnv["scanned"]): Promise<void> {
     if (token.text.trim() === "") throw new CommandError("token has no launch script and no mapping matched it", false, "no_script");
-    const env = this.deps.env(token, trace, dryRun);
+    const makeEnv = (t: ScannedToken): CommandEnv => (scanned ? { ...this.deps.env(t, trace, dryRun), scanned } : this.deps.env(t, trace, dryRun));
+    let env = makeEnv(token);
     const commands = this.parse(token.text, "invalid launch script", env);
     trace.parsed(commands);
-    for (const cmd of commands) {
+    for (let i = 0; i < commands.length; i++) {
+      let linked: ZapCommand[] | null;
+      try {
+        linked = await this.followZapLink(commands[i]!, env);
+      } catch (err) {
+        trace.begin(commands[i]!);
+        trace.end("failed", err instanceof Error ? err.message : String(err));
+        throw err;
+      }
+      if (linked) {
+        // the link's commands take its place; they came from another device: run as a remote script
+        commands.splice(i, 1, ...linked);
+        if (!env.token.remote) env = makeEnv({ ...token, remote: true });
+      }
+      const cmd = commands[i]!;
       trace.begin(cmd);
       if (!this.deps.commands[cmd.name]) {
         const err = new CommandError(`unknown command: ${cmd.name}`, false, "unknown_command");
@@ -106,6 +140,23 @@ export class LaunchPipeline {
       }
       trace.end("ok");
     }
+  }
+
+  /** The commands of the ZapLink in the command's first argument, or null when it holds none. */
+  private async followZapLink(cmd: ZapCommand, env: CommandEnv): Promise<ZapCommand[] | null> {
+    // only what a tag's URL parses to: an http.get/post URL is a request to send, not a script to fetch
+    const arg = cmd.args[0];
+    if (!this.deps.zapLink || cmd.name !== "launch" || arg === undefined) return null;
+    let script: string | null;
+    try {
+      script = await this.deps.zapLink(arg, env.signal);
+    } catch (err) {
+      if (err instanceof DomainError) throw err;
+      throw new CommandError(err instanceof Error ? err.message : String(err));
+    }
+    if (script === null) return null;
+    logger.info(`zap link ${outside(arg, 200)} gave a script`);
+    return this.parse(script, "invalid zap link script", env);
   }
 
   /** The script's commands; a command `zapscript.block_commands` lists refuses the whole script before any runs. */

@@ -50,6 +50,8 @@ export interface ReadersDeps {
   inbox?: InboxSink;
   /** Serial hot-plug (uevents, else a look at the tty list every `pollMs`); `false`: only the 1 s passes. */
   hotplug?: { pollMs?: number } | false;
+  /** Runs a hook script now (`readers.scan.on_scan` with the token scanned, `on_remove`); false when it failed. */
+  runHook?(name: string, script: string, scanned?: ScannedToken): Promise<boolean>;
 }
 
 export class ReadersService implements Lifecycle {
@@ -112,6 +114,16 @@ export class ReadersService implements Lifecycle {
     logger.info(`token on ${reader.readerId}: type ${token.type}, uid ${token.uid || "-"}, ${token.text.length} chars of text`);
     this.deps.events.publish("tokens.added", tokenView(token));
     if (this.writes.offer(reader.readerId, token.uid)) return; // presented for a waiting write: written, not launched
+    const onScan = this.deps.config.current.readers.scan.on_scan;
+    if (onScan.trim() === "" || !this.deps.runHook) return this.launch(token);
+    // the reference's on_scan: runs first; when it fails, the scan goes no further
+    this.deps
+      .runHook("readers.scan.on_scan", onScan, token)
+      .then((ok) => (ok ? this.launch(token) : logger.warn("readers.scan.on_scan failed: the scan is dropped")))
+      .catch((err) => logger.error("readers.scan.on_scan:", err));
+  }
+
+  private launch(token: ScannedToken): void {
     if (!this.deps.config.current.readers.run_zapscript) return; // announced only: a client acts on it
     if (this.insertMode.inserted(token)) this.deps.sink.submit(token);
   }
@@ -121,7 +133,18 @@ export class ReadersService implements Lifecycle {
     if (!token) return;
     this.deps.events.publish("tokens.removed");
     // Only readers that report removal (capability `removable`) end hold-mode media, as in the reference.
-    if (reader.capabilities.includes("removable")) this.insertMode.removed(token);
+    if (!reader.capabilities.includes("removable")) return;
+    const scan = this.deps.config.current.readers.scan;
+    if (scan.mode !== "hold" || scan.on_remove.trim() === "" || !this.deps.runHook) return this.insertMode.removed(token);
+    // the reference's on_remove (hold mode): runs first; when it fails, the media keeps running
+    this.deps
+      .runHook("readers.scan.on_remove", scan.on_remove)
+      .then((ok) => {
+        if (!ok) logger.warn("readers.scan.on_remove failed: the media keeps running");
+        // a token put on the reader while the hook ran takes over (as in the reference): no exit
+        else if (!this.tokens.list().some((t) => t.readerId === reader.readerId)) this.insertMode.removed(token);
+      })
+      .catch((err) => logger.error("readers.scan.on_remove:", err));
   }
 
   /** A reader that fails takes its token with it, but media keeps running (it was not a removal). */

@@ -18,7 +18,7 @@ export function expressionEnv(env: CommandEnv, launching?: ZapCommand): ExprEnv 
     media_playing: active !== null,
     device: { hostname: hostname(), os: GO_OS[osPlatform()] ?? osPlatform(), arch: GO_ARCH[arch()] ?? arch() },
     active_media: { launcher_id: active?.launcherId ?? "", system_id: active?.systemId ?? "", system_name: active?.systemName ?? "", path: active?.mediaPath ?? "", name: active?.mediaName ?? "" },
-    scanned: { id: t.uid, value: t.text, data: t.data },
+    scanned: env.scanned ?? { id: t.uid, value: t.text, data: t.data },
     // in a before_media_start hook: the media about to start
     ...(launching ? { launching: { path: launching.args[0] ?? "", system_id: launching.advArgs.system ?? "", launcher_id: launching.advArgs.launcher ?? "" } } : {}),
   };
@@ -26,17 +26,19 @@ export function expressionEnv(env: CommandEnv, launching?: ZapCommand): ExprEnv 
 
 /**
  * The command with the `[[…]]` expressions of its arguments and advanced arguments replaced by their values.
- * Key sequences and typed text (`input.*`) are taken as written. A bad expression fails the command.
+ * Typed text (`input.text`) is taken as written; in key sequences, a key that is an expression is replaced. A bad
+ * expression fails the command.
  */
 export function expandCommand(cmd: ZapCommand, env: CommandEnv, launching?: ZapCommand): ZapCommand {
-  if (INPUT_MACRO_COMMANDS.has(cmd.name) || INPUT_RAW_COMMANDS.has(cmd.name)) return cmd;
-  const has = (s: string) => s.includes("[[");
+  if (INPUT_RAW_COMMANDS.has(cmd.name)) return cmd;
+  // in a key sequence only a key that is a whole expression is one (the parser keeps `[[…]]` as one key)
+  const has = INPUT_MACRO_COMMANDS.has(cmd.name) ? (s: string) => s.startsWith("[[") && s.endsWith("]]") && s.length > 4 : (s: string) => s.includes("[[");
   if (!cmd.args.some(has) && !Object.values(cmd.advArgs).some(has)) return cmd;
   const values = expressionEnv(env, launching);
   try {
     return {
       ...cmd,
-      args: cmd.args.map((a) => expandExpressions(a, values)),
+      args: cmd.args.map((a) => (has(a) ? expandExpressions(a, values) : a)),
       advArgs: Object.fromEntries(Object.entries(cmd.advArgs).map(([k, v]) => [k, expandExpressions(v, values)])),
     };
   } catch (err) {

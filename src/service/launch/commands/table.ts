@@ -11,6 +11,7 @@ import { profile, profileClear } from "./profile.ts";
 import { launch, launchRandom, launchSearch, launchSystem, launchTitle } from "./launch.ts";
 import type { CommandHandler } from "./types.ts";
 import { write } from "./write.ts";
+import { screenshot } from "./screenshot.ts";
 
 const BASE: Readonly<Record<string, CommandHandler>> = {
   launch,
@@ -30,6 +31,7 @@ const BASE: Readonly<Record<string, CommandHandler>> = {
   ...INPUT_COMMANDS,
   ...MISTER_COMMANDS,
   write,
+  screenshot,
   ...PLAYLIST_COMMANDS,
   control: controlCommand(() => COMMANDS),
 };

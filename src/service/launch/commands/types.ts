@@ -42,6 +42,8 @@ export interface CommandEnv {
   launcherControls?(launcherId: string): LauncherControls | undefined;
   /** The active playlists (`playlist.*`); absent: those commands are unsupported. */
   playlists?: PlaylistEnv;
+  /** In a readers.scan.on_scan hook: the token scanned (`scanned` in expressions); else the token itself. */
+  scanned?: { id: string; value: string; data: string };
   /** Aborted when the service stops; long waits must honour it. */
   signal: AbortSignal;
 }
