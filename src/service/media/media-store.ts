@@ -361,7 +361,7 @@ export class MediaStore {
     const items = ids.flatMap((id) => {
       const r = byId.get(id);
       if (!r) return [];
-      const item: MediaItem = { system: this.systemOf(id), name: mediaNameOfPath(r.path), path: r.path, zapScript: r.path, tags: this.labels.list(r.tags) };
+      const item: MediaItem = { mediaId: id, system: this.systemOf(id), name: mediaNameOfPath(r.path), path: r.path, zapScript: r.path, tags: this.labels.list(r.tags) };
       const k = `${item.system.id}/${r.title}`;
       const group = sameTitle.get(k);
       if (group) group.push(item);
