@@ -185,6 +185,7 @@ export class MediaIndexer {
     const only = state ? (state.only ? state.only.flatMap((id) => catalog.byIdExact(id) ?? []) : undefined) : request;
     const done = state && state.walkKey === walkKey ? state.done : new Map<string, DoneStep>();
     if (!state || state.walkKey !== walkKey) this.checkpoint.begin(only ? only.map((s) => s.id) : null, walkKey);
+    if (done.size > 0) logger.info(`resuming the interrupted index run: ${done.size} systems were finished before`);
     const roots = this.deps.roots();
     const started = Date.now();
     const plan = planIndex(catalog, roots, only ?? catalog.all);
