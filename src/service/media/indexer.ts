@@ -219,6 +219,7 @@ export class MediaIndexer {
       const dropped = [...counts.keys()].some((id) => (!scope || scope.has(id)) && !results.has(id));
       if (priorOk && !dropped && [...results.values()].every((r) => r.unchanged)) {
         stats.unchanged = true;
+        store.markChecked();
         logger.info(`media index unchanged (${plan.length} systems checked in ${Date.now() - started} ms); the served index is kept`);
       } else {
         const total = await this.write(results, only, walkKey);

@@ -179,6 +179,14 @@ export class MediaStore {
     this.open();
   }
 
+  /** Marks the served index as complete now: a re-index found the tree unchanged and kept it. */
+  markChecked(): void {
+    if (!this.db) return;
+    const at = new Date().toISOString();
+    this.db.prepare("UPDATE meta SET value = ? WHERE key = 'complete'").run(at);
+    this.completeAt = at;
+  }
+
   /** The served rows of the given systems, to carry them into a new index unchanged. */
   readSystems(ids: readonly string[]): WrittenSystem[] {
     return this.db ? readIndexedSystems(this.db, ids.flatMap((id) => this.bySystem.get(id) ?? [])) : [];
