@@ -52,17 +52,13 @@ export class IndexCheckpoint {
     return this.db;
   }
 
-  /** Starts a new record (any older one is dropped). */
+  /** The header of a new record, written with its first commit (a run that commits nothing leaves no file). */
+  private header: { only: string[] | null; walkKey: string } | null = null;
+
+  /** Starts a new record (any older one is dropped); the file is made at the first commit. */
   begin(only: string[] | null, walkKey: string): void {
     this.remove();
-    const db = this.open();
-    db.exec("BEGIN");
-    const put = db.prepare("INSERT INTO run (key, value) VALUES (?, ?)");
-    put.run("only", JSON.stringify(only));
-    put.run("walkKey", walkKey);
-    put.run("stalls", "0");
-    put.run("doneAtStart", "0");
-    db.exec("COMMIT");
+    this.header = { only, walkKey };
   }
 
   /** What an interrupted run left (null without a usable record); counts this start as an attempt. */
@@ -86,11 +82,21 @@ export class IndexCheckpoint {
     }
   }
 
-  /** Records a finished system (committed: it survives a power cut from here on). */
-  commit(system: string, step: DoneStep): void {
-    this.open()
-      .prepare("INSERT OR REPLACE INTO steps (system, indexed_at, unchanged, scan) VALUES (?, ?, ?, ?)")
-      .run(system, step.indexedAt, step.unchanged ? 1 : 0, step.scan ? JSON.stringify(step.scan) : null);
+  /** Records finished systems in one transaction (committed: they survive a power cut from here on). */
+  commit(steps: ReadonlyArray<readonly [string, DoneStep]>): void {
+    const db = this.open();
+    const put = db.prepare("INSERT OR REPLACE INTO steps (system, indexed_at, unchanged, scan) VALUES (?, ?, ?, ?)");
+    db.exec("BEGIN");
+    if (this.header) {
+      const run = db.prepare("INSERT OR REPLACE INTO run (key, value) VALUES (?, ?)");
+      run.run("only", JSON.stringify(this.header.only));
+      run.run("walkKey", this.header.walkKey);
+      run.run("stalls", "0");
+      run.run("doneAtStart", "0");
+      this.header = null;
+    }
+    for (const [system, step] of steps) put.run(system, step.indexedAt, step.unchanged ? 1 : 0, step.scan ? JSON.stringify(step.scan) : null);
+    db.exec("COMMIT");
   }
 
   close(): void {
@@ -100,6 +106,7 @@ export class IndexCheckpoint {
 
   remove(): void {
     this.close();
+    this.header = null;
     for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(this.path + suffix, { force: true });
   }
 }

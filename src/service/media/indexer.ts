@@ -199,6 +199,7 @@ export class MediaIndexer {
     const counts = new Map(store.indexedSystems().map((s) => [s.id, s.count]));
     try {
       const results = new Map<string, DoneStep>();
+      const pending: Array<[string, DoneStep]> = [];
       const ctx = { zipsAsFolders: zips, tick: () => this.tick(), warn: (m: string) => logger.warn(m) };
       for (const [i, step] of plan.entries()) {
         const id = step.system.id;
@@ -209,7 +210,13 @@ export class MediaIndexer {
           progress.currentStepDisplay = step.system.name;
           await this.tick();
           result = await this.walkSystem(step, priorOk, ctx);
-          this.checkpoint.commit(id, result);
+          // an unchanged system costs little to check again: it is committed with the next changed one (a
+          // sync per system would cost more than the check of an unchanged tree)
+          pending.push([id, result]);
+          if (!result.unchanged) {
+            this.checkpoint.commit(pending);
+            pending.length = 0;
+          }
         }
         if (result.unchanged) stats.unchangedSystems++;
         results.set(id, result);
