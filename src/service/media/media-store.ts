@@ -181,10 +181,8 @@ export class MediaStore {
 
   /** Marks the served index as complete now: a re-index found the tree unchanged and kept it. */
   markChecked(): void {
-    if (!this.db) return;
     const at = new Date().toISOString();
-    this.db.prepare("UPDATE meta SET value = ? WHERE key = 'complete'").run(at);
-    this.completeAt = at;
+    if (this.db?.prepare("UPDATE meta SET value = ? WHERE key = 'complete'").run(at).changes) this.completeAt = at;
   }
 
   /** The served rows of the given systems, to carry them into a new index unchanged. */
