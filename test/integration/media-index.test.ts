@@ -84,7 +84,7 @@ describe("media index through the service", () => {
   test("names keep unicode, spaces and brackets; paths are compressed to <system>/<path>", async () => {
     const poke = await search({ query: "pokémon" });
     expect(poke.results).toEqual([
-      { system: { id: "NES", name: expect.any(String), category: "Console" }, name: "Pokémon – Edición Roja", path: "NES/Pokémon – Edición Roja.nes", zapScript: "NES/Pokémon – Edición Roja.nes", tags: [] },
+      { mediaId: expect.any(Number), system: { id: "NES", name: expect.any(String), category: "Console" }, name: "Pokémon – Edición Roja", path: "NES/Pokémon – Edición Roja.nes", zapScript: "NES/Pokémon – Edición Roja.nes", tags: [] },
     ]);
     expect(names(await search({ query: "ドラゴンクエスト" }))).toEqual(["ドラゴンクエスト (Japan)"]);
     expect((await search({ query: "{t+eng}" })).results[0]?.path).toBe("SNES/RPG/Deep/Seiken Densetsu 3 (Japan) {T+Eng}.smc");

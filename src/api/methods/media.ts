@@ -2,7 +2,7 @@ import { type } from "arktype";
 import { DomainError } from "../../core/errors.ts";
 import { lazy } from "../../core/wire/lazy.ts";
 import {
-  ActiveMedia, DEFAULT_MAX_RESULTS, GenerateCancelResult, IndexParams, MediaControlParams, MediaStatusResult, SearchParams, SearchResult, TagsParams, TagsResult,
+  ActiveMedia, CleanOrphansResult, DEFAULT_MAX_RESULTS, GenerateCancelResult, IndexParams, MediaControlParams, MediaStatusResult, SearchParams, SearchResult, TagsParams, TagsResult,
 } from "../../core/wire/media.ts";
 import { MEDIA_CONTROL_ACTIONS, UpdateActiveMediaParams } from "../../core/wire/media-history.ts";
 import type { LaunchService } from "../../service/launch/launch-service.ts";
@@ -99,6 +99,23 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
         await media.cancelIndex();
         return { message: "Media indexing cancelled successfully" };
       },
+    }),
+    defineMethod({
+      name: "media.generate.resume",
+      summary: "Continues an index build that was cut off (power cut, service stopped) after the last system it finished (the phone app's name; a start does it by itself). Answers with a message saying whether a build was resumed.",
+      params: null,
+      result: GenerateCancelResult,
+      handler: () => {
+        if (media.indexing) return { message: "Media indexing is already running" };
+        return { message: media.resumeIndex() ? "Media indexing resumed" : "Media indexing is not paused" };
+      },
+    }),
+    defineMethod({
+      name: "media.clean.orphans",
+      summary: "Removes scraped metadata and artwork, and user tags (favourites), of media no longer in the index (index again first after deleting files); answers how many rows were removed. Refused while indexing or scraping.",
+      params: null,
+      result: CleanOrphansResult,
+      handler: () => ({ deleted: media.cleanOrphans() }),
     }),
     defineMethod({
       name: "media.tags",

@@ -15,7 +15,7 @@ export const TagInfo = lazy(() => type({ tag: "string", type: "string", "label?"
 export type TagInfo = typeof TagInfo.infer;
 
 /** `disambiguatingTags`: of results sharing a title (same system) on one page, the tags that tell them apart. */
-export const MediaItem = lazy(() => type({ system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: TagInfo.array(), "disambiguatingTags?": TagInfo.array() }));
+export const MediaItem = lazy(() => type({ "mediaId?": "number.integer > 0", system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: TagInfo.array(), "disambiguatingTags?": TagInfo.array() }));
 export type MediaItem = typeof MediaItem.infer;
 
 export const SearchParams = lazy(() => type({
@@ -39,6 +39,7 @@ export type IndexParams = typeof IndexParams.infer;
 export const TagsParams = IndexParams;
 export const TagsResult = lazy(() => type({ tags: TagInfo.array() }));
 export const GenerateCancelResult = lazy(() => type({ message: "string" }));
+export const CleanOrphansResult = lazy(() => type({ deleted: "number.integer >= 0" }));
 
 export const SystemsParams = lazy(() => type({ "+": "delete", "all?": "boolean" }));
 export const SystemEntry = lazy(() => type({

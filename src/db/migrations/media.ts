@@ -71,4 +71,13 @@ export const mediaMigrations: readonly Migration[] = [
       CREATE TABLE meta_scraped (path TEXT NOT NULL, scraper TEXT NOT NULL, PRIMARY KEY (path, scraper)) WITHOUT ROWID;
     `,
   },
+  {
+    // the folders (and archives) each index run walked, with their mtime and entry count: the next run skips
+    // those unchanged (src/service/media/folder-records.ts). An older index has none and is walked in full.
+    version: 5,
+    name: "walked folders",
+    sql: `
+      CREATE TABLE folders (system TEXT NOT NULL, abs TEXT NOT NULL, mtime REAL NOT NULL, entries INTEGER NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (system, abs)) WITHOUT ROWID;
+    `,
+  },
 ];

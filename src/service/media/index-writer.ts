@@ -9,6 +9,7 @@ import { titleOrderBlob } from "../../core/media/title-order.ts";
 import { mediaName } from "../../core/media/words.ts";
 import { TagPostings } from "./tag-postings.ts";
 import type { SystemScan } from "./walker.ts";
+import { writeFolderRecords } from "./folder-records.ts";
 
 export interface WrittenSystem {
   scan: SystemScan;
@@ -55,7 +56,13 @@ class BatchInsert {
  * order, their media with contiguous ids, and the word lists the search uses. The file is only complete once
  * this resolves; the caller then swaps it in. Nothing here touches the index being served.
  */
-export async function writeIndexFile(runtime: Runtime, path: string, systems: readonly WrittenSystem[], tick: () => Promise<void>): Promise<number> {
+export async function writeIndexFile(
+  runtime: Runtime,
+  path: string,
+  systems: readonly WrittenSystem[],
+  tick: () => Promise<void>,
+  meta: Readonly<Record<string, string>> = {},
+): Promise<number> {
   for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
   const db = openDatabase(runtime, path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
   try {
@@ -76,6 +83,7 @@ export async function writeIndexFile(runtime: Runtime, path: string, systems: re
     let sinceTick = 0;
     let systemRow = 0;
     for (const { scan, indexedAt } of systems) {
+      writeFolderRecords(db, scan);
       if (scan.files.length === 0) continue;
       systemRow++;
       const dirBase = nextDir;
@@ -118,7 +126,9 @@ export async function writeIndexFile(runtime: Runtime, path: string, systems: re
       insWordsFts.run(from, Math.min(wordId - 1, from + TICK_ROWS - 1));
       await tick();
     }
-    db.prepare("INSERT INTO meta (key, value) VALUES ('complete', ?)").run(new Date().toISOString());
+    const insMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+    for (const [k, v] of Object.entries(meta)) insMeta.run(k, v);
+    insMeta.run("complete", new Date().toISOString());
     db.exec("COMMIT");
     db.close();
     const fd = openSync(path, "r");

@@ -4,6 +4,9 @@ import type { SystemDefinition } from "../../core/media-types.ts";
 import type { SystemCatalog } from "../../core/systems/catalog.ts";
 import { log } from "../../log.ts";
 import type { Runtime } from "../../runtime/types.ts";
+import { createHash } from "node:crypto";
+import { addReused, priorWalk, readFolderRecords } from "./folder-records.ts";
+import { type DoneStep, IndexCheckpoint } from "./index-checkpoint.ts";
 import { writeIndexFile, type WrittenSystem } from "./index-writer.ts";
 import type { MediaStore } from "./media-store.ts";
 import type { Progress } from "./status.ts";
@@ -86,18 +89,46 @@ export interface IndexerDeps {
   onProgress(progress: Progress | null, force: boolean): void;
 }
 
+/** Starts of a resumed run that finish no further system before it is given up (a run that always dies there). */
+export const MAX_RESUME_STALLS = 5;
+
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** What decides which files a walk keeps: the systems' extensions and how zips are read. */
+function walkKeyOf(catalog: SystemCatalog, zips: boolean): string {
+  return createHash("sha1")
+    .update(JSON.stringify([zips, catalog.all.map((s) => [s.id, s.extensions])]))
+    .digest("hex");
+}
+
+/** Figures of the last finished run (how much of the tree it could skip). */
+export interface RunStats {
+  /** The served index was kept as it was: nothing changed. */
+  unchanged: boolean;
+  /** Systems taken from an interrupted run's checkpoint. */
+  resumedSystems: number;
+  /** Systems whose folders were all unchanged. */
+  unchangedSystems: number;
+}
 
 /**
  * Runs index builds, one at a time: walks the planned folders, writes a new index file and swaps it in. The
  * served index stays untouched (and searchable) until the swap; an error or `interrupt()` leaves it as it was.
+ * Each finished system is committed to a checkpoint, so a run cut off resumes after it (`resume`). Folders whose
+ * mtime and entry count are as the served index recorded are not read again; a run that finds nothing changed
+ * keeps the served index.
  */
 export class MediaIndexer {
   private progress: Progress | null = null;
   private aborted = false;
+  private keepCheckpoint = false;
   private current: Promise<number> | null = null;
+  private readonly checkpoint: IndexCheckpoint;
+  lastRun: RunStats | null = null;
 
-  constructor(private readonly deps: IndexerDeps) {}
+  constructor(private readonly deps: IndexerDeps) {
+    this.checkpoint = new IndexCheckpoint(deps.runtime, `${deps.store.path}.partial`);
+  }
 
   get running(): boolean {
     return this.current !== null;
@@ -107,11 +138,20 @@ export class MediaIndexer {
     return this.progress;
   }
 
-  /** Starts a run (all systems, or only `systems`, keeping the others as indexed). Throws IndexBusyError. */
-  start(systems?: readonly SystemDefinition[]): Promise<number> {
+  /** An interrupted run left a checkpoint to resume from. */
+  get resumable(): boolean {
+    return this.checkpoint.exists;
+  }
+
+  /**
+   * Starts a run (all systems, or only `systems`, keeping the others as indexed); `resume` continues the
+   * interrupted run instead (its systems; those it finished are not walked again). Throws IndexBusyError.
+   */
+  start(systems?: readonly SystemDefinition[], resume = false): Promise<number> {
     if (this.current) throw new IndexBusyError();
     this.aborted = false;
-    const run = this.run(systems).finally(() => {
+    this.keepCheckpoint = false;
+    const run = this.run(systems, resume).finally(() => {
       this.current = null;
       this.progress = null;
     });
@@ -119,9 +159,10 @@ export class MediaIndexer {
     return run;
   }
 
-  /** Stops a running build at its next step; the served index is kept. */
-  async interrupt(): Promise<void> {
+  /** Stops a running build at its next step; the served index is kept. `keep`: it may be resumed later. */
+  async interrupt(keep = false): Promise<void> {
     this.aborted = true;
+    this.keepCheckpoint = keep;
     await this.current?.catch(() => undefined);
   }
 
@@ -131,44 +172,74 @@ export class MediaIndexer {
     this.deps.onProgress(this.progress, false);
   }
 
-  private async run(only?: readonly SystemDefinition[]): Promise<number> {
+  private async run(request: readonly SystemDefinition[] | undefined, resume: boolean): Promise<number> {
     const { catalog, store } = this.deps;
-    const targets = only ?? catalog.all;
+    const zips = this.deps.zipsAsFolders();
+    const walkKey = walkKeyOf(catalog, zips);
+    const state = resume ? this.checkpoint.resume() : null;
+    if (resume && (!state || state.stalls >= MAX_RESUME_STALLS)) {
+      if (state) logger.warn(`an interrupted index run made no progress in ${state.stalls} starts; it is given up (index again to rebuild)`);
+      this.checkpoint.remove();
+      return store.totalMedia;
+    }
+    const only = state ? (state.only ? state.only.flatMap((id) => catalog.byIdExact(id) ?? []) : undefined) : request;
+    const done = state && state.walkKey === walkKey ? state.done : new Map<string, DoneStep>();
+    if (!state || state.walkKey !== walkKey) this.checkpoint.begin(only ? only.map((s) => s.id) : null, walkKey);
+    if (done.size > 0) logger.info(`resuming the interrupted index run: ${done.size} systems were finished before`);
     const roots = this.deps.roots();
     const started = Date.now();
-    const plan = planIndex(catalog, roots, targets);
-    const first = plan[0]?.system;
-    const progress: Progress = { totalSteps: plan.length, currentStep: first ? 1 : 0, currentStepDisplay: first?.name ?? "", totalFiles: 0 };
+    const plan = planIndex(catalog, roots, only ?? catalog.all);
+    const first = plan.find((p) => !done.has(p.system.id)) ?? plan[plan.length - 1];
+    const progress: Progress = { totalSteps: plan.length, currentStep: first ? plan.indexOf(first) + 1 : 0, currentStepDisplay: first?.system.name ?? "", totalFiles: 0 };
     this.progress = progress;
     this.deps.onProgress(progress, true);
+    const served = store.database;
+    const priorOk = served !== null && served.prepare("SELECT value FROM meta WHERE key = 'walk'").get<{ value: string }>()?.value === walkKey;
+    const stats: RunStats = { unchanged: false, resumedSystems: 0, unchangedSystems: 0 };
+    const counts = new Map(store.indexedSystems().map((s) => [s.id, s.count]));
     try {
-      const written: WrittenSystem[] = [];
-      const ctx = { zipsAsFolders: this.deps.zipsAsFolders(), tick: () => this.tick(), warn: (m: string) => logger.warn(m) };
+      const results = new Map<string, DoneStep>();
+      const pending: Array<[string, DoneStep]> = [];
+      const ctx = { zipsAsFolders: zips, tick: () => this.tick(), warn: (m: string) => logger.warn(m) };
       for (const [i, step] of plan.entries()) {
-        progress.currentStep = i + 1;
-        progress.currentStepDisplay = step.system.name;
-        await this.tick();
-        const scan: SystemScan = { system: step.system.id, dirs: [], files: [], fileDirs: [] };
-        const extensions = new Set(step.system.extensions);
-        for (const folder of step.folders) {
-          const before = scan.files.length;
-          await walkSystemFolder(folder, step.system.id, extensions, scan, ctx);
-          progress.totalFiles += scan.files.length - before;
+        const id = step.system.id;
+        let result = done.get(id);
+        if (result) stats.resumedSystems++;
+        else {
+          progress.currentStep = i + 1;
+          progress.currentStepDisplay = step.system.name;
+          await this.tick();
+          result = await this.walkSystem(step, priorOk, ctx);
+          // an unchanged system costs little to check again: it is committed with the next changed one (a
+          // sync per system would cost more than the check of an unchanged tree)
+          pending.push([id, result]);
+          if (!result.unchanged) {
+            this.checkpoint.commit(pending);
+            pending.length = 0;
+          }
         }
-        written.push({ scan, indexedAt: new Date().toISOString() });
+        if (result.unchanged) stats.unchangedSystems++;
+        results.set(id, result);
+        progress.totalFiles += result.scan ? result.scan.files.length : (counts.get(id) ?? 0);
       }
-      if (only) {
-        const redone = new Set(only.map((s) => s.id));
-        written.push(...store.readSystems(store.indexedSystems().map((s) => s.id).filter((id) => !redone.has(id))));
+      const scope = only ? new Set(only.map((s) => s.id)) : null;
+      const dropped = [...counts.keys()].some((id) => (!scope || scope.has(id)) && !results.has(id));
+      if (priorOk && !dropped && [...results.values()].every((r) => r.unchanged)) {
+        stats.unchanged = true;
+        store.markChecked();
+        logger.info(`media index unchanged (${plan.length} systems checked in ${Date.now() - started} ms); the served index is kept`);
+      } else {
+        const total = await this.write(results, only, walkKey);
+        logger.info(`indexed ${total} media in ${plan.length} systems from ${roots.length} roots in ${Date.now() - started} ms`);
       }
-      const order = new Map(catalog.all.map((s, i) => [s.id, i]));
-      written.sort((a, b) => (order.get(a.scan.system) ?? 1e9) - (order.get(b.scan.system) ?? 1e9));
-      const total = await writeIndexFile(this.deps.runtime, store.buildingPath, written, () => this.tick());
-      if (this.aborted) throw new IndexInterruptedError();
-      store.replaceWith(store.buildingPath);
-      logger.info(`indexed ${total} media in ${plan.length} systems from ${roots.length} roots in ${Date.now() - started} ms`);
-      return total;
+      this.checkpoint.remove();
+      this.lastRun = stats;
+      return store.totalMedia;
+    } catch (err) {
+      if (!(this.aborted && this.keepCheckpoint)) this.checkpoint.remove();
+      throw err;
     } finally {
+      this.checkpoint.close();
       try {
         rmSync(store.buildingPath, { force: true });
       } catch (err) {
@@ -178,5 +249,49 @@ export class MediaIndexer {
       this.deps.onProgress(null, true);
     }
   }
-}
 
+  /** Walks one system's folders, against the served index's record of them when it has one. */
+  private async walkSystem(step: PlannedSystem, priorOk: boolean, ctx: Parameters<typeof walkSystemFolder>[4]): Promise<DoneStep> {
+    const { store } = this.deps;
+    const id = step.system.id;
+    const served = store.database;
+    const records = priorOk && served ? readFolderRecords(served, id) : [];
+    const prior = records.length > 0 ? priorWalk(records) : undefined;
+    const scan: SystemScan = { system: id, dirs: [], files: [], fileDirs: [], folders: [] };
+    const extensions = new Set(step.system.extensions);
+    let changed = 0;
+    let visited = 0;
+    const reused: string[] = [];
+    for (const folder of step.folders) {
+      const o = await walkSystemFolder(folder, id, extensions, scan, ctx, prior);
+      changed += o.changed;
+      visited += o.visited;
+      reused.push(...o.reused);
+    }
+    const indexedAt = new Date().toISOString();
+    if (prior && changed === 0 && visited === prior.folders.size) return { indexedAt, unchanged: true, scan: null };
+    if (reused.length > 0) addReused(scan, reused, store.readSystems([id])[0]?.scan ?? { system: id, dirs: [], files: [], fileDirs: [] });
+    return { indexedAt, unchanged: false, scan };
+  }
+
+  /** Writes the new index file from a run's results (and the systems it keeps) and swaps it in. */
+  private async write(results: Map<string, DoneStep>, only: readonly SystemDefinition[] | undefined, walkKey: string): Promise<number> {
+    const { catalog, store } = this.deps;
+    const served = store.database;
+    const written: WrittenSystem[] = [];
+    for (const [id, r] of results) {
+      if (r.scan) written.push({ scan: r.scan, indexedAt: r.indexedAt });
+      else written.push(store.readSystems([id])[0] ?? { scan: { system: id, dirs: [], files: [], fileDirs: [], folders: served ? readFolderRecords(served, id) : [] }, indexedAt: r.indexedAt });
+    }
+    if (only) {
+      const redone = new Set(only.map((s) => s.id));
+      written.push(...store.readSystems(store.indexedSystems().map((s) => s.id).filter((id) => !redone.has(id))));
+    }
+    const order = new Map(catalog.all.map((s, i) => [s.id, i]));
+    written.sort((a, b) => (order.get(a.scan.system) ?? 1e9) - (order.get(b.scan.system) ?? 1e9));
+    const total = await writeIndexFile(this.deps.runtime, store.buildingPath, written, () => this.tick(), { walk: walkKey });
+    if (this.aborted) throw new IndexInterruptedError();
+    store.replaceWith(store.buildingPath);
+    return total;
+  }
+}

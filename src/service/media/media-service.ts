@@ -16,6 +16,7 @@ import { type BrowseRequest, MediaBrowser } from "./browse.ts";
 import { writeIndexFile } from "./index-writer.ts";
 import { IndexInterruptedError, MediaIndexer } from "./indexer.ts";
 import { MediaStore, type SearchPage } from "./media-store.ts";
+import { cleanOrphans } from "./orphans.ts";
 import { ScrapeService } from "../scrape/scrape-service.ts";
 import { indexingStatus, ProgressThrottle } from "./status.ts";
 import { isUserTag, normalizeUserTag, UserTags } from "./user-tags.ts";
@@ -94,9 +95,9 @@ export class MediaService implements Lifecycle {
    * unknown system); the returned promise settles when the run ends. A failed or interrupted run keeps the
    * previous index.
    */
-  beginIndex(systemIds?: readonly string[]): Promise<void> {
+  beginIndex(systemIds?: readonly string[], resume = false): Promise<void> {
     if (this.scrape.running) throw new DomainError("busy", "scraping is in progress; index when it is done (or cancel it)");
-    const run = this.indexer.start(systemIds ? this.systemsById(systemIds) : undefined);
+    const run = this.indexer.start(systemIds ? this.systemsById(systemIds) : undefined, resume);
     return run.then(
       () => undefined,
       (err) => {
@@ -110,6 +111,33 @@ export class MediaService implements Lifecycle {
 
   get indexing(): boolean {
     return this.indexer.running;
+  }
+
+  /** An interrupted index run (power cut, stop) can be resumed. */
+  get resumable(): boolean {
+    return this.indexer.resumable;
+  }
+
+  /** Figures of the last finished index run (resumed systems, unchanged systems, whether the index was kept). */
+  get lastIndexRun() {
+    return this.indexer.lastRun;
+  }
+
+  /**
+   * Continues an interrupted index run after the last system it finished; false when there is none (or one is
+   * running). The returned promise of the run is not waited for: its outcome is in the index status.
+   */
+  resumeIndex(): boolean {
+    if (this.indexer.running || !this.indexer.resumable || this.scrape.running) return false;
+    this.beginIndex(undefined, true).catch(() => undefined);
+    return true;
+  }
+
+  /** Removes scraped metadata and user tags of media no longer in the index; the number of rows removed. */
+  cleanOrphans(): number {
+    if (this.indexer.running || this.scrape.running) throw new DomainError("busy", "indexing or scraping is in progress; clean up when it is done");
+    const db = this.store.database;
+    return db ? cleanOrphans(db, this.ctx.userDb) : 0; // without an index, nothing is known to be gone
   }
 
   /** Stops a running index build; the previous index stays served. */
@@ -200,6 +228,8 @@ export class MediaService implements Lifecycle {
   async start(): Promise<void> {
     const problem = this.store.open();
     if (problem?.damaged) await this.replaceDamaged(problem.reason);
+    // a run cut off (power cut, stop) goes on from its last finished system
+    if (this.resumeIndex()) logger.info("resuming the interrupted media index run");
   }
 
   /** A media database that cannot be used is set aside (kept for inspection), an empty one made, the owner told. */
@@ -220,7 +250,7 @@ export class MediaService implements Lifecycle {
 
   async stop(): Promise<void> {
     await this.scrape.cancel();
-    await this.indexer.interrupt();
+    await this.indexer.interrupt(true); // resumed at the next start
     this.store.close();
   }
 

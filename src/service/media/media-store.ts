@@ -179,6 +179,12 @@ export class MediaStore {
     this.open();
   }
 
+  /** Marks the served index as complete now: a re-index found the tree unchanged and kept it. */
+  markChecked(): void {
+    const at = new Date().toISOString();
+    if (this.db?.prepare("UPDATE meta SET value = ? WHERE key = 'complete'").run(at).changes) this.completeAt = at;
+  }
+
   /** The served rows of the given systems, to carry them into a new index unchanged. */
   readSystems(ids: readonly string[]): WrittenSystem[] {
     return this.db ? readIndexedSystems(this.db, ids.flatMap((id) => this.bySystem.get(id) ?? [])) : [];
@@ -361,7 +367,7 @@ export class MediaStore {
     const items = ids.flatMap((id) => {
       const r = byId.get(id);
       if (!r) return [];
-      const item: MediaItem = { system: this.systemOf(id), name: mediaNameOfPath(r.path), path: r.path, zapScript: r.path, tags: this.labels.list(r.tags) };
+      const item: MediaItem = { mediaId: id, system: this.systemOf(id), name: mediaNameOfPath(r.path), path: r.path, zapScript: r.path, tags: this.labels.list(r.tags) };
       const k = `${item.system.id}/${r.title}`;
       const group = sameTitle.get(k);
       if (group) group.push(item);

@@ -1,5 +1,6 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
 import { extensionOf } from "../../core/systems/catalog.ts";
+import type { FolderRecord, PriorWalk } from "./folder-records.ts";
 import { listZipEntries } from "./zip-entries.ts";
 
 /** A folder holding indexed files: its absolute path and its compressed form `<SystemId>/<relative path>`. */
@@ -14,6 +15,18 @@ export interface SystemScan {
   dirs: ScannedDir[];
   files: string[];
   fileDirs: number[];
+  /** Every folder (and archive) walked, as the next run's walk compares them (none for older indexes). */
+  folders?: FolderRecord[];
+}
+
+/** What a walk with a previous record did: folders read again, and those unchanged whose files are still to add. */
+export interface WalkOutcome {
+  /** Folders and archives read (new or changed); 0 with every record matching means the system is unchanged. */
+  changed: number;
+  /** Recorded folders and archives found unchanged (their files come from the previous index). */
+  reused: string[];
+  /** Records of the previous walk visited again. */
+  visited: number;
 }
 
 export interface WalkContext {
@@ -29,12 +42,23 @@ const TICK_EVERY = 2048;
 export const IGNORE_MARKER = ".zaparooignore";
 
 /**
- * Walks one system folder and everything below it, adding the files whose extension the system uses.
- * Skips hidden folders, `__MACOSX`, folders holding `.zaparooignore` and AppleDouble `._` files; follows
- * symbolic links once per real folder (no cycles). A folder or archive that cannot be read is reported and
- * skipped: it never stops the walk.
+ * Walks one system folder and everything below it, adding the files whose extension the system uses and a
+ * record (mtime, entry count) of every folder. Skips hidden folders, `__MACOSX`, folders holding
+ * `.zaparooignore` and AppleDouble `._` files; follows symbolic links once per real folder (no cycles). A
+ * folder or archive that cannot be read is reported and skipped: it never stops the walk. With `prior` (the
+ * previous walk's records), a folder whose mtime and entry count are unchanged is not read: its recorded
+ * sub-folders are visited and it is listed in `reused` (its files are the previous index's).
  */
-export async function walkSystemFolder(folder: string, relBase: string, extensions: ReadonlySet<string>, scan: SystemScan, ctx: WalkContext): Promise<void> {
+export async function walkSystemFolder(
+  folder: string,
+  relBase: string,
+  extensions: ReadonlySet<string>,
+  scan: SystemScan,
+  ctx: WalkContext,
+  prior?: PriorWalk,
+): Promise<WalkOutcome> {
+  const outcome: WalkOutcome = { changed: 0, reused: [], visited: 0 };
+  const records = (scan.folders ??= []);
   // Every folder is walked once by its real path: a link back up the tree, or a second way to the same folder,
   // adds nothing. Plain folders' real paths follow from their parent's, so only links cost a realpath call.
   let rootReal = folder;
@@ -44,16 +68,68 @@ export async function walkSystemFolder(folder: string, relBase: string, extensio
   const stack: Array<{ abs: string; rel: string; real: string }> = [{ abs: folder, rel: relBase, real: rootReal }];
   const seen = new Set<string>([rootReal]);
   let sinceTick = 0;
+  const archive = (abs: string, rel: string) => {
+    const before = prior?.folders.get(abs);
+    let st: { mtime: number; size: number };
+    try {
+      const s = statSync(abs);
+      st = { mtime: s.mtimeMs, size: s.size };
+    } catch {
+      return;
+    }
+    if (before) outcome.visited++;
+    records.push({ abs, mtime: st.mtime, entries: st.size, kind: "zip" });
+    if (before && before.kind === "zip" && before.mtime === st.mtime && before.entries === st.size) outcome.reused.push(abs);
+    else {
+      outcome.changed++;
+      addZip(abs, rel, extensions, scan, ctx);
+    }
+  };
   while (stack.length > 0) {
     const { abs, rel, real: dirReal } = stack.pop() as { abs: string; rel: string; real: string };
-    let entries: Dirent[];
+    const before = prior?.folders.get(abs);
+    if (before) outcome.visited++;
+    let mtime = -1;
+    let entries: Dirent[] | null = null;
     try {
+      mtime = statSync(abs).mtimeMs;
+      if (before && before.mtime === mtime && before.kind !== "unreadable") {
+        const count = readdirSync(abs).length;
+        if (count === before.entries) {
+          // unchanged: the same entries as recorded; its sub-folders may still have changed
+          records.push(before);
+          if ((sinceTick += count) >= TICK_EVERY) {
+            sinceTick = 0;
+            await ctx.tick();
+          }
+          if (before.kind === "ignored") continue;
+          outcome.reused.push(abs);
+          for (const child of prior?.children.get(abs) ?? []) {
+            const childRel = rel + child.abs.slice(abs.length);
+            if (child.kind === "zip") archive(child.abs, childRel);
+            else {
+              const real = dirReal + child.abs.slice(abs.length);
+              if (seen.has(real)) continue;
+              seen.add(real);
+              stack.push({ abs: child.abs, rel: childRel, real });
+            }
+          }
+          continue;
+        }
+      }
       entries = readdirSync(abs, { withFileTypes: true });
     } catch (err) {
       ctx.warn(`cannot read folder ${abs}: ${(err as NodeJS.ErrnoException).code ?? err}`);
+      records.push({ abs, mtime: -1, entries: -1, kind: "unreadable" }); // tried again next time
+      outcome.changed++;
       continue;
     }
-    if (abs !== folder && entries.some((e) => e.name === IGNORE_MARKER)) continue;
+    outcome.changed++;
+    if (abs !== folder && entries.some((e) => e.name === IGNORE_MARKER)) {
+      records.push({ abs, mtime, entries: entries.length, kind: "ignored" });
+      continue;
+    }
+    records.push({ abs, mtime, entries: entries.length, kind: "folder" });
     let dirIndex = -1;
     for (const e of entries) {
       const name = e.name;
@@ -78,7 +154,7 @@ export async function walkSystemFolder(folder: string, relBase: string, extensio
         if (name.startsWith("._")) continue;
         const ext = extensionOf(name);
         if (ext === ".zip" && ctx.zipsAsFolders) {
-          addZip(`${abs}/${name}`, `${rel}/${name}`, extensions, scan, ctx);
+          archive(`${abs}/${name}`, `${rel}/${name}`);
         } else if (extensions.has(ext)) {
           if (dirIndex < 0) dirIndex = scan.dirs.push({ abs, rel }) - 1;
           scan.files.push(name);
@@ -91,6 +167,7 @@ export async function walkSystemFolder(folder: string, relBase: string, extensio
       }
     }
   }
+  return outcome;
 }
 
 function addZip(abs: string, rel: string, extensions: ReadonlySet<string>, scan: SystemScan, ctx: WalkContext): void {
