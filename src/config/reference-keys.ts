@@ -28,7 +28,6 @@ export const REFERENCE_UNSUPPORTED: readonly string[] = [
   "readers.scan.on_scan",
   "readers.scan.on_remove",
   "readers.scan.ignore_on_connect",
-  "launchers.preference",
   "launchers.allow_file",
   "launchers.media_dir",
   "launchers.on_media_start",

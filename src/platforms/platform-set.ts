@@ -25,6 +25,9 @@ import { SteamActivity } from "./steam/activity.ts";
 import { SteamLauncher } from "./steam/launcher.ts";
 import { findSteamRoot } from "./steam/library.ts";
 import { EmuDeckLauncher, RetroDeckLauncher } from "./steamos/launchers.ts";
+import { type StandaloneLauncher, standaloneLaunchers } from "./linux/standalone.ts";
+import { heroicLauncher, lutrisLauncher, type UrlLauncherOptions, WebBrowserLauncher } from "./linux/url-launchers.ts";
+import { preferred } from "./linux/preference.ts";
 
 const logger = log.withTag("launchers");
 
@@ -50,6 +53,12 @@ export interface PlatformOptions {
   /** MiSTer's physical memory for the INI switch (`/dev/mem`). */
   misterMemPath?: string;
   retroarch?: Omit<RetroArchOptions, "spawn">;
+  /** Root of the file system for Flatpak and core look-ups (tests: a fake root). */
+  root?: string;
+  /** Lutris, Heroic and the browser opener (tests: recording scripts). */
+  programs?: UrlLauncherOptions["programs"];
+  /** How often a launched process tree is looked at in /proc once its first process ended. */
+  treeIntervalMs?: number;
 }
 
 /**
@@ -65,6 +74,8 @@ export class PlatformSet {
   /** Takes a screenshot of what the device shows, where the platform can (MiSTer). */
   readonly screenshot?: () => Promise<Screenshot>;
   private readonly launchers: Launcher[] = [];
+  /** Standalone emulators tried after RetroArch (the reference does not index their folders: DuckStation, PPSSPP …). */
+  private readonly lateLaunchers: Launcher[] = [];
   private readonly watchers: ActivityWatcher[] = [];
   private readonly active: ActivityWatcher[] = [];
   /** MiSTer's own commands (`mister.*`), on MiSTer. */
@@ -135,6 +146,13 @@ export class PlatformSet {
       const tracked = opts.procRoot !== undefined || steamRoot() !== undefined || existsSync("/usr/games/steam");
       const opener = () => opts.steamOpener ?? (platform === "steamos" ? ["steam"] : ["xdg-open"]);
       this.launchers.push(new SteamLauncher(opener, watch(activity, tracked), spawn));
+      const tree = { procRoot: opts.procRoot, intervalMs: opts.treeIntervalMs };
+      const urls = { spawn, programs: opts.programs, graceMs: opts.graceMs, tree };
+      this.launchers.push(lutrisLauncher(urls), heroicLauncher(urls), new WebBrowserLauncher(urls));
+      const standalone = standaloneLaunchers({ home, root: opts.root, spawn, flatpak: opts.flatpak, graceMs: opts.graceMs, tree });
+      const late = (l: StandaloneLauncher) => l.emulator.secondary === true;
+      this.launchers.push(...standalone.filter((l) => !late(l)));
+      this.lateLaunchers.push(...standalone.filter(late));
     }
   }
 
@@ -149,8 +167,12 @@ export class PlatformSet {
     const builtIn: Launcher[] = [];
     if (this.systemLauncher) builtIn.push(this.systemLauncher);
     if (this.systemLauncher instanceof MisterLauncher) builtIn.push(...this.systemLauncher.altLaunchers());
-    else if (cfg.retroarch && this.platform !== "batocera") builtIn.push(new RetroArchLauncher({ spawn: this.spawn, graceMs: this.opts.graceMs, ...this.opts.retroarch }));
-    return [...this.custom.launchers, ...this.launchers, ...builtIn];
+    else if (cfg.retroarch && this.platform !== "batocera") {
+      const o = this.opts;
+      const tree = { procRoot: o.procRoot, intervalMs: o.treeIntervalMs };
+      builtIn.push(new RetroArchLauncher({ spawn: this.spawn, graceMs: o.graceMs, home: o.home, root: o.root, flatpak: o.flatpak, tree, ...o.retroarch }));
+    }
+    return [...this.custom.launchers, ...this.launchers, ...builtIn, ...this.lateLaunchers];
   }
 
   /** Builds the custom launchers again on the next use (`launchers.refresh`), even if their config is unchanged. */
@@ -165,7 +187,7 @@ export class PlatformSet {
 
   /** The first launcher, in priority order, that handles the target. */
   pick(target: LaunchTarget): Launcher | undefined {
-    return this.all().find((l) => l.handles(target));
+    return this.pickWithReasons(target).launcher;
   }
 
   /**
@@ -175,7 +197,10 @@ export class PlatformSet {
   pickWithReasons(target: LaunchTarget): { launcher?: Launcher; refused: { id: string; why: string }[] } {
     const refused: { id: string; why: string }[] = [];
     const what = target.scheme ? `${target.scheme}:// URLs` : target.extension ? `${target.extension} files` : "files without an extension";
-    for (const l of this.all()) {
+    const all = this.all();
+    const byPreference = preferred(all, this.config().launchers.preference, target);
+    if (byPreference) return { launcher: byPreference, refused };
+    for (const l of all) {
       if (l.handles(target)) return { launcher: l, refused };
       refused.push({ id: l.id, why: `does not handle ${what}${target.system && !target.scheme ? ` of system ${target.system.id}` : ""}` });
     }
