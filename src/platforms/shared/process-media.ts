@@ -39,12 +39,13 @@ export async function spawnMedia(
   }
   const { pid } = child;
   const tree = opts.tree ? new ProcessTree(pid, opts.tree.procRoot) : undefined;
-  tree?.refresh();
+  // looked at while the launched process runs too, so a child that leaves the session is known before it is orphaned
+  const watching = tree && watchTree(tree, opts.tree?.intervalMs ?? 1000);
   let ended = false;
   const exited = child.exited
     .then((e) => {
       logger.debug(`process ${pid} (${cmd}) ended: ${e.signal ?? `exit ${e.code}`}`);
-      if (tree) return treeGone(tree, opts.tree?.intervalMs ?? 1000, cmd);
+      if (watching) return watching.gone(cmd);
     })
     .then(() => {
       ended = true;
@@ -74,17 +75,27 @@ export async function spawnMedia(
   };
 }
 
-/** Resolves once no process of `tree` runs any more, looking every `intervalMs`. */
-function treeGone(tree: ProcessTree, intervalMs: number, cmd: string): Promise<void> {
-  const left = tree.refresh();
-  if (left.length === 0) return Promise.resolve();
-  logger.debug(`${cmd} ended; following ${left.length} process(es) it started: ${left.join(", ")}`);
-  return new Promise((done) => {
-    const timer = setInterval(() => {
-      if (tree.refresh().length > 0) return;
+/** Refreshes `tree` every `intervalMs` from the launch on; `gone` resolves once none of it runs any more. */
+function watchTree(tree: ProcessTree, intervalMs: number): { gone(cmd: string): Promise<void> } {
+  let left = tree.refresh();
+  let done: (() => void) | undefined;
+  const timer = setInterval(() => {
+    left = tree.refresh();
+    if (left.length === 0 && done) {
       clearInterval(timer);
-      logger.debug(`the last process started by ${cmd} ended`);
       done();
-    }, intervalMs);
-  });
+    }
+  }, intervalMs);
+  (timer as { unref?: () => void }).unref?.();
+  return {
+    gone(cmd) {
+      left = tree.refresh();
+      if (left.length === 0) {
+        clearInterval(timer);
+        return Promise.resolve();
+      }
+      logger.debug(`${cmd} ended; following ${left.length} process(es) it started: ${left.join(", ")}`);
+      return new Promise<void>((r) => (done = r));
+    },
+  };
 }

@@ -134,7 +134,7 @@ describe("EmuDeck and RetroDECK launchers (SteamOS)", () => {
       rmSync(flatpak.record);
       const disc = join(dir, "Emulation/roms/psx/Disc.chd");
       expect(await run3(disc)).toMatchObject({ success: true });
-      expect(await args()).toEqual(["run", "org.duckstation.DuckStation", disc]);
+      expect(await args()).toEqual(["run", `--filesystem=${join(dir, "Emulation/roms/psx")}:ro`, "--die-with-parent", "org.duckstation.DuckStation", "-batch", "-fullscreen", disc]);
       rmSync(flatpak.record);
       const gba = join(dir, "retrodeck/roms/gba/Pocket.gba");
       expect(await run3(gba)).toMatchObject({ success: true });
