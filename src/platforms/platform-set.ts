@@ -142,7 +142,7 @@ export class PlatformSet {
     }
     if (platform === "linux" || platform === "steamos") {
       const steamRoot = () => findSteamRoot(p().steam_dir, home);
-      const activity = new SteamActivity({ procRoot: opts.procRoot, steamRoot, startWindowMs: opts.startWindowMs, graceMs: opts.graceMs });
+      const activity = new SteamActivity({ procRoot: opts.procRoot, steamRoot, home, startWindowMs: opts.startWindowMs, graceMs: opts.graceMs });
       const tracked = opts.procRoot !== undefined || steamRoot() !== undefined || existsSync("/usr/games/steam");
       const opener = () => opts.steamOpener ?? (platform === "steamos" ? ["steam"] : ["xdg-open"]);
       this.launchers.push(new SteamLauncher(opener, watch(activity, tracked), spawn));

@@ -218,3 +218,34 @@ describe("process tracker", () => {
     }
   });
 });
+
+describe("games started outside the service", () => {
+  test("Steam's RunningAppID in ~/.steam/registry.vdf, while the Steam client runs, is now playing; 0 ends it", async () => {
+    const h = join(dir, "steam-home");
+    writeFiles(h, [".steam/steam/steamapps/.keep", "bin/.keep"]);
+    writeFileSync(join(h, ".steam/steam/steamapps/appmanifest_440.acf"), `"AppState"\n{\n\t"appid"\t\t"440"\n\t"name"\t\t"Team Fortress 2"\n}\n`);
+    const registry = (id: string) =>
+      writeFileSync(join(h, ".steam/registry.vdf"), `"Registry"\n{\n\t"HKCU"\n\t{\n\t\t"Software"\n\t\t{\n\t\t\t"Valve"\n\t\t\t{\n\t\t\t\t"Steam"\n\t\t\t\t{\n\t\t\t\t\t"RunningAppID"\t\t"${id}"\n\t\t\t\t}\n\t\t\t}\n\t\t}\n\t}\n}\n`);
+    registry("440");
+    const env2 = makeCore({ platform: "linux", configToml: "[platforms]\npoll_interval = 0.05\n" });
+    const { launch: mod2, platforms: p2 } = makeLaunch(env2, { platform: { home: h, steamOpener: [progs["xdg-open"]], startWindowMs: 1000 } });
+    mod2.start();
+    await p2.refresh(); // a value left behind by a client that is not running counts for nothing
+    expect(mod2.activeMedia()).toBeNull();
+    const client = Bun.spawn([script("steam", `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done`)], { stdio: ["ignore", "ignore", "ignore"] });
+    try {
+      await waitFor(() => mod2.activeMedia()?.mediaName === "Team Fortress 2" || undefined, "the running Steam game to be seen");
+      expect(mod2.activeMedia()).toMatchObject({ launcherId: "Steam", systemId: "PC", mediaPath: "steam://440/Team%20Fortress%202" });
+      registry("0");
+      await waitFor(() => mod2.activeMedia() === null, "the game to end");
+      expect(env2.notes.filter((n) => n.method === "media.started" || n.method === "media.stopped").map((n) => [n.method, n.params.mediaName])).toEqual([
+        ["media.started", "Team Fortress 2"],
+        ["media.stopped", "Team Fortress 2"],
+      ]);
+    } finally {
+      client.kill("SIGKILL");
+      await mod2.stop();
+      env2.close();
+    }
+  });
+});
