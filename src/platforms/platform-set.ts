@@ -65,8 +65,10 @@ export interface PlatformOptions {
  * The launchers of this device, in priority order, and its "now playing" watchers. Custom launchers from the
  * config come first (in file order), then the platform's: Batocera through its front end's API, Kodi through
  * JSON-RPC (LibreELEC, Batocera, Linux, SteamOS), Steam by Steam id with reaper tracking (Linux, SteamOS),
- * EmuDeck and RetroDECK (SteamOS), then MiSTer's cores or RetroArch. RetroPie and Recalbox add nothing of their
- * own: custom launchers and RetroArch cover them, as in the reference.
+ * EmuDeck and RetroDECK (SteamOS), Lutris, Heroic, the web browser and the standalone emulators installed as
+ * Flatpaks (Linux, SteamOS), then MiSTer's cores or RetroArch, then the standalone emulators the reference
+ * does not index with (DuckStation, PPSSPP …). `launchers.preference` reorders among those that can run a file.
+ * RetroPie and Recalbox add nothing of their own: custom launchers and RetroArch cover them, as in the reference.
  */
 export class PlatformSet {
   /** Starts a system without media (MiSTer: its core), where the platform can. */
