@@ -53,6 +53,9 @@ export function listProcesses(procRoot = "/proc"): ProcInfo[] {
  */
 export class ProcessTree {
   private readonly members = new Map<number, string>();
+  /** The launched process's start time once seen; a later process with its pid and another start is a stranger. */
+  private rootStart: string | undefined;
+  private rootReused = false;
 
   constructor(
     readonly rootPid: number,
@@ -65,12 +68,20 @@ export class ProcessTree {
     const byPid = new Map(procs.map((p) => [p.pid, p]));
     for (const [pid, start] of this.members) if (byPid.get(pid)?.start !== start) this.members.delete(pid);
     const root = this.rootPid;
+    const rootNow = byPid.get(root);
+    if (rootNow) {
+      this.rootStart ??= rootNow.start;
+      if (rootNow.start !== this.rootStart) this.rootReused = true;
+    }
+    // the kernel gives out no pid still in use as a group or session id, so while the tree lives the group is ours;
+    // once the pid went to another program, only known members and their children count
+    const byGroup = !this.rootReused;
     let grew = true;
     while (grew) {
       grew = false;
       for (const p of procs) {
         if (this.members.has(p.pid)) continue;
-        if (p.pid === root || p.pgrp === root || p.session === root || this.members.has(p.ppid)) {
+        if ((byGroup && (p.pid === root || p.pgrp === root || p.session === root)) || this.members.has(p.ppid)) {
           this.members.set(p.pid, p.start);
           grew = true;
         }
