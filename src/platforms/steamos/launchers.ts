@@ -1,7 +1,7 @@
 import { join, relative, sep } from "node:path";
 import { type Spawn, spawnMedia } from "../shared/process-media.ts";
 import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia } from "../shared/launcher.ts";
-import { EMUDECK_EMULATORS, RETROARCH_FLATPAK } from "./emudeck-emulators.ts";
+import { emuDeckEmulator, RETROARCH_FLATPAK } from "./emudeck-emulators.ts";
 import { coreForFolder } from "../shared/retroarch-cores.ts";
 import { flatpakRunArgv } from "../linux/flatpak.ts";
 import { STANDALONE_EMULATORS } from "../linux/standalone.ts";
@@ -36,13 +36,13 @@ export class EmuDeckLauncher implements Launcher {
 
   handles(t: LaunchTarget): boolean {
     const folder = systemFolder(this.romsDir, t);
-    return folder !== undefined && folder in EMUDECK_EMULATORS;
+    return folder !== undefined && emuDeckEmulator(folder) !== undefined;
   }
 
-  launch(t: LaunchTarget): Promise<RunningMedia> {
+  async launch(t: LaunchTarget): Promise<RunningMedia> {
     const folder = systemFolder(this.romsDir, t);
-    const emu = folder ? EMUDECK_EMULATORS[folder] : undefined;
-    if (!emu) return Promise.reject(new LaunchError(`EmuDeck has no emulator for ${t.path}`));
+    const emu = folder ? emuDeckEmulator(folder) : undefined;
+    if (!emu) throw new LaunchError(`EmuDeck has no emulator for ${t.path}`);
     const flatpak = this.opts.flatpak ?? "flatpak";
     let argv: string[];
     if ("core" in emu) {
