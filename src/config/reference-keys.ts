@@ -26,7 +26,6 @@ export const REFERENCE_UNSUPPORTED: readonly string[] = [
   "readers.scan_history",
   "readers.drivers",
   "readers.scan.ignore_on_connect",
-  "launchers.preference",
   "launchers.allow_file",
   "launchers.media_dir",
   "launchers.default",

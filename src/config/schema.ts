@@ -93,6 +93,8 @@ const Launchers = type({
   index_root: type("string[]").default(() => []),
   custom: CustomLauncher.array().default(() => []),
   retroarch: "boolean = true",
+  /** Launcher ids or groups (`Native`, `RetroDECK` …) preferred, in order, when several can run a file (the reference's). */
+  preference: type("string[]").default(() => []),
   /** A script run before each command that starts media (the reference's); its failure stops the launch. */
   before_media_start: "string = ''",
   /** A script run after media starts (the reference's); a failure is logged. */

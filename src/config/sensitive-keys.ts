@@ -56,6 +56,7 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "systems.default": "plain", // picks among the launchers already configured
   "launchers.custom": "program",
   "launchers.retroarch": "plain",
+  "launchers.preference": "plain", // orders the launchers already available
   "launchers.before_media_start": "widens", // a script run with the device's own trust
   "launchers.on_media_start": "widens", // a script run with the device's own trust
   "readers.scan.on_scan": "widens", // a script run with the device's own trust

@@ -28,6 +28,9 @@ import { findSteamRoot } from "./steam/library.ts";
 import { EmuDeckLauncher, RetroDeckLauncher } from "./steamos/launchers.ts";
 import { DEFAULT_RETROPIE_PATHS, type RetroPiePaths, retroPieLaunchers } from "./retropie/launchers.ts";
 import { RetroPieActivity } from "./retropie/activity.ts";
+import { type StandaloneLauncher, standaloneLaunchers } from "./linux/standalone.ts";
+import { heroicLauncher, lutrisLauncher, type UrlLauncherOptions, WebBrowserLauncher } from "./linux/url-launchers.ts";
+import { preferred } from "./linux/preference.ts";
 
 const logger = log.withTag("launchers");
 
@@ -55,14 +58,23 @@ export interface PlatformOptions {
   retroarch?: Omit<RetroArchOptions, "spawn">;
   /** RetroPie's runcommand and configs folder (tests: a recording script and a fake /opt/retropie/configs). */
   retropie?: RetroPiePaths;
+  /** Root of the file system for Flatpak and core look-ups (tests: a fake root). */
+  root?: string;
+  /** Lutris, Heroic and the browser opener (tests: recording scripts). */
+  programs?: UrlLauncherOptions["programs"];
+  /** How often a launched process tree is looked at in /proc once its first process ended. */
+  treeIntervalMs?: number;
 }
 
 /**
  * The launchers of this device, in priority order, and its "now playing" watchers. Custom launchers from the
  * config come first (in file order), then the platform's: Batocera through its front end's API, Kodi through
  * JSON-RPC (LibreELEC, Batocera, Linux, SteamOS), Steam by Steam id with reaper tracking (Linux, SteamOS),
- * EmuDeck and RetroDECK (SteamOS), RetroPie's systems through runcommand, then MiSTer's cores or RetroArch.
- * Recalbox adds nothing of its own: custom launchers and RetroArch cover it, as in the reference.
+ * EmuDeck and RetroDECK (SteamOS), RetroPie's systems through runcommand, Lutris, Heroic, the web browser and the
+ * standalone emulators installed as Flatpaks (Linux, SteamOS), then MiSTer's cores or RetroArch, then the
+ * standalone emulators the reference does not index with (DuckStation, PPSSPP …). `launchers.preference`
+ * reorders among those that can run a file. Recalbox adds nothing of its own: custom launchers and RetroArch
+ * cover it, as in the reference.
  */
 export class PlatformSet {
   /** Starts a system without media (MiSTer: its core), where the platform can. */
@@ -70,6 +82,8 @@ export class PlatformSet {
   /** Takes a screenshot of what the device shows, where the platform can (MiSTer). */
   readonly screenshot?: () => Promise<Screenshot>;
   private readonly launchers: Launcher[] = [];
+  /** Standalone emulators tried after RetroArch (the reference does not index their folders: DuckStation, PPSSPP …). */
+  private readonly lateLaunchers: Launcher[] = [];
   private readonly watchers: ActivityWatcher[] = [];
   private readonly active: ActivityWatcher[] = [];
   /** MiSTer's own commands (`mister.*`), on MiSTer. */
@@ -144,10 +158,17 @@ export class PlatformSet {
     }
     if (platform === "linux" || platform === "steamos") {
       const steamRoot = () => findSteamRoot(p().steam_dir, home);
-      const activity = new SteamActivity({ procRoot: opts.procRoot, steamRoot, startWindowMs: opts.startWindowMs, graceMs: opts.graceMs });
+      const activity = new SteamActivity({ procRoot: opts.procRoot, steamRoot, home, startWindowMs: opts.startWindowMs, graceMs: opts.graceMs });
       const tracked = opts.procRoot !== undefined || steamRoot() !== undefined || existsSync("/usr/games/steam");
       const opener = () => opts.steamOpener ?? (platform === "steamos" ? ["steam"] : ["xdg-open"]);
       this.launchers.push(new SteamLauncher(opener, watch(activity, tracked), spawn));
+      const tree = { procRoot: opts.procRoot, intervalMs: opts.treeIntervalMs };
+      const urls = { spawn, programs: opts.programs, graceMs: opts.graceMs, tree };
+      this.launchers.push(lutrisLauncher(urls), heroicLauncher(urls), new WebBrowserLauncher(urls));
+      const standalone = standaloneLaunchers({ home, root: opts.root, spawn, flatpak: opts.flatpak, graceMs: opts.graceMs, tree });
+      const late = (l: StandaloneLauncher) => l.emulator.secondary === true;
+      this.launchers.push(...standalone.filter((l) => !late(l)));
+      this.lateLaunchers.push(...standalone.filter(late));
     }
   }
 
@@ -162,8 +183,12 @@ export class PlatformSet {
     const builtIn: Launcher[] = [];
     if (this.systemLauncher) builtIn.push(this.systemLauncher);
     if (this.systemLauncher instanceof MisterLauncher) builtIn.push(...this.systemLauncher.altLaunchers());
-    else if (cfg.retroarch && this.platform !== "batocera") builtIn.push(new RetroArchLauncher({ spawn: this.spawn, graceMs: this.opts.graceMs, ...this.opts.retroarch }));
-    return [...this.custom.launchers, ...this.launchers, ...builtIn];
+    else if (cfg.retroarch && this.platform !== "batocera") {
+      const o = this.opts;
+      const tree = { procRoot: o.procRoot, intervalMs: o.treeIntervalMs };
+      builtIn.push(new RetroArchLauncher({ spawn: this.spawn, graceMs: o.graceMs, home: o.home, root: o.root, flatpak: o.flatpak, tree, ...o.retroarch }));
+    }
+    return [...this.custom.launchers, ...this.launchers, ...builtIn, ...this.lateLaunchers];
   }
 
   /** Builds the custom launchers again on the next use (`launchers.refresh`), even if their config is unchanged. */
@@ -178,7 +203,7 @@ export class PlatformSet {
 
   /** The first launcher, in priority order, that handles the target. */
   pick(target: LaunchTarget): Launcher | undefined {
-    return this.all().find((l) => l.handles(target));
+    return this.pickWithReasons(target).launcher;
   }
 
   /**
@@ -188,7 +213,10 @@ export class PlatformSet {
   pickWithReasons(target: LaunchTarget): { launcher?: Launcher; refused: { id: string; why: string }[] } {
     const refused: { id: string; why: string }[] = [];
     const what = target.scheme ? `${target.scheme}:// URLs` : target.extension ? `${target.extension} files` : "files without an extension";
-    for (const l of this.all()) {
+    const all = this.all();
+    const byPreference = preferred(all, this.config().launchers.preference, target);
+    if (byPreference) return { launcher: byPreference, refused };
+    for (const l of all) {
       if (l.handles(target)) return { launcher: l, refused };
       refused.push({ id: l.id, why: `does not handle ${what}${target.system && !target.scheme ? ` of system ${target.system.id}` : ""}` });
     }

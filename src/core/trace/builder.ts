@@ -99,7 +99,8 @@ export class TraceBuilder {
     if (!step) return;
     step.target = text(target, MAX_TEXT_CHARS);
     if (chosen) step.launcher = chosen;
-    if (refused.length) step.refused = refused.slice(0, 32).map((r) => ({ id: r.id, why: text(r.why, MAX_ARG_CHARS) }));
+    // 64: a desktop has over 30 launchers of its own (Kodi, Steam, standalone emulators …) before custom ones
+    if (refused.length) step.refused = refused.slice(0, 64).map((r) => ({ id: r.id, why: text(r.why, MAX_ARG_CHARS) }));
   }
 
   /** The chosen launcher started the media (its process id, when it started one). */

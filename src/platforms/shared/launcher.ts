@@ -36,6 +36,8 @@ export interface Launcher {
   readonly id: string;
   /** The system its media belongs to when the target names none (Steam games: "PC", Kodi movies: "Movie"). */
   readonly systemId?: string;
+  /** Groups it belongs to (the reference's `Native` for standalone emulators), matched by `launchers.preference`. */
+  readonly groups?: readonly string[];
   /** True when this launcher can start the target. */
   handles(target: LaunchTarget): boolean;
   /** Starts the target; resolves once it is running (the process spawned), rejects with a message otherwise. */

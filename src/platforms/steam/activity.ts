@@ -4,6 +4,7 @@ import { sleep } from "../shared/run-command.ts";
 import { steamGameName } from "./library.ts";
 import { STEAM_LAUNCHER_ID, STEAM_SYSTEM_ID, steamKey, steamPath } from "./paths.ts";
 import { processTree, scanReapers } from "./reaper.ts";
+import { registryRunningAppId } from "./registry.ts";
 
 const logger = log.withTag("steam");
 
@@ -11,6 +12,8 @@ export interface SteamActivityOptions {
   procRoot?: string;
   /** Steam's folder, for game names (appmanifest files). */
   steamRoot: () => string | undefined;
+  /** Home folder holding the client's `~/.steam/registry.vdf` (its RunningAppID); absent: not read. */
+  home?: string;
   /** Time between SIGTERM and SIGKILL (3 s). */
   graceMs?: number;
   startWindowMs?: number;
@@ -26,12 +29,13 @@ export class SteamActivity implements PlatformActivity {
   }
 
   async poll(): Promise<ActivityReport | null> {
-    const reaper = scanReapers(this.opts.procRoot)[0];
-    if (!reaper) return null;
-    const name = steamGameName(this.opts.steamRoot(), reaper.appId) ?? `Steam app ${reaper.appId}`;
+    // the reaper first (as the reference); else what the client itself writes in its registry file
+    const appId = scanReapers(this.opts.procRoot)[0]?.appId ?? (this.opts.home !== undefined ? registryRunningAppId(this.opts.home, this.opts.procRoot) : undefined);
+    if (!appId) return null;
+    const name = steamGameName(this.opts.steamRoot(), appId) ?? `Steam app ${appId}`;
     return {
-      keys: [steamKey(reaper.appId)],
-      media: { launcherId: STEAM_LAUNCHER_ID, systemId: STEAM_SYSTEM_ID, systemName: "PC", mediaPath: steamPath(reaper.appId, name), mediaName: name },
+      keys: [steamKey(appId)],
+      media: { launcherId: STEAM_LAUNCHER_ID, systemId: STEAM_SYSTEM_ID, systemName: "PC", mediaPath: steamPath(appId, name), mediaName: name },
     };
   }
 

@@ -2,6 +2,9 @@
  * The emulator EmuDeck sets up for each ES system folder (facts from the reference): a libretro core run by
  * Flatpak RetroArch, or a standalone emulator's Flatpak.
  */
+import { STANDALONE_EMULATORS } from "../linux/standalone.ts";
+import { coreForFolder } from "../shared/retroarch-cores.ts";
+
 export type EmuDeckEmulator = { core: string } | { flatpak: string };
 
 export const RETROARCH_FLATPAK = "org.libretro.RetroArch";
@@ -28,3 +31,16 @@ export const EMUDECK_EMULATORS: Readonly<Record<string, EmuDeckEmulator>> = {
   dreamcast: app("org.flycast.Flycast"), naomi: app("org.flycast.Flycast"), atomiswave: app("org.flycast.Flycast"),
   scummvm: app("org.scummvm.ScummVM"),
 };
+
+/**
+ * The emulator for an EmuDeck ROM folder: EmuDeck's own choice above, else (as the reference) a standalone
+ * emulator's Flatpak for that folder, else RetroArch with the core map's core for it.
+ */
+export function emuDeckEmulator(folder: string): EmuDeckEmulator | undefined {
+  const own = Object.hasOwn(EMUDECK_EMULATORS, folder) ? EMUDECK_EMULATORS[folder] : undefined;
+  if (own) return own;
+  const standalone = STANDALONE_EMULATORS.find((e) => e.folder === folder && e.flatpak && !e.secondary);
+  if (standalone?.flatpak) return app(standalone.flatpak);
+  const c = coreForFolder(folder);
+  return c ? { core: c } : undefined;
+}

@@ -1,7 +1,10 @@
 import { join, relative, sep } from "node:path";
 import { type Spawn, spawnMedia } from "../shared/process-media.ts";
 import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia } from "../shared/launcher.ts";
-import { EMUDECK_EMULATORS, RETROARCH_FLATPAK } from "./emudeck-emulators.ts";
+import { emuDeckEmulator, RETROARCH_FLATPAK } from "./emudeck-emulators.ts";
+import { coreForFolder } from "../shared/retroarch-cores.ts";
+import { flatpakRunArgv } from "../linux/flatpak.ts";
+import { STANDALONE_EMULATORS } from "../linux/standalone.ts";
 
 export const RETRODECK_FLATPAK = "net.retrodeck.retrodeck";
 
@@ -33,19 +36,24 @@ export class EmuDeckLauncher implements Launcher {
 
   handles(t: LaunchTarget): boolean {
     const folder = systemFolder(this.romsDir, t);
-    return folder !== undefined && folder in EMUDECK_EMULATORS;
+    return folder !== undefined && emuDeckEmulator(folder) !== undefined;
   }
 
-  launch(t: LaunchTarget): Promise<RunningMedia> {
+  async launch(t: LaunchTarget): Promise<RunningMedia> {
     const folder = systemFolder(this.romsDir, t);
-    const emu = folder ? EMUDECK_EMULATORS[folder] : undefined;
-    if (!emu) return Promise.reject(new LaunchError(`EmuDeck has no emulator for ${t.path}`));
+    const emu = folder ? emuDeckEmulator(folder) : undefined;
+    if (!emu) throw new LaunchError(`EmuDeck has no emulator for ${t.path}`);
     const flatpak = this.opts.flatpak ?? "flatpak";
-    const argv =
-      "core" in emu
-        ? [flatpak, "run", RETROARCH_FLATPAK, "-L", join(this.opts.home, ".var", "app", RETROARCH_FLATPAK, "config", "retroarch", "cores", `${emu.core}.so`), t.path]
-        : [flatpak, "run", emu.flatpak, t.path];
-    return spawnMedia(this.opts.spawn, argv, { graceMs: this.opts.graceMs });
+    let argv: string[];
+    if ("core" in emu) {
+      const core = (folder && coreForFolder(folder)) ?? emu.core;
+      argv = [flatpak, "run", RETROARCH_FLATPAK, "-L", join(this.opts.home, ".var", "app", RETROARCH_FLATPAK, "config", "retroarch", "cores", `${core}.so`), t.path];
+    } else {
+      // the reference's command line for that emulator where it knows one (fullscreen, batch mode)
+      const known = STANDALONE_EMULATORS.find((e) => e.flatpak === emu.flatpak && e.folder === folder);
+      argv = known ? flatpakRunArgv(flatpak, emu.flatpak, t.path, known.args(t.path)) : [flatpak, "run", emu.flatpak, t.path];
+    }
+    return spawnMedia(this.opts.spawn, argv, { graceMs: this.opts.graceMs, tree: {} });
   }
 }
 
@@ -63,6 +71,6 @@ export class RetroDeckLauncher implements Launcher {
   }
 
   launch(t: LaunchTarget): Promise<RunningMedia> {
-    return spawnMedia(this.opts.spawn, [this.opts.flatpak ?? "flatpak", "run", RETRODECK_FLATPAK, t.path], { graceMs: this.opts.graceMs });
+    return spawnMedia(this.opts.spawn, [this.opts.flatpak ?? "flatpak", "run", RETRODECK_FLATPAK, t.path], { graceMs: this.opts.graceMs, tree: {} });
   }
 }

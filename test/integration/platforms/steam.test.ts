@@ -122,7 +122,7 @@ describe("EmuDeck and RetroDECK launchers (SteamOS)", () => {
   test("EmuDeck runs the system's emulator Flatpak: RetroArch with the core EmuDeck set up, or a standalone emulator", async () => {
     const dir = tempDir("tapserve-emudeck-");
     const flatpak = writeEmulator(join(dir, "bin"));
-    writeFiles(dir, ["Emulation/roms/snes/Game (USA).sfc", "Emulation/roms/psx/Disc.chd", "retrodeck/roms/gba/Pocket.gba", "Emulation/roms/snes/readme.txt"]);
+    writeFiles(dir, ["Emulation/roms/snes/Game (USA).sfc", "Emulation/roms/psx/Disc.chd", "retrodeck/roms/gba/Pocket.gba", "Emulation/roms/snes/readme.txt", "Emulation/roms/ps2/Racer.iso", "Emulation/roms/3do/Way.iso"]);
     const env3 = makeCore({ platform: "steamos" });
     const { launch: mod3, run: run3 } = makeLaunch(env3, { platform: { home: dir, flatpak: flatpak.script, steamOpener: [opener], graceMs: 500 } });
     const args = async () => (await waitFor(() => existsSync(flatpak.record) && readFileSync(flatpak.record, "utf8"), "the emulator to start")).trim().split("\n").slice(1);
@@ -134,7 +134,16 @@ describe("EmuDeck and RetroDECK launchers (SteamOS)", () => {
       rmSync(flatpak.record);
       const disc = join(dir, "Emulation/roms/psx/Disc.chd");
       expect(await run3(disc)).toMatchObject({ success: true });
-      expect(await args()).toEqual(["run", "org.duckstation.DuckStation", disc]);
+      expect(await args()).toEqual(["run", `--filesystem=${join(dir, "Emulation/roms/psx")}:ro`, "--die-with-parent", "org.duckstation.DuckStation", "-batch", "-fullscreen", disc]);
+      rmSync(flatpak.record);
+      // a standalone emulator with the reference's command line; a folder EmuDeck's table does not name (3do): the core map's core
+      const ps2 = join(dir, "Emulation/roms/ps2/Racer.iso");
+      expect(await run3(ps2)).toMatchObject({ success: true });
+      expect(await args()).toEqual(["run", `--filesystem=${join(dir, "Emulation/roms/ps2")}:ro`, "--die-with-parent", "net.pcsx2.PCSX2", "-fullscreen", "-batch", ps2]);
+      rmSync(flatpak.record);
+      const way = join(dir, "Emulation/roms/3do/Way.iso");
+      expect(await run3(way)).toMatchObject({ success: true });
+      expect(await args()).toEqual(["run", "org.libretro.RetroArch", "-L", join(dir, ".var/app/org.libretro.RetroArch/config/retroarch/cores/opera_libretro.so"), way]);
       rmSync(flatpak.record);
       const gba = join(dir, "retrodeck/roms/gba/Pocket.gba");
       expect(await run3(gba)).toMatchObject({ success: true });
