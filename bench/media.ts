@@ -33,7 +33,7 @@ const B3_ENTRIES = 500_000;
 const QUERIES = 1000;
 
 /** 60 systems that have a folder name and a file extension of their own. */
-function benchSystems(): Array<TreeSystem & { id: string }> {
+export function benchSystems(): Array<TreeSystem & { id: string }> {
   const out: Array<TreeSystem & { id: string }> = [];
   const used = new Set<string>();
   for (const s of systemCatalog().all) {
