@@ -1,6 +1,6 @@
 /**
  * Issue 26 B9 / issue 23 item 4: the Node build's memory, run as MiSTer runs it (the same bundle, the V8 heap
- * cap deploy/mister/start.sh passes) on the official Node for x64 of the same major (test/fixtures/runtimes.ts),
+ * caps deploy/mister/start.sh passes) on the official Node for x64 of the same major (test/fixtures/runtimes.ts),
  * natively: under qemu-user the guest's RSS cannot be read cleanly and indexing 250k would take many minutes.
  * Figures: idle RSS with no index, the peak RSS while `media.index` walks and writes 250k files (the kernel's
  * VmHWM), idle RSS right after, and idle RSS after a restart serving that index (one search done); against a
@@ -20,10 +20,10 @@ const IDLE_MS = 3000;
 /** Env TAPSERVE_BENCH_NODE_FLAGS: more V8 flags for the service runs (e.g. --max-semi-space-size=2). */
 const EXTRA_FLAGS = (process.env.TAPSERVE_BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
 
-/** The heap cap start.sh applies when TAPSERVE_HEAP_MB is unset. */
-export function startScriptHeapMb(): number {
-  const m = /TAPSERVE_HEAP_MB:-(\d+)/.exec(readFileSync(join(ROOT, "deploy/mister/start.sh"), "utf8"));
-  if (!m) throw new Error("deploy/mister/start.sh: no default TAPSERVE_HEAP_MB");
+/** The default of one of start.sh's V8 caps (TAPSERVE_HEAP_MB, TAPSERVE_SEMI_MB). */
+export function startScriptDefault(env: string): number {
+  const m = new RegExp(`${env}:-(\\d+)`).exec(readFileSync(join(ROOT, "deploy/mister/start.sh"), "utf8"));
+  if (!m) throw new Error(`deploy/mister/start.sh: no default ${env}`);
   return Number(m[1]);
 }
 
@@ -60,7 +60,7 @@ async function serviceFigures(node: string, bundle: string, heapMb: number, tree
   writeFileSync(join(data, "config.toml"), `[readers]\nauto_detect = false\n[launchers]\nindex_root = ["${tree}"]\n`);
   const start = async () => {
     const port = await freePort();
-    const args = [`--max-old-space-size=${heapMb}`, ...EXTRA_FLAGS, bundle, "--data-dir", data, "--port", String(port), "--host", "127.0.0.1"];
+    const args = [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=${startScriptDefault("TAPSERVE_SEMI_MB")}`, ...EXTRA_FLAGS, bundle, "--data-dir", data, "--port", String(port), "--host", "127.0.0.1"];
     return { port, child: await startChild(node, args, () => httpOk(`http://127.0.0.1:${port}/health`)) };
   };
   let { port, child } = await start();
@@ -110,10 +110,10 @@ export async function nodeMemoryFigures(): Promise<Record<string, number | strin
     }
     const version = execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
     const out: Record<string, number | string> = { "B9 Node (x64, same major as the armv7 build)": version, "B9 bare node:http server idle RSS, MiB": bareRss };
-    const caps = [startScriptHeapMb(), ...(process.env.TAPSERVE_BENCH_HEAP_MB ?? "").split(/[\s,]+/).filter(Boolean).map(Number)];
+    const caps = [startScriptDefault("TAPSERVE_HEAP_MB"), ...(process.env.TAPSERVE_BENCH_HEAP_MB ?? "").split(/[\s,]+/).filter(Boolean).map(Number)];
     for (const [i, heapMb] of caps.entries()) {
       const f = await serviceFigures(node, bundle, heapMb, tree, work);
-      const tag = `B9 heap cap ${heapMb} MiB${i === 0 ? " (start.sh)" : ""}${EXTRA_FLAGS.length ? ` ${EXTRA_FLAGS.join(" ")}` : ""}:`;
+      const tag = `B9 heap cap ${heapMb} MiB, semi-space ${startScriptDefault("TAPSERVE_SEMI_MB")} MiB${i === 0 ? " (start.sh)" : ""}${EXTRA_FLAGS.length ? ` ${EXTRA_FLAGS.join(" ")}` : ""}:`;
       out[`${tag} idle RSS, no index, MiB`] = f.idleEmpty;
       out[`${tag} peak RSS indexing ${FILES / 1000}k, MiB (goal < 128)`] = f.peakIndexing;
       out[`${tag} media.index ${FILES / 1000}k, ms`] = f.indexMs;
