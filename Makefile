@@ -57,13 +57,26 @@ docs: deps
 dist-deps:
 	@bash build/test-deps.sh binutils-arm-linux-gnueabihf debian-archive-keyring
 
-## Benchmarks run the device builds under qemu: same system packages as the tests. BENCH="startup rpc" picks some.
+## Benchmarks run the device builds under qemu: same system packages as the tests. BENCH="startup rpc" picks
+## some; so do names after `bench` on the command line (`make bench dist mister`: benchmarks, not targets).
+ifeq ($(firstword $(MAKECMDGOALS)),bench)
+BENCH_GOALS := $(wordlist 2,$(words $(MAKECMDGOALS)),$(MAKECMDGOALS))
+BENCH += $(BENCH_GOALS)
+endif
+
 bench: deps test-deps
 	$(BUN) bench/run.ts $(BENCH)
 
+ifneq ($(BENCH_GOALS),)
+$(BENCH_GOALS):
+	@:
+endif
+
+ifeq ($(filter dist,$(BENCH_GOALS)),)
 dist: deps dist-deps
 	$(BUN) build/dist.ts
 	$(BUN) build/dist-armv7.ts
+endif
 
 clean:
 	rm -rf dist bench/out

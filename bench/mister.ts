@@ -4,6 +4,7 @@ import { buildDist } from "../build/release/build.ts";
 import { findTarget } from "../build/release/targets.ts";
 import { armv7Build } from "../test/fixtures/armv7-build.ts";
 import { execToVersion, freePort, median, ROOT, tempDir } from "./lib.ts";
+import { nodeMemoryFigures } from "./node-memory.ts";
 
 /**
  * Issue 14: the MiSTer build (Node 24 from Debian armhf with its own loader, emulated Cortex-A9) beside the
@@ -15,6 +16,8 @@ import { execToVersion, freePort, median, ROOT, tempDir } from "./lib.ts";
  * from the host's /proc/<qemu pid>/smaps: "qemu process" is everything; "guest" drops what is qemu's own (its
  * binary, its heap, the translated-code buffer, its thread stacks and allocator arenas in the host's mmap
  * area). The guest figure is the one to compare; it still is not what the board would show.
+ * Then B9 (bench/node-memory.ts): the same Node bundle natively on x64 Node of the same major, idle and peak
+ * RSS while indexing 250k files, against a bare node:http server on that Node.
  */
 const RUNS = 5;
 const QEMU_A9 = "qemu-arm-static -cpu cortex-a9";
@@ -135,6 +138,7 @@ export async function run(): Promise<Record<string, number | string>> {
       "armv7 RSS at answer, guest / qemu total, MiB": `${a7.guestMiB.toFixed(1)} / ${a7.qemuMiB.toFixed(1)}`,
       "arm64 RSS at answer, guest / qemu total, MiB": `${a64.guestMiB.toFixed(1)} / ${a64.qemuMiB.toFixed(1)}`,
       "guest RSS ratio armv7 / arm64": a7.guestMiB / a64.guestMiB,
+      ...(await nodeMemoryFigures()),
     };
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -18,6 +18,7 @@ const BENCHES: Record<string, Bench> = {
   browse: () => import("./browse.ts"),
   web: () => import("./web.ts"),
   startup: () => import("./startup.ts"),
+  firsttag: () => import("./first-tag.ts"),
 };
 
 const wanted = process.argv.slice(2);

@@ -7,7 +7,7 @@
 # "-service start" (the form the boot hook uses) is accepted too.
 # Layout: program in <base>/program (this folder), data (config, databases, logs) in <base>.
 # Env (tests and unusual installs): TAPSERVE_BASE, TAPSERVE_DATA_DIR, TAPSERVE_USER_STARTUP, TAPSERVE_ENTRY,
-# TAPSERVE_PORT, TAPSERVE_HOST (listen address; default all), TAPSERVE_EMU, TAPSERVE_HEAP_MB.
+# TAPSERVE_PORT, TAPSERVE_HOST (listen address; default all), TAPSERVE_EMU, TAPSERVE_HEAP_MB, TAPSERVE_SEMI_MB.
 
 PROG=$(cd "$(dirname "$0")" && pwd) || exit 1
 BASE=${TAPSERVE_BASE:-$(dirname "$PROG")}
