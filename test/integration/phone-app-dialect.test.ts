@@ -58,11 +58,11 @@ function hasNull(v: unknown): boolean {
 }
 
 describe("the phone app's dialect", () => {
-  test("version is plain X.Y.Z at the 2.10 gate; every feature of the gates up to it answers as the app reads it", async () => {
+  test("version is plain X.Y.Z at the 2.12 gate; every feature of the gates up to it answers as the app reads it", async () => {
     const { version } = (await app("version")).result as { version: string };
     expect(version).toMatch(/^\d+\.\d+\.\d+$/); // a pre-release suffix would turn every feature of the app on
     const [major, minor] = version.split(".").map(Number);
-    expect([major, minor]).toEqual([2, 10]);
+    expect([major, minor]).toEqual([2, 12]);
     // 2.7.0: media.generate (tested below), media.tags
     expect((await app("media.tags", {})).result).toEqual({ tags: [] });
     // 2.8.0: the inbox, called on every connect
@@ -91,6 +91,21 @@ describe("the phone app's dialect", () => {
       // these machines have no /dev/uinput and the platform no screenshots: a clear refusal, never "unknown method"
       if (r.error) expect({ method, code: (r.error as { code: number }).code }).toEqual({ method, code: 1005 });
     }
+  });
+
+  test("2.12.0: scrapers, the scrape status called on connect, resume and cancel answer a message, orphans are cleaned", async () => {
+    const { scrapers } = (await app("scrapers")).result as { scrapers: Array<{ id: string; name: string; supportedSystems: string[] }> };
+    expect(scrapers.map((s) => s.id)).toContain("gamelist.xml");
+    for (const s of scrapers) expect(Array.isArray(s.supportedSystems)).toBe(true);
+    const status = (await app("media.scrape.status")).result as Record<string, unknown>;
+    for (const k of ["processed", "total", "matched", "skipped", "totalScraped"]) expect(typeof status[k]).toBe("number");
+    for (const k of ["scraping", "done", "paused"]) expect(typeof status[k]).toBe("boolean");
+    expect(hasNull(status)).toBe(false);
+    for (const m of ["media.scrape.resume", "media.scrape.cancel"]) expect(typeof ((await app(m)).result as { message: string }).message).toBe("string");
+    const scraping = c.waitForNotification<{ done: boolean; scraping: boolean }>("media.scraping", (n) => n.done);
+    expect((await app("media.scrape", { scraperId: "gamelist.xml", systems: [], force: false })).error).toBeUndefined();
+    expect(await scraping).toMatchObject({ done: true, scraping: false });
+    expect((await app("media.clean.orphans")).result).toEqual({ deleted: expect.any(Number) });
   });
 
   test("health answers", async () => {
