@@ -151,7 +151,7 @@ export const MqttPublisherConfig = type({
   topic: "string > 0",
   /** Notification methods to publish; empty: all. */
   "filter?": "string[]",
-  /** Home Assistant MQTT discovery, state, scan events and command topics under `<topic>/<node>/`. */
+  /** Home Assistant MQTT discovery, state, scan events and command topics under `<topic>/<node>/`; default: on for the first enabled entry. */
   "home_assistant?": "boolean",
   /** Home Assistant's discovery prefix (its default: homeassistant). */
   "discovery_prefix?": "string > 0",

@@ -1,7 +1,8 @@
 /**
  * The configured `[[service.publishers.mqtt]]` entries, each with its own broker connection: notifications
- * published as the reference does, and Home Assistant (discovery, state, scan events, commands) where the
- * entry has `home_assistant = true`. Read at start (a change applies after a restart). A broker that is away
+ * published as the reference does, and Home Assistant (discovery, state, scan events, commands) through the
+ * first enabled entry unless it says `home_assistant = false` (any other entry only with `home_assistant = true`:
+ * one device, one discovery). Read at start (a change applies after a restart). A broker that is away
  * never delays the start or a launch: connections are made in the background and retried with backoff.
  */
 import type { AuthEntry, AuthTarget } from "../../config/auth-file.ts";
@@ -44,9 +45,9 @@ export class PublishersService implements Lifecycle {
 
   start(): void {
     const entries = this.deps.ctx.config.current.service.publishers.mqtt.filter((e) => e.enabled !== false);
-    for (const entry of entries) {
+    for (const [i, entry] of entries.entries()) {
       try {
-        this.running.push(this.build(entry));
+        this.running.push(this.build(entry, entry.home_assistant ?? i === 0));
       } catch (err) {
         logger.warn(`MQTT publisher for ${JSON.stringify(entry.broker)} not started: ${(err as Error).message}`);
       }
@@ -70,12 +71,12 @@ export class PublishersService implements Lifecycle {
     await Promise.all(running.map((r) => r.link.stop(() => r.ha?.goingOffline())));
   }
 
-  private build(entry: MqttPublisherConfig): Running {
+  private build(entry: MqttPublisherConfig, homeAssistant: boolean): Running {
     const target = parseMqttPath(`${entry.broker}/${entry.topic}`);
     const { ctx } = this.deps;
     const cfg = ctx.config.current;
     const node = nodeId(cfg.service.device_id);
-    const topics = entry.home_assistant ? haTopics(entry.topic, node) : null;
+    const topics = homeAssistant ? haTopics(entry.topic, node) : null;
     const link = new MqttLink({
       target,
       clock: ctx.clock,

@@ -76,7 +76,8 @@ function serviceConfig(extra: Record<string, unknown> = {}): string {
     service: {
       publishers: {
         mqtt: [
-          { broker: `127.0.0.1:${broker.port}`, topic: "tapserve", home_assistant: true },
+          // Home Assistant by default through the first entry (a reference config naming a broker gets it as is)
+          { broker: `127.0.0.1:${broker.port}`, topic: "tapserve" },
           { broker: `mqtt://127.0.0.1:${broker.port}`, topic: "filtered", filter: ["media.started"] },
           { broker: `mqtts://localhost:${broker.tlsPort}`, topic: "untrusted" }, // a self-signed certificate this process does not trust
         ],
