@@ -261,10 +261,14 @@ describe("the web app at phone size", () => {
     await expect(page.getByTestId("inbox-badge").count()).resolves.toBe(0);
     const blocker = join(svc.dataDir, "media.db.building");
     mkdirSync(join(blocker, "in-the-way"), { recursive: true }); // the new index file cannot be written
+    // a new game, so that the run has a new index to write (an unchanged tree keeps the served one)
+    const added = join(env.root, "games/SNES/Inbox Test Game (USA).sfc");
+    writeFileSync(added, "");
     try {
       expect((await rpc.request("media.index", { systems: ["SNES"] })).error?.code).toBe(1004);
     } finally {
       rmSync(blocker, { recursive: true, force: true });
+      rmSync(added, { force: true });
     }
     const badge = page.getByTestId("inbox-badge");
     await badge.filter({ hasText: "1" }).waitFor();
