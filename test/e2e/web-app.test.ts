@@ -246,9 +246,19 @@ describe("the web app at phone size", () => {
     await page.getByText("Pairing cancelled.").waitFor();
   });
 
-  test("Write shows the space the text needs and the service's reason when no reader can write", async () => {
+  test("Write shows the space the text needs, what it would do on this device, and the service's reason when no reader can write", async () => {
+    const historyBefore = (await rpc.call<{ entries: unknown[] }>("tokens.history")).entries.length;
     await go("Write");
+    // a text no launcher takes: the dry run says so, with its trace, before anything is written
+    await page.getByLabel("Text to write").fill("SNES/Nothing Runs This.xyz");
+    const check = page.getByTestId("dry-run");
+    await check.filter({ hasText: "Would not work on this device" }).waitFor();
+    await expect(check.locator("pre").textContent()).resolves.toContain("Nothing Runs This.xyz");
     await page.getByLabel("Text to write").fill("SNES/Super Mario World (USA).sfc");
+    await check.filter({ hasText: "Works on this device" }).waitFor();
+    await expect(check.locator("pre").textContent()).resolves.toContain("dry run, nothing launched");
+    // dry runs launch nothing and leave no history
+    expect((await rpc.call<{ entries: unknown[] }>("tokens.history")).entries.length).toBe(historyBefore);
     await page.getByTestId("tag-space").filter({ hasText: /Needs \d+ bytes on the tag/ }).waitFor();
     await page.getByRole("button", { name: "Write to tag" }).click();
     await page.getByRole("alert").waitFor();

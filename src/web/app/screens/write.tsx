@@ -1,6 +1,8 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { buildMessage, textRecord } from "../../../core/ndef/records.ts";
 import { buildNdefTlv } from "../../../core/ndef/tlv.ts";
+import { traceText } from "../../../core/trace/text.ts";
+import type { ScanTrace } from "../types.ts";
 import { useAction, useApp, useLive } from "../hooks.ts";
 import { Notice } from "../ui/notice.tsx";
 
@@ -12,7 +14,13 @@ export function bytesOnTag(text: string): number {
 /** Data area of the common NTAG sizes, for the hint when the tag does not say. */
 const COMMON = "NTAG213 holds 144 bytes, NTAG215 504, NTAG216 888";
 
-/** Free text to the tag on the reader, with the space it needs and the tag's capacity when known. */
+/** Pause after typing before the device is asked what the text would do. */
+const CHECK_DEBOUNCE_MS = 400;
+
+/**
+ * Free text to the tag on the reader, with the space it needs, the tag's capacity when known, and what the text
+ * would do on this device (a dry run: its trace, nothing launched), so a tag is known to work before it is written.
+ */
 export function Write() {
   const { conn } = useApp();
   const { readers } = useLive();
@@ -21,6 +29,25 @@ export function Write() {
   const act = useAction();
   const writable = readers.filter((r) => r.connected && r.capabilities.some((c) => c.includes("write")));
   const needed = text ? bytesOnTag(text) : 0;
+  const [check, setCheck] = useState<{ text: string; trace?: ScanTrace; error?: string } | null>(null);
+  useEffect(() => {
+    if (text.trim() === "") {
+      setCheck(null);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      conn.call<ScanTrace>("run", { text, dryRun: true }).then(
+        (trace) => current && setCheck({ text, trace }),
+        (err) => current && setCheck({ text, error: (err as Error).message }),
+      );
+    }, CHECK_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [text, conn]);
+  const works = check?.trace ? !check.trace.reason : false;
   return (
     <form
       onSubmit={(e) => {
@@ -48,6 +75,12 @@ export function Write() {
         {text ? `Needs ${needed} bytes on the tag. ` : ""}
         {capacity !== null ? `This tag holds ${capacity} bytes.` : `${COMMON}.`}
       </p>
+      {check && check.text === text && (
+        <details class="check" data-testid="dry-run" open={!works}>
+          <summary class={works ? "ok" : "bad"}>{check.error ? `Cannot check: ${check.error}` : works ? "Works on this device" : "Would not work on this device"}</summary>
+          {check.trace && <pre class="trace mono">{traceText(check.trace)}</pre>}
+        </details>
+      )}
       <button type="submit" disabled={act.busy || text === ""}>
         Write to tag
       </button>
