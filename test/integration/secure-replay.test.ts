@@ -25,7 +25,8 @@ async function run<T>(plan: Record<string, unknown>): Promise<T> {
 }
 
 async function start() {
-  svc = await startService({ host: "0.0.0.0", dataDir, app: { clock } });
+  // no serial hot-plug look-ups: days of clock advanced here would run them every 250 ms of it
+  svc = await startService({ host: "0.0.0.0", dataDir, app: { clock, readerHotplug: false } });
 }
 async function restart() {
   await svc?.stop();
