@@ -1,31 +1,9 @@
-import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename, extname } from "node:path";
-import { centralDirectoryNames, locateCentralDirectory, ZIP_TAIL_BYTES } from "../../core/zip/central-directory.ts";
+import { listZipEntries } from "../shared/zip-entries.ts";
 
+/** A launch reads at most this much of an archive's central directory (the index allows more). */
 const MAX_CENTRAL_DIRECTORY = 16 * 1024 * 1024;
-
-function entries(path: string): string[] {
-  const fd = openSync(path, "r");
-  try {
-    const size = fstatSync(fd).size;
-    const readAt = (offset: number, length: number) => {
-      const buf = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
-      let got = 0;
-      while (got < buf.length) {
-        const n = readSync(fd, buf, got, buf.length - got, offset + got);
-        if (n === 0) break;
-        got += n;
-      }
-      return buf.subarray(0, got);
-    };
-    const tailLen = Math.min(size, ZIP_TAIL_BYTES);
-    const loc = locateCentralDirectory(readAt(size - tailLen, tailLen), size, readAt);
-    if (loc.size > MAX_CENTRAL_DIRECTORY) return [];
-    return centralDirectoryNames(readAt(loc.offset, loc.size), loc.entries);
-  } finally {
-    closeSync(fd);
-  }
-}
 
 const stem = (name: string) => basename(name, extname(name)).toLowerCase();
 
@@ -38,7 +16,7 @@ export function zipEntryPath(path: string): string {
   if (extname(path).toLowerCase() !== ".zip") return path;
   try {
     if (!statSync(path).isFile()) return path;
-    const all = entries(path);
+    const all = listZipEntries(path, MAX_CENTRAL_DIRECTORY);
     const files = all.filter((e) => !e.endsWith("/"));
     const named = files.find((e) => stem(e) === stem(path));
     if (named) return `${path}/${named}`;

@@ -1,7 +1,7 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
 import { extensionOf } from "../../core/systems/catalog.ts";
 import type { FolderRecord, PriorWalk } from "./folder-records.ts";
-import { listZipEntries } from "./zip-entries.ts";
+import { listZipEntries } from "../../platforms/shared/zip-entries.ts";
 
 /** A folder holding indexed files: its absolute path and its compressed form `<SystemId>/<relative path>`. */
 export interface ScannedDir {

@@ -4,8 +4,11 @@ import { centralDirectoryNames, locateCentralDirectory, ZIP_TAIL_BYTES } from ".
 /** Archives larger than this central directory are refused (a corrupt size would otherwise allocate GBs). */
 const MAX_CENTRAL_DIRECTORY = 64 * 1024 * 1024;
 
-/** Names of the files inside a ZIP archive, read from its central directory only (nothing is decompressed). */
-export function listZipEntries(path: string): string[] {
+/**
+ * Names of the files inside a ZIP archive, read from its central directory only (nothing is decompressed); throws
+ * for an archive it cannot read or whose central directory exceeds `maxCentralDirectory` bytes.
+ */
+export function listZipEntries(path: string, maxCentralDirectory = MAX_CENTRAL_DIRECTORY): string[] {
   const fd = openSync(path, "r");
   try {
     const size = fstatSync(fd).size;
@@ -21,7 +24,7 @@ export function listZipEntries(path: string): string[] {
     };
     const tailLen = Math.min(size, ZIP_TAIL_BYTES);
     const loc = locateCentralDirectory(readAt(size - tailLen, tailLen), size, readAt);
-    if (loc.size > MAX_CENTRAL_DIRECTORY) throw new Error(`central directory too large (${loc.size} bytes)`);
+    if (loc.size > maxCentralDirectory) throw new Error(`central directory too large (${loc.size} bytes)`);
     return centralDirectoryNames(readAt(loc.offset, loc.size), loc.entries);
   } finally {
     closeSync(fd);
