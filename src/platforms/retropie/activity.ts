@@ -6,6 +6,7 @@ import { esSystemForFolder } from "../shared/es-systems.ts";
 import { sleep } from "../shared/run-command.ts";
 import { processTree } from "../steam/reaper.ts";
 import { type RuncommandProcess, scanRuncommand } from "./runcommand-procs.ts";
+import { isAlive, signalAll } from "../shared/process-signals.ts";
 
 const logger = log.withTag("retropie");
 
@@ -60,30 +61,13 @@ export class RetroPieActivity implements PlatformActivity {
     if (!p) return;
     const procRoot = this.opts.procRoot;
     const children = processTree(p.pid, procRoot).slice(1);
-    signal(children, "SIGTERM");
+    signalAll(children, "SIGTERM");
     const deadline = Date.now() + (this.opts.graceMs ?? 3000);
-    while (Date.now() < deadline && alive(p.pid)) await sleep(50);
-    const left = [...children, p.pid].filter(alive);
+    while (Date.now() < deadline && isAlive(p.pid)) await sleep(50);
+    const left = [...children, p.pid].filter(isAlive);
     if (left.length) {
       logger.warn(`runcommand ${p.pid} still running after its game was told to end; sending SIGKILL to ${left.join(", ")}`);
-      signal(left, "SIGKILL");
+      signalAll(left, "SIGKILL");
     }
-  }
-}
-
-function signal(pids: number[], sig: NodeJS.Signals): void {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, sig);
-    } catch {}
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }

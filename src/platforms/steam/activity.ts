@@ -5,6 +5,7 @@ import { steamGameName } from "./library.ts";
 import { STEAM_LAUNCHER_ID, STEAM_SYSTEM_ID, steamKey, steamPath } from "./paths.ts";
 import { processTree, scanReapers } from "./reaper.ts";
 import { registryRunningAppId } from "./registry.ts";
+import { isAlive, signalAll } from "../shared/process-signals.ts";
 
 const logger = log.withTag("steam");
 
@@ -44,30 +45,13 @@ export class SteamActivity implements PlatformActivity {
     const procRoot = this.opts.procRoot;
     const pids = scanReapers(procRoot).flatMap((r) => processTree(r.pid, procRoot));
     if (pids.length === 0) return;
-    signal(pids, "SIGTERM");
+    signalAll(pids, "SIGTERM");
     const deadline = Date.now() + (this.opts.graceMs ?? 3000);
-    while (Date.now() < deadline && pids.some(alive)) await sleep(100);
-    const left = pids.filter(alive);
+    while (Date.now() < deadline && pids.some(isAlive)) await sleep(100);
+    const left = pids.filter(isAlive);
     if (left.length) {
       logger.warn(`game processes ${left.join(", ")} ignored SIGTERM; sending SIGKILL`);
-      signal(left, "SIGKILL");
+      signalAll(left, "SIGKILL");
     }
-  }
-}
-
-function signal(pids: number[], sig: NodeJS.Signals): void {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, sig);
-    } catch {}
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
