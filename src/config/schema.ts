@@ -55,6 +55,8 @@ const Audio = type({
   player: "string = 'aplay'",
   /** ALSA device for the player (`-D`); empty: the default device. */
   device: "string = ''",
+  /** Command that plays music in the background slot (`{file}`: the track); empty: mpv, ffplay … found on PATH. */
+  music_player: "string = ''",
 });
 /** `readers.scan.launch_guard`: scans that would replace running media wait for a confirmation (see launch-guard.ts). */
 const LaunchGuard = type({

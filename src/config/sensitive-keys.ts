@@ -28,6 +28,7 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "audio.scan_feedback": "plain",
   "audio.player": "program",
   "audio.device": "device",
+  "audio.music_player": "program",
   "readers.auto_detect": "plain",
   "readers.probe_unknown_ports": "plain",
   "readers.run_zapscript": "plain",

@@ -2,11 +2,13 @@ import { type } from "arktype";
 import { DomainError } from "../../core/errors.ts";
 import { lazy } from "../../core/wire/lazy.ts";
 import {
-  ActiveMedia, CleanOrphansResult, DEFAULT_MAX_RESULTS, GenerateCancelResult, IndexParams, MediaControlParams, MediaStatusResult, SearchParams, SearchResult, TagsParams, TagsResult,
+  ActiveMedia, ActiveMediaParams, CleanOrphansResult, DEFAULT_MAX_RESULTS, GenerateCancelResult, IndexParams, MediaControlParams, MediaStatusResult, SearchParams, SearchResult, TagsParams, TagsResult,
 } from "../../core/wire/media.ts";
 import { MEDIA_CONTROL_ACTIONS, UpdateActiveMediaParams } from "../../core/wire/media-history.ts";
 import type { LaunchService } from "../../service/launch/launch-service.ts";
 import type { MediaService } from "../../service/media/media-service.ts";
+import { parseSlot } from "../../core/playlist/playlist.ts";
+import { BACKGROUND_ACTIONS } from "../../service/playlist/playlist-service.ts";
 import { invalidParams } from "../rpc/errors.ts";
 import { defineMethod } from "../rpc/method.ts";
 
@@ -20,17 +22,18 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
       params: null,
       result: MediaStatusResult,
       handler: () => {
-        const active = launch.activeMedia();
+        const active = [launch.activeMedia(), launch.playlists.backgroundMedia()].filter((m) => m !== null);
         const playlists = launch.playlists.states();
-        return { database: media.status(), active: active ? [active] : [], ...(playlists.length > 0 ? { playlists } : {}) };
+        return { database: media.status(), active, ...(playlists.length > 0 ? { playlists } : {}) };
       },
     }),
     defineMethod({
       name: "media.active",
-      summary: "The media running now, or null.",
-      params: null,
+      summary: "The media running now in the primary slot, or with `slot: \"background\"` (or \"bg\") the music playing in the background slot; null when none.",
+      params: ActiveMediaParams,
       result: lazy(() => ActiveMedia.or("null")),
-      handler: () => launch.activeMedia(),
+      example: { slot: "background" },
+      handler: (p) => (mediaSlot(p?.slot) === "background" ? launch.playlists.backgroundMedia() : launch.activeMedia()),
     }),
     defineMethod({
       name: "media.active.update",
@@ -51,20 +54,20 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
     }),
     defineMethod({
       name: "media.control",
-      summary: `The phone app's media control with the reference's actions (${MEDIA_CONTROL_ACTIONS.join(", ")}): "stop" stops the active media; another action runs when the active media's launcher offers it (a custom launcher's \`controls\`, listed in \`launcherControls\`), else answers 1005.`,
+      summary: `The phone app's media control with the reference's actions (${MEDIA_CONTROL_ACTIONS.join(", ")}): "stop" stops the active media; another action runs when the active media's launcher offers it (a custom launcher's \`controls\`, listed in \`launcherControls\`), else answers 1005. With \`slot: "background"\` (or "bg") it acts on the music of the background slot: ${BACKGROUND_ACTIONS.join(", ")} (next/previous with a background playlist; 1003 when nothing plays there; "stop" always answers null).`,
       params: MediaControlParams,
       result: type("null"),
       example: { action: "stop" },
       handler: async (p) => {
         const active = launch.activeMedia();
-        if (p.slot !== undefined && p.slot !== "primary" && p.slot !== "background") throw invalidParams('invalid params: slot must be "primary" or "background"');
-        if (p.action !== "stop" && p.slot !== "background" && active?.launcherControls?.includes(p.action)) return launch.control(p.action).then(() => null);
+        if (mediaSlot(p.slot) === "background") return launch.playlists.controlBackground(p.action).then(() => null);
+        if (p.action !== "stop" && active?.launcherControls?.includes(p.action)) return launch.control(p.action).then(() => null);
         if (!(MEDIA_CONTROL_ACTIONS as readonly string[]).includes(p.action)) throw invalidParams(`invalid params: action must be one of ${MEDIA_CONTROL_ACTIONS.join(", ")} (was "${p.action}")`);
         if (p.action !== "stop") {
           const by = active?.launcherId ? `launcher ${active.launcherId}` : "this service's launchers";
           throw new DomainError("unsupported", `media.control action "${p.action}" is not supported by ${by} (only "stop")`);
         }
-        if (p.slot !== "background") await launch.stopActive(); // no background media exists here: nothing to stop there
+        await launch.stopActive(); // the primary slot only: music in the background slot keeps playing
         return null;
       },
     }),
@@ -134,4 +137,11 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
       handler: (p) => media.search(p.query, p.systems ?? [], p.maxResults ?? DEFAULT_MAX_RESULTS, p.tags ?? [], p.cursor ?? ""),
     }),
   ];
+}
+
+/** A request's `slot` (primary, background or bg, any case; absent: primary); anything else is invalid params. */
+function mediaSlot(raw: string | undefined) {
+  const slot = parseSlot(raw);
+  if (slot instanceof Error) throw invalidParams(`invalid params: ${slot.message}`);
+  return slot;
 }

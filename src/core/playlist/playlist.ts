@@ -62,7 +62,7 @@ export function parseRepeat(value: string | undefined): Repeat | Error {
 export function parseSlot(value: string | undefined): MediaSlot | Error {
   const v = (value ?? "").trim().toLowerCase();
   if (v === "" || v === "primary") return "primary";
-  if (v === "background") return "background";
+  if (v === "background" || v === "bg") return "background";
   return new Error(`slot must be primary or background (was ${JSON.stringify(value)})`);
 }
 

@@ -84,8 +84,12 @@ export const ActiveMedia = lazy(() => type({
   zapScript: "string",
   /** The actions `media.control` / `control` can run on its launcher (omitted when none). */
   "launcherControls?": "string[]",
+  /** Which media slot it plays in: "background" for music beside a game (absent: primary). */
+  "slot?": "'primary' | 'background'",
 }));
 export type ActiveMedia = typeof ActiveMedia.infer;
+/** `media.active`'s optional slot (the reference's name and aliases: primary, background or bg; any case). */
+export const ActiveMediaParams = lazy(() => type({ "+": "delete", "slot?": "string" }).or("null"));
 
 /** `playlists`: each slot's active playlist (omitted when there is none), as the phone app reads them. */
 export const MediaStatusResult = lazy(() => type({ database: IndexingStatus, active: ActiveMedia.array(), "playlists?": PlaylistState.array() }));

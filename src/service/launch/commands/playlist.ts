@@ -54,7 +54,7 @@ function load(cmd: ZapCommand, pl: PlaylistEnv): Playlist {
       const list = parseJsonList(arg);
       return newPlaylist(list.id, list.name, list.items, { slot, repeat });
     }
-    const { path, items } = pl.read(arg);
+    const { path, items } = pl.read(arg, slot);
     return newPlaylist(arg, nameOfPath(path), mode === "shuffle" ? shuffled(items, pl.random) : items, { slot, repeat });
   } catch (err) {
     if (err instanceof CommandError) throw err;
@@ -63,7 +63,6 @@ function load(cmd: ZapCommand, pl: PlaylistEnv): Playlist {
 }
 
 function start(cmd: ZapCommand, p: Playlist): Playlist {
-  if (p.slot === "background") throw new CommandError(`${cmd.name}: no background media player on this platform`, true);
   if (p.items.length === 0) throw new CommandError(`${cmd.name}: playlist ${JSON.stringify(p.name || p.id)} has no items`);
   return play(p);
 }
@@ -74,7 +73,7 @@ export const playlistPlay: CommandHandler = async (cmd, env) => {
   const hasArg = (cmd.args[0]?.trim() ?? "") !== "";
   const active = hasArg ? null : pl.get(slotOrActive(cmd, pl));
   if (!hasArg && !active) throw new CommandError(`${cmd.name}: no playlist active; name one to play`);
-  pl.set(start(cmd, active ?? load(cmd, pl)));
+  await pl.set(start(cmd, active ?? load(cmd, pl)));
 };
 
 /** `playlist.load:<playlist>`: makes it the slot's playlist, paused at its first item. */
@@ -82,7 +81,7 @@ export const playlistLoad: CommandHandler = async (cmd, env) => {
   const pl = playlists(cmd, env);
   const p = load(cmd, pl);
   logger.info(`loaded playlist ${JSON.stringify(p.name)} (${p.items.length} items)`);
-  pl.set(p);
+  await pl.set(p);
 };
 
 /**
@@ -98,17 +97,17 @@ export const playlistOpen: CommandHandler = async (cmd, env) => {
   let p = load(cmd, pl);
   const active = pl.get(p.slot);
   if (active && active.id === p.id) p = { ...goTo(p, active.index), playing: active.playing };
-  pl.set(p);
+  await pl.set(p);
 };
 
 export const playlistNext: CommandHandler = async (cmd, env) => {
   const pl = playlists(cmd, env);
-  pl.set(next(activeOrFail(cmd, pl, slotOrActive(cmd, pl))));
+  await pl.set(next(activeOrFail(cmd, pl, slotOrActive(cmd, pl))));
 };
 
 export const playlistPrevious: CommandHandler = async (cmd, env) => {
   const pl = playlists(cmd, env);
-  pl.set(previous(activeOrFail(cmd, pl, slotOrActive(cmd, pl))));
+  await pl.set(previous(activeOrFail(cmd, pl, slotOrActive(cmd, pl))));
 };
 
 /** `playlist.goto:<n>`: to the n-th item (1-based; clamped to the playlist). */
@@ -122,7 +121,7 @@ export const playlistGoto: CommandHandler = async (cmd, env) => {
     logger.warn(`playlist is already at item ${text}, not changing`);
     return;
   }
-  pl.set(goTo(active, index));
+  await pl.set(goTo(active, index));
 };
 
 /** `playlist.stop`: clears the slot's playlist and stops the media it started. */
@@ -138,7 +137,7 @@ export const playlistStop: CommandHandler = async (cmd, env) => {
 export const playlistPause: CommandHandler = async (cmd, env) => {
   const pl = playlists(cmd, env);
   const slot = slotOrActive(cmd, pl);
-  pl.set(pause(activeOrFail(cmd, pl, slot)));
+  await pl.set(pause(activeOrFail(cmd, pl, slot)));
   if (slot === "primary") await env.active.stop();
 };
 

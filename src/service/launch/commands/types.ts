@@ -2,6 +2,7 @@ import { DomainError } from "../../../core/errors.ts";
 import type { Config } from "../../../config/schema.ts";
 import type { MediaLibrary } from "../../../core/media-types.ts";
 import type { ScannedToken } from "../../../core/token.ts";
+import type { MediaSlot } from "../../../core/playlist/playlist.ts";
 import type { ZapCommand } from "../../../core/zapscript/index.ts";
 import type { TraceReason } from "../../../core/trace/reason.ts";
 import type { PlatformId } from "../../../platforms/detect.ts";
@@ -50,8 +51,8 @@ export interface CommandEnv {
 
 /** What the `playlist.*` commands use: the slots' playlists, a reader of playlist sources, a random source (shuffle). */
 export interface PlaylistEnv extends Pick<PlaylistService, "get" | "set" | "clear"> {
-  /** A folder, `.pls` or `.m3u` (relative: under the root folders); throws a plain Error with the reason. */
-  read(name: string): { path: string; items: PlaylistItem[] };
+  /** A folder (its files the slot plays), `.pls` or `.m3u` (relative: under the root folders); throws a plain Error. */
+  read(name: string, slot: MediaSlot): { path: string; items: PlaylistItem[] };
   random(): number;
 }
 
