@@ -46,7 +46,7 @@ async function fails(script: string, message: string): Promise<void> {
 
 beforeAll(async () => {
   root = tempDir("tapserve-playlist-");
-  writeFiles(music(), ["01 One.bin", "02 Two.bin", "03 Three.bin", "notes.txt", ".hidden.bin", "sub/04 Four.bin"]);
+  writeFiles(music(), ["01 One.bin", "02 Two.bin", "03 Three.bin", "notes.txt", ".hidden.bin", "sub/04 Four.bin", "05 Five.wav", "06 Six.ogg"]);
   writeFileSync(join(root, "mix.m3u"), ["#EXTM3U", "#EXTINF:123,Second Song", "music/02 Two.bin", "", "# a comment", `${music()}/03 Three.bin`, ""].join("\n"));
   writeFileSync(join(root, "list.pls"), ["[playlist]", "File2=03 Three.bin", "Title2=Third", "File1=01 One.bin", "Title1=First", "NumberOfEntries=2", ""].join("\n"));
   writeFileSync(join(music(), "list.pls"), readFileSync(join(root, "list.pls")));
@@ -171,7 +171,7 @@ describe("playlist files and lists", () => {
     await fails(`**playlist.play:${join(music(), "sub")}?repeat=sometimes`, "repeat must be off, all or one");
     await fails(`**playlist.play:${join(root, "emu")}`, "no valid files found");
     await fails("**playlist.goto:x", "invalid index");
-    await fails("**playlist.play:music?slot=background", "no background media player");
+    await fails(`**playlist.play:${join(music(), "sub")}?slot=background`, "no valid files found"); // the background slot keeps audio files only
     await fails(`**playlist.play:${JSON.stringify({ id: "e", name: "Empty", items: [] })}`, 'playlist "Empty" has no items');
   });
 });

@@ -1,5 +1,6 @@
 import { isAbsolute } from "node:path";
 import { DomainError } from "../../core/errors.ts";
+import { nameOfPath } from "../../core/playlist/parse.ts";
 import { current, type MediaSlot, needsUpdate, next, type Playlist, previous } from "../../core/playlist/playlist.ts";
 import type { ActiveMedia } from "../../core/wire/media.ts";
 import type { PlaylistState } from "../../core/wire/playlists.ts";
@@ -122,6 +123,6 @@ export class PlaylistService {
     const item = current(p);
     if (!item) throw new DomainError("invalid", `playlist ${JSON.stringify(p.name || p.id)} has no items`);
     if (!isAbsolute(item.zapScript)) throw new DomainError("unsupported", `background slot plays audio files by path only, not ${JSON.stringify(item.zapScript)}`);
-    await this.deps.background!.play(item.zapScript, item.name);
+    await this.deps.background!.play(item.zapScript, item.name || nameOfPath(item.zapScript));
   }
 }
