@@ -46,7 +46,8 @@ async function fails(script: string, message: string): Promise<void> {
 
 beforeAll(async () => {
   root = tempDir("tapserve-playlist-");
-  writeFiles(music(), ["01 One.bin", "02 Two.bin", "03 Three.bin", "notes.txt", ".hidden.bin", "sub/04 Four.bin", "05 Five.wav", "06 Six.ogg"]);
+  writeFiles(music(), ["01 One.bin", "02 Two.bin", "03 Three.bin", "notes.txt", ".hidden.bin", "sub/04 Four.bin"]);
+  writeFiles(join(root, "tunes"), ["05 Five.wav", "06 Six.ogg"]);
   writeFileSync(join(root, "mix.m3u"), ["#EXTM3U", "#EXTINF:123,Second Song", "music/02 Two.bin", "", "# a comment", `${music()}/03 Three.bin`, ""].join("\n"));
   writeFileSync(join(root, "list.pls"), ["[playlist]", "File2=03 Three.bin", "Title2=Third", "File1=01 One.bin", "Title1=First", "NumberOfEntries=2", ""].join("\n"));
   writeFileSync(join(music(), "list.pls"), readFileSync(join(root, "list.pls")));
@@ -179,7 +180,7 @@ describe("playlist files and lists", () => {
 describe("background slot", () => {
   test("a background playlist is kept and reported beside the primary one; commands without ?slot= fall back to it", async () => {
     await ok("**playlist.stop"); // the list of the earlier test
-    await ok("**playlist.load:music?slot=background&repeat=one");
+    await ok("**playlist.load:tunes?slot=background&repeat=one");
     await ok("**playlist.next");
     expect(await playlists()).toEqual([expect.objectContaining({ slot: "background", repeat: "one", index: 1, playing: false })]);
     await ok("**playlist.load:mix.m3u");
