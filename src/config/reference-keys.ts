@@ -94,12 +94,15 @@ export function dropAliasEchoes(out: Raw, raw: Raw): Raw {
 /** Fields inside arrays of tables the reference reads that have no effect here (the walk above stops at arrays). */
 const ARRAY_FIELDS_UNSUPPORTED: readonly [string, readonly string[]][] = [["systems.default", ["before_exit", "pause_on_launch"]]];
 
+/** `pause_on_launch` of the Audio system's row works here: background music pauses while a game runs. */
+const isAudioRow = (r: Record<string, unknown>) => typeof r.system === "string" && r.system.toLowerCase() === "audio";
+
 export function unsupportedArrayFields(raw: Raw): string[] {
   const out: string[] = [];
   for (const [table, fields] of ARRAY_FIELDS_UNSUPPORTED) {
     const rows = get(raw, table);
     if (!Array.isArray(rows)) continue;
-    for (const f of fields) if (rows.some((r) => isPlainObject(r) && r[f] !== undefined)) out.push(`${table}[].${f}`);
+    for (const f of fields) if (rows.some((r) => isPlainObject(r) && r[f] !== undefined && !(f === "pause_on_launch" && isAudioRow(r)))) out.push(`${table}[].${f}`);
   }
   return out;
 }

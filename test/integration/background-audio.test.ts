@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ActiveMedia, MediaStarted, MediaStatusResult, MediaStopped } from "../../src/core/wire/media.ts";
+import { ScanTrace } from "../../src/core/wire/trace.ts";
 import { launchAndWait } from "../fixtures/launch-and-wait.ts";
 import { isAlive, waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
@@ -76,7 +77,7 @@ describe("with a stand-in player", () => {
     await svc?.stop();
   });
 
-  test("a background playlist plays beside a game; pause/resume/toggle stop and continue the player; stopping the game keeps the music", async () => {
+  test("a background playlist plays beside a game (paused while it runs, continued after); pause/resume/toggle stop and continue the player", async () => {
     let from = client.notifications.length;
     await ok(client, `**playlist.play:${music()}?slot=background`);
     expect(MediaStarted.assert(await bgNote(client, "media.started", "01 Alpha", from))).toEqual({ systemId: "Audio", systemName: "Audio", mediaPath: join(music(), "01 Alpha.wav"), mediaName: "01 Alpha", slot: "background" });
@@ -93,6 +94,13 @@ describe("with a stand-in player", () => {
     const status = MediaStatusResult.assert(await client.call("media"));
     expect(status.active.map((a) => [a.mediaName, a.slot ?? "primary"])).toEqual([["Game", "primary"], ["01 Alpha", "background"]]);
     expect(status.playlists).toEqual([expect.objectContaining({ slot: "background", index: 0, total: 3, playing: true })]);
+    await waitFor(() => procState(first.pid) === "T", "music paused while the game runs (the reference's default)");
+
+    from = client.notifications.length;
+    await client.call("media.control", { action: "stop" }); // the primary slot only
+    await waitFor(() => client.notifications.slice(from).find((n) => n.method === "media.stopped" && (n.params as { slot: string }).slot === "primary"), "game stop");
+    await waitFor(() => procState(first.pid) !== "T", "music continued after the game");
+    expect(ActiveMedia.assert(await client.call("media.active", { slot: "background" })).mediaName).toBe("01 Alpha");
 
     await client.call("media.control", { action: "pause", slot: "background" });
     await waitFor(() => procState(first.pid) === "T", "player stopped (SIGSTOP)");
@@ -103,12 +111,7 @@ describe("with a stand-in player", () => {
     await waitFor(() => procState(first.pid) === "T", "player stopped (SIGSTOP)");
     await client.call("media.control", { action: "toggle_pause", slot: "background" });
     await waitFor(() => procState(first.pid) !== "T", "player continued (SIGCONT)");
-
-    from = client.notifications.length;
-    await client.call("media.control", { action: "stop" }); // the primary slot only
-    await waitFor(() => client.notifications.slice(from).find((n) => n.method === "media.stopped" && (n.params as { slot: string }).slot === "primary"), "game stop");
     expect(isAlive(first.pid)).toBe(true);
-    expect(ActiveMedia.assert(await client.call("media.active", { slot: "background" })).mediaName).toBe("01 Alpha");
   });
 
   test("a track that ends goes on to the next; next/previous switch tracks; stop ends the player and clears the slot", async () => {
@@ -160,6 +163,27 @@ describe("with a stand-in player", () => {
     await bgNote(client, "media.stopped", "03 Gamma", from);
     await waitFor(async () => MediaStatusResult.assert(await client.call("media")).playlists === undefined, "slot cleared");
     expect(started().length).toBe(n + 2);
+  });
+
+  test("a file with ?slot=background plays alone (no playlist) until it ends; a dry run plays nothing", async () => {
+    const n = started().length;
+    const file = join(music(), "02 Beta.mp3");
+    const dry = ScanTrace.assert(await client.call("launch", { text: `${file}?slot=background`, dryRun: true }));
+    expect(dry.error).toBeUndefined();
+    expect(started().length).toBe(n);
+    let from = client.notifications.length;
+    await ok(client, `${file}?slot=background`);
+    await bgNote(client, "media.started", "02 Beta", from);
+    await waitFor(() => started().length === n + 1, "player");
+    const status = MediaStatusResult.assert(await client.call("media"));
+    expect(status.playlists).toBeUndefined();
+    expect(status.active.map((a) => a.slot)).toEqual(["background"]);
+    expect(await client.call("media.active")).toBeNull();
+    from = client.notifications.length;
+    writeFileSync(`${file}.end`, "");
+    await bgNote(client, "media.stopped", "02 Beta", from);
+    expect(await client.call("media.active", { slot: "background" })).toBeNull();
+    await launchAndWait(client, `${join(root, "games/Game.bin")}?slot=background`).then((e) => expect(e.trace?.error).toContain("audio files only"));
   });
 });
 

@@ -5,6 +5,7 @@ import { rfc3339 } from "../../core/token.ts";
 import type { ActiveMedia } from "../../core/wire/media.ts";
 import { log } from "../../log.ts";
 import { AUTO_PLAYERS, AudioProcess, isAudioFile, playerCommand } from "../../platforms/shared/audio-player.ts";
+import type { Config } from "../../config/schema.ts";
 import type { Runtime } from "../../runtime/types.ts";
 import type { ServiceEvents } from "../events.ts";
 
@@ -25,6 +26,8 @@ export interface BackgroundAudioDeps {
   settings(): { music_player: string; device: string };
   /** The track ended by itself (`natural`), or its player failed (not `natural`); not called on a stop. */
   ended(natural: boolean): void;
+  /** Whether music pauses while a game runs in the primary slot (the reference's default: yes). */
+  pauseOnLaunch(): boolean;
 }
 
 interface Track {
@@ -44,17 +47,37 @@ export class BackgroundAudio {
   private track: Track | null = null;
   /** Counts play/stop calls, so that a play overtaken while its player was starting drops that player. */
   private generation = 0;
+  /** Paused because a game started in the primary slot: continued when it stops. */
+  private autoPaused = false;
 
-  constructor(private readonly deps: BackgroundAudioDeps) {}
+  constructor(private readonly deps: BackgroundAudioDeps) {
+    deps.events.subscribe((name, params) => {
+      if ((name !== "media.started" && name !== "media.stopped") || (params as { slot?: string }).slot === "background") return;
+      if (name === "media.started" && this.track && !this.track.paused && deps.pauseOnLaunch()) {
+        logger.info("pausing background music while the game runs");
+        this.pause();
+        this.autoPaused = true;
+      } else if (name === "media.stopped" && this.autoPaused) {
+        this.resume();
+      }
+    });
+  }
 
-  /** Plays `path` (replacing what plays); throws unsupported when no player fits, failed when it cannot start. */
-  async play(path: string, name: string): Promise<void> {
+  /** The player command for `path`; throws unsupported when it is no audio file or no player fits. */
+  command(path: string): string[] {
     if (!isAudioFile(path)) throw new DomainError("unsupported", `background slot plays audio files only (.mp3, .wav, .ogg, .flac): ${path}`);
     const { music_player, device } = this.deps.settings();
     const argv = playerCommand(path, music_player, device);
     if (!argv) {
       throw new DomainError("unsupported", `no audio player for ${extname(path).toLowerCase()} files: install one of ${AUTO_PLAYERS.join(", ")} or set [audio] music_player`);
     }
+    return argv;
+  }
+
+  /** Plays `path` (replacing what plays); throws unsupported when no player fits, failed when it cannot start. */
+  async play(path: string, name: string): Promise<void> {
+    const argv = this.command(path);
+    this.autoPaused = false;
     const gen = ++this.generation;
     this.end(false);
     let proc: AudioProcess;
@@ -89,12 +112,14 @@ export class BackgroundAudio {
   }
 
   pause(): void {
+    this.autoPaused = false;
     if (!this.track || this.track.paused) return;
     this.track.proc.pause();
     this.track.paused = true;
   }
 
   resume(): void {
+    this.autoPaused = false;
     if (!this.track || !this.track.paused) return;
     this.track.proc.resume();
     this.track.paused = false;
@@ -135,4 +160,9 @@ export class BackgroundAudio {
       systemId: AUDIO_SYSTEM, systemName: AUDIO_SYSTEM, mediaPath: t.path, mediaName: t.name, launcherId: BACKGROUND_LAUNCHER_ID, elapsed, slot: "background",
     });
   }
+}
+
+/** `[[systems.default]] system = "Audio"`'s `pause_on_launch` (unset: true, as the reference). */
+export function pauseMusicOnLaunch(config: Config): boolean {
+  return config.systems.default.find((d) => d.system.toLowerCase() === AUDIO_SYSTEM.toLowerCase())?.pause_on_launch ?? true;
 }

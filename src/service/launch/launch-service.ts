@@ -28,7 +28,7 @@ import { ZapLinks } from "../zaplinks/zaplinks.ts";
 import { SerialQueue } from "./serial-queue.ts";
 import { PlaylistService } from "../playlist/playlist-service.ts";
 import { readPlaylistSource } from "../playlist/playlist-source.ts";
-import { BackgroundAudio } from "../audio/background-audio.ts";
+import { BackgroundAudio, pauseMusicOnLaunch } from "../audio/background-audio.ts";
 import { isAudioFile } from "../../platforms/shared/audio-player.ts";
 import { resolveTarget } from "./media-resolver.ts";
 
@@ -105,7 +105,7 @@ export class LaunchService implements Lifecycle {
       zapLink: (text, signal) => this.zapLinks.resolve(text, signal),
     });
     this.queue = new SerialQueue((t) => this.pipeline.run(t, this.traces.get(t)), MAX_QUEUED_TOKENS);
-    const background = new BackgroundAudio({ spawn: ctx.runtime.spawn, events: ctx.events, clock: ctx.clock, settings: () => ctx.config.current.audio, ended: (n) => this.playlists.trackEnded(n) });
+    const background = new BackgroundAudio({ spawn: ctx.runtime.spawn, events: ctx.events, clock: ctx.clock, settings: () => ctx.config.current.audio, ended: (n) => this.playlists.trackEnded(n), pauseOnLaunch: () => pauseMusicOnLaunch(ctx.config.current) });
     this.playlists = new PlaylistService({ launch: (text) => this.enqueue({ type: "playlist", uid: "", text, data: "", scanTime: rfc3339(new Date(ctx.clock.now())), source: "playlist" }), background });
     this.guard = new LaunchGuard({
       settings: () => ctx.config.current.readers.scan.launch_guard,
@@ -298,6 +298,7 @@ export class LaunchService implements Lifecycle {
         get: (slot) => this.playlists.get(slot),
         set: (p) => this.playlists.set(p),
         clear: (slot) => this.playlists.clear(slot),
+        playFile: (path) => this.playlists.playFile(path, dryRun),
         read: (name, slot) => readPlaylistSource(name, this.rootFolders(), slot === "background" ? isAudioFile : (path) => this.launchable(path)),
         random: Math.random,
       },

@@ -52,6 +52,19 @@ export class PlaylistService {
     if (p.playing && item) this.deps.launch(item.zapScript);
   }
 
+  /**
+   * A single audio file in the background slot (`<path>?slot=background`): replaces the background playlist, if
+   * any. A dry run only checks that it can be played.
+   */
+  async playFile(path: string, dryRun: boolean): Promise<void> {
+    const audio = this.deps.background;
+    if (!audio) throw new DomainError("unsupported", "no background media player here");
+    if (dryRun) return void audio.command(path);
+    audio.command(path);
+    this.slots.background = null;
+    await audio.play(path, nameOfPath(path));
+  }
+
   /** A background track ended by itself: the next item as `repeat` says, else the slot is cleared. */
   trackEnded(natural: boolean): void {
     const p = this.slots.background;

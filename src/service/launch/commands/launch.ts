@@ -1,4 +1,5 @@
 import type { MediaItem } from "../../../core/media-types.ts";
+import { parseSlot } from "../../../core/playlist/playlist.ts";
 import type { ZapCommand } from "../../../core/zapscript/index.ts";
 import { resolveTarget, systemFor } from "../media-resolver.ts";
 import { type CommandEnv, CommandError, type CommandHandler, requireArg, requireLibrary } from "./types.ts";
@@ -11,12 +12,27 @@ export const launch: CommandHandler = async (cmd, env) => {
 
 async function startPath(path: string, cmd: ZapCommand, env: CommandEnv): Promise<void> {
   const target = resolveTarget(path, { library: env.library, rootFolders: env.rootFolders }, cmd.advArgs.system || undefined);
+  if (inBackground(cmd)) return playInBackground(target.path, cmd, env);
   await env.startMedia(target, cmd.advArgs.launcher || undefined);
+}
+
+/** `?slot=background` (or bg): the file plays as music in the background slot, beside what runs. */
+function inBackground(cmd: ZapCommand): boolean {
+  if (!("slot" in cmd.advArgs)) return false;
+  const slot = parseSlot(cmd.advArgs.slot);
+  if (slot instanceof Error) throw new CommandError(`${cmd.name}: ${slot.message}`);
+  return slot === "background";
+}
+
+async function playInBackground(path: string, cmd: ZapCommand, env: CommandEnv): Promise<void> {
+  if (!env.playlists) throw new CommandError(`${cmd.name}: no background media player here`, true);
+  await env.playlists.playFile(path);
 }
 
 async function startItem(item: MediaItem, cmd: ZapCommand, env: CommandEnv): Promise<void> {
   const path = env.library?.resolvePath(item.path) ?? item.path;
   const target = resolveTarget(path, { library: env.library, rootFolders: env.rootFolders }, cmd.advArgs.system || item.system.id);
+  if (inBackground(cmd)) return playInBackground(target.path, cmd, env);
   await env.startMedia(target, cmd.advArgs.launcher || undefined);
 }
 

@@ -51,6 +51,8 @@ export interface CommandEnv {
 
 /** What the `playlist.*` commands use: the slots' playlists, a reader of playlist sources, a random source (shuffle). */
 export interface PlaylistEnv extends Pick<PlaylistService, "get" | "set" | "clear"> {
+  /** Plays one audio file in the background slot (a dry run only checks it). */
+  playFile(path: string): Promise<void>;
   /** A folder (its files the slot plays), `.pls` or `.m3u` (relative: under the root folders); throws a plain Error. */
   read(name: string, slot: MediaSlot): { path: string; items: PlaylistItem[] };
   random(): number;
