@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ActiveMedia, MediaStarted, MediaStatusResult, MediaStopped } from "../../src/core/wire/media.ts";
+import { PlaytimeStatus } from "../../src/core/wire/playtime.ts";
 import { ScanTrace } from "../../src/core/wire/trace.ts";
 import { launchAndWait } from "../fixtures/launch-and-wait.ts";
 import { isAlive, waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
@@ -87,6 +88,7 @@ describe("with a stand-in player", () => {
     const bg = ActiveMedia.assert(await client.call("media.active", { slot: "BG" }));
     expect(bg).toMatchObject({ launcherId: "native-audio", systemId: "Audio", mediaName: "01 Alpha", slot: "background", launcherControls: ["next", "pause", "previous", "resume", "stop", "toggle_pause"] });
     expect(await client.call("media.active")).toBeNull(); // the primary slot is empty
+    expect(PlaytimeStatus.assert(await client.call("playtime")).sessionActive).toBe(false); // music is no play
 
     from = client.notifications.length;
     await ok(client, join(root, "games/Game.bin"));
@@ -95,6 +97,7 @@ describe("with a stand-in player", () => {
     expect(status.active.map((a) => [a.mediaName, a.slot ?? "primary"])).toEqual([["Game", "primary"], ["01 Alpha", "background"]]);
     expect(status.playlists).toEqual([expect.objectContaining({ slot: "background", index: 0, total: 3, playing: true })]);
     await waitFor(() => procState(first.pid) === "T", "music paused while the game runs (the reference's default)");
+    expect(PlaytimeStatus.assert(await client.call("playtime")).sessionActive).toBe(true);
 
     from = client.notifications.length;
     await client.call("media.control", { action: "stop" }); // the primary slot only

@@ -42,8 +42,8 @@ export class LaunchGuard {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: LaunchGuardDeps) {
-    this.unsubscribe = deps.events.subscribe((name) => {
-      if (name === "media.stopped" && this.staged) {
+    this.unsubscribe = deps.events.subscribe((name, p) => {
+      if (name === "media.stopped" && this.staged && (p as { slot?: string }).slot !== "background") {
         logger.info("launch guard: media stopped; the staged token is dropped");
         this.clear();
       }

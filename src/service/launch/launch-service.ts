@@ -198,8 +198,8 @@ export class LaunchService implements Lifecycle {
   start(): void {
     this.fileMappings.load();
     this.deps.platforms.start();
-    this.unsubscribe = this.ctx.events.subscribe((name) => {
-      if (name === "media.started") this.onMediaStart();
+    this.unsubscribe = this.ctx.events.subscribe((name, p) => {
+      if (name === "media.started" && (p as { slot?: string }).slot !== "background") this.onMediaStart();
     });
   }
 

@@ -75,6 +75,7 @@ export class PlaytimeService implements Lifecycle {
     this.lastProfileId = this.deps.profiles.current()?.profileId ?? "";
     this.unsubscribe.push(
       this.deps.events.subscribe((name, params) => {
+        if ((params as { slot?: string } | undefined)?.slot === "background") return; // music beside a game is no play
         if (name === "media.started") this.mediaStarted(params as { systemId: string; mediaName: string });
         else if (name === "media.stopped") this.mediaStopped();
       }),
