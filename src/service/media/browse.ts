@@ -1,9 +1,9 @@
 import { basename } from "node:path";
 import { DomainError } from "../../core/errors.ts";
+import { type BrowseCursor, decodeBrowseCursor, encodeBrowseCursor } from "../../core/media/browse-cursor.ts";
 import type { MediaItem } from "../../core/media-types.ts";
 import type { BrowseEntry, BrowseIndexResult, BrowseResult, BrowseSort } from "../../core/wire/media-browse.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
-import { decodeBrowseCursor, encodeBrowseCursor } from "./browse-cursor.ts";
 import { type BrowseNode, BrowseTree } from "./browse-tree.ts";
 
 /** Listings kept sorted for paging (the last few asked for). */
@@ -84,8 +84,9 @@ export class MediaBrowser {
     if (!req.path) return { path: "", entries: tree ? this.roots(tree, req.systems) : [], totalFiles: 0, totalDirs: 0 };
     const letter = req.letter === undefined ? undefined : normalizeLetter(req.letter);
     const key = JSON.stringify([req.path, req.sort, letter ?? "", [...req.systems].sort(), [...req.tags].sort()]);
-    const offset = decodeBrowseCursor(req.cursor, key);
-    const { dirs, files } = this.listing(tree, req.path, req, letter, key);
+    const listing = this.listing(tree, req.path, req, letter, key);
+    const { dirs, files } = listing;
+    const offset = req.cursor ? positionAfter(listing, decodeBrowseCursor(req.cursor, key), req.sort) : 0;
     const total = dirs.length + files.length;
     const end = Math.min(total, offset + req.max);
     const entries: BrowseEntry[] = dirs.slice(offset, end).map((n) => this.dirEntry(n, req.systems, "directory"));
@@ -98,7 +99,7 @@ export class MediaBrowser {
       entries,
       totalFiles: files.length,
       totalDirs: dirs.length,
-      pagination: { nextCursor: more ? encodeBrowseCursor(end, key) : null, hasNextPage: more, pageSize: req.max },
+      pagination: { nextCursor: more ? cursorAt(listing, end - 1, req.sort, key) : null, hasNextPage: more, pageSize: req.max },
     };
   }
 
@@ -120,7 +121,7 @@ export class MediaBrowser {
       if (seen) seen.count++;
       else {
         const at = dirs.length + i;
-        const group = { key: letter, label: letter, count: 1, cursor: at === 0 ? "" : encodeBrowseCursor(at, key), offset: i };
+        const group = { key: letter, label: letter, count: 1, cursor: at === 0 ? "" : cursorAt(listing, at - 1, sort, key), offset: i };
         byKey.set(letter, group);
         groups.push(group);
       }
@@ -198,6 +199,41 @@ export class MediaBrowser {
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const dirKey = (n: BrowseNode) => basename(n.abs).toLowerCase();
+const fileKey = (f: FileRow, sort: BrowseSort) => (sort.startsWith("name") ? f.title : f.file.toLowerCase());
+
+/** The keyset cursor of the listing's entry at `at` (a next page starts right after it). */
+function cursorAt(listing: Listing, at: number, sort: BrowseSort, key: string): string {
+  const { dirs, files } = listing;
+  if (at < dirs.length) {
+    const d = dirs[at] as BrowseNode;
+    return encodeBrowseCursor({ phase: "dirs", path: d.abs, key: dirKey(d), listing: key });
+  }
+  const f = files[at - dirs.length] as FileRow;
+  return encodeBrowseCursor({ phase: "files", path: `${f.dir}/${f.file}`, key: fileKey(f, sort), listing: key });
+}
+
+/**
+ * Where a page after the cursor's entry starts in this listing: right after that entry (found by path, so a
+ * listing rebuilt from a new index keeps its place), else after the last entry of its part that sorts before it.
+ */
+function positionAfter(listing: Listing, c: BrowseCursor, sort: BrowseSort): number {
+  const { dirs, files } = listing;
+  const desc = sort.endsWith("-desc") ? -1 : 1;
+  if (c.phase === "dirs") {
+    const i = dirs.findIndex((d) => d.abs === c.path);
+    if (i >= 0) return i + 1;
+    const j = dirs.findIndex((d) => desc * compare(dirKey(d), c.key) > 0);
+    return j >= 0 ? j : dirs.length;
+  }
+  const slash = c.path.lastIndexOf("/");
+  const dir = c.path.slice(0, slash);
+  const file = c.path.slice(slash + 1);
+  const i = files.findIndex((f) => f.file === file && f.dir === dir);
+  if (i >= 0) return dirs.length + i + 1;
+  const j = files.findIndex((f) => desc * compare(fileKey(f, sort), c.key) > 0);
+  return dirs.length + (j >= 0 ? j : files.length);
+}
 
 /** Rows in the index's title order (by their places in it, sorted natively: no comparator, no string compares). */
 function byTitleOrder(rows: FileRow[], rank: Int32Array): FileRow[] {
