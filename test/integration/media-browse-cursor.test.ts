@@ -3,6 +3,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type } from "arktype";
 import { writeFiles } from "../fixtures/launch-env.ts";
+import { nameGenerator } from "../fixtures/rom-names.ts";
 import { startService, tempDir } from "../fixtures/service.ts";
 import { BrowseResult } from "../../src/core/wire/index.ts";
 
@@ -61,6 +62,31 @@ describe("browse cursors across re-indexing", () => {
       // plain offsets (the reference accepts none) and other listings' cursors are refused
       expect((await c.request("media.browse", { path: snes, cursor: "5" })).error?.code).toBe(-32602);
       expect((await c.request("media.browse", { path: snes, cursor, sort: "name-desc" })).error?.code).toBe(-32602);
+    } finally {
+      await svc.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  test("the first page of a big folder (read off the title order) is the listing's first page, both ways", async () => {
+    const root = tempDir("tapserve-browse-first-");
+    const roms = join(root, "roms");
+    const next = nameGenerator(3);
+    writeFiles(roms, [...Array.from({ length: 2600 }, () => `SNES/${next()}.sfc`), ...Array.from({ length: 900 }, () => `NES/${next()}.nes`), "SNES/Sub/Game (USA).sfc"]);
+    const svc = await startService({ configToml: `[launchers]\nindex_root = ["${roms}"]\nretroarch = false\n` });
+    try {
+      const c = await svc.connect();
+      await c.call("media.index");
+      for (const sort of ["name-asc", "name-desc"]) {
+        const p = { path: join(roms, "SNES"), maxResults: 60, sort };
+        const quick = await c.call<{ entries: Array<{ path: string }>; totalFiles: number; totalDirs: number; pagination: { nextCursor: string } }>("media.browse", p);
+        await c.call("media.browse.index", { path: p.path, sort }); // builds the whole listing, kept for paging
+        const whole = await c.call<typeof quick>("media.browse", p);
+        expect(quick.entries.length).toBe(60);
+        expect(quick.entries).toEqual(whole.entries);
+        expect([quick.totalFiles, quick.totalDirs]).toEqual([whole.totalFiles, whole.totalDirs]);
+        expect(quick.pagination).toEqual(whole.pagination);
+      }
     } finally {
       await svc.stop();
       rmSync(root, { recursive: true, force: true });

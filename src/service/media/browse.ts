@@ -4,6 +4,7 @@ import { type BrowseCursor, decodeBrowseCursor, encodeBrowseCursor } from "../..
 import type { MediaItem } from "../../core/media-types.ts";
 import type { BrowseEntry, BrowseIndexResult, BrowseResult, BrowseSort } from "../../core/wire/media-browse.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
+import { FIRST_PAGE_SCAN_MIN, firstMediaByTitle } from "./browse-first-page.ts";
 import { type BrowseNode, BrowseTree } from "./browse-tree.ts";
 
 /** Listings kept sorted for paging (the last few asked for). */
@@ -84,10 +85,13 @@ export class MediaBrowser {
     if (!req.path) return { path: "", entries: tree ? this.roots(tree, req.systems) : [], totalFiles: 0, totalDirs: 0 };
     const letter = req.letter === undefined ? undefined : normalizeLetter(req.letter);
     const key = JSON.stringify([req.path, req.sort, letter ?? "", [...req.systems].sort(), [...req.tags].sort()]);
-    const listing = this.listing(tree, req.path, req, letter, key);
-    const { dirs, files } = listing;
+    const quick = req.cursor || letter !== undefined || req.tags.length > 0 || this.listings.has(key) ? null : this.firstPage(tree, req);
+    const listing = quick ?? this.listing(tree, req.path, req, letter, key);
+    const { dirs } = listing;
+    const files = listing.files;
+    const fileCount = quick ? quick.fileCount : files.length;
     const offset = req.cursor ? positionAfter(listing, decodeBrowseCursor(req.cursor, key), req.sort) : 0;
-    const total = dirs.length + files.length;
+    const total = dirs.length + fileCount;
     const end = Math.min(total, offset + req.max);
     const entries: BrowseEntry[] = dirs.slice(offset, end).map((n) => this.dirEntry(n, req.systems, "directory"));
     const fileRows = files.slice(Math.max(0, offset - dirs.length), Math.max(0, end - dirs.length));
@@ -97,7 +101,7 @@ export class MediaBrowser {
     return {
       path: req.path,
       entries,
-      totalFiles: files.length,
+      totalFiles: fileCount,
       totalDirs: dirs.length,
       pagination: { nextCursor: more ? cursorAt(listing, end - 1, req.sort, key) : null, hasNextPage: more, pageSize: req.max },
     };
@@ -158,25 +162,58 @@ export class MediaBrowser {
     return entry;
   }
 
+  /**
+   * The first page of a big folder by name without building its listing (the folder's media picked off the
+   * index's title order): its folders, and only the media the page shows; null when that does not apply.
+   */
+  private firstPage(tree: BrowseTree | null, req: BrowseRequest): (Listing & { fileCount: number }) | null {
+    if (!req.sort.startsWith("name") || !tree || !req.path) return null;
+    const node = this.node(tree, req.path);
+    const fileCount = node.direct.reduce((n, d) => n + (req.systems.length === 0 || req.systems.includes(d.system) ? d.count : 0), 0);
+    if (fileCount < FIRST_PAGE_SCAN_MIN) return null;
+    const dirs = this.sortedDirs(tree, node, req.systems, [], undefined, req.sort);
+    const picked = firstMediaByTitle(tree, node, req.systems, Math.min(fileCount, req.max - dirs.length), req.sort.endsWith("-desc"));
+    if (!picked) return null;
+    const q = tree.db.prepare("SELECT id, file, lower(title) AS title, tags FROM media WHERE id = ?");
+    const files = picked.flatMap(({ id, dir }) => {
+      const r = q.get<Omit<FileRow, "system" | "dir">>(id);
+      return r ? [{ ...r, system: dir.system, dir: dir.abs }] : [];
+    });
+    if (files.length !== picked.length) return null;
+    return { dirs, files, fileCount };
+  }
+
+  private node(tree: BrowseTree | null, path: string): BrowseNode {
+    const node = tree?.nodes.get(path.length > 1 ? path.replace(/\/+$/, "") : path);
+    if (!tree || !node) throw new DomainError("not-found", `no indexed media under ${path} (browse a root listed by media.browse without a path)`);
+    return node;
+  }
+
+  /** A folder's sub-folders holding media (of `systems`), sorted by name; none when filtering by tags. */
+  private sortedDirs(tree: BrowseTree, node: BrowseNode, systems: readonly string[], tags: readonly string[], letter: string | undefined, sort: BrowseSort): BrowseNode[] {
+    const desc = sort.endsWith("-desc") ? -1 : 1;
+    return [...node.children]
+      .map((c) => tree.nodes.get(c) as BrowseNode)
+      .filter((n) => BrowseTree.count(n, systems) > 0 && tags.length === 0 && (letter === undefined || letterOf(basename(n.abs)) === letter))
+      .sort((a, b) => desc * compare(basename(a.abs).toLowerCase(), basename(b.abs).toLowerCase()));
+  }
+
   /** A folder's sub-folders then media, filtered and sorted (kept for paging). */
   private listing(
-    tree: BrowseTree | null,
+    maybeTree: BrowseTree | null,
     path: string,
     req: Pick<BrowseRequest, "systems" | "tags" | "sort">,
     letter: string | undefined,
     key: string,
   ): Listing {
-    const node = tree?.nodes.get(path.length > 1 ? path.replace(/\/+$/, "") : path);
-    if (!tree || !node) throw new DomainError("not-found", `no indexed media under ${path} (browse a root listed by media.browse without a path)`);
+    const node = this.node(maybeTree, path);
+    const tree = maybeTree as BrowseTree; // node() found it
     const cached = this.listings.get(key);
     if (cached) return cached;
     const { systems, tags, sort } = req;
     const desc = sort.endsWith("-desc") ? -1 : 1;
     const byName = sort.startsWith("name");
-    const dirs = [...node.children]
-      .map((c) => tree.nodes.get(c) as BrowseNode)
-      .filter((n) => BrowseTree.count(n, systems) > 0 && tags.length === 0 && (letter === undefined || letterOf(basename(n.abs)) === letter))
-      .sort((a, b) => desc * compare(basename(a.abs).toLowerCase(), basename(b.abs).toLowerCase()));
+    const dirs = this.sortedDirs(tree, node, systems, tags, letter, sort);
     const q = tree.db.prepare("SELECT id, file, lower(title) AS title, tags FROM media WHERE id BETWEEN ? AND ? AND dir = ?");
     let files: FileRow[] = node.direct
       .filter((d) => systems.length === 0 || systems.includes(d.system))
