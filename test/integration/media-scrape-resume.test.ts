@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { freePort, runChild, waitHealthy, type ChildService } from "../fixtures/process.ts";
 import { RpcClient } from "../fixtures/rpc-client.ts";
-import { tempDir } from "../fixtures/service.ts";
+import { startService, tempDir } from "../fixtures/service.ts";
 import { ScrapingStatus } from "../../src/core/wire/index.ts";
 
 /**
@@ -131,4 +131,38 @@ describe("scrape resume after a power cut", () => {
       rmSync(root, { recursive: true, force: true });
     }
   }, 240_000);
+
+  test("a stop mid-scrape keeps it paused for the next start; media.scrape.cancel drops a paused scrape", async () => {
+    const root = tempDir("tapserve-scrape-stop-");
+    const roms = join(root, "roms");
+    const dataDir = join(root, "data");
+    mkdirSync(dataDir, { recursive: true });
+    for (const s of SYSTEMS.slice(0, 2)) {
+      mkdirSync(join(roms, s.folder), { recursive: true });
+      writeFileSync(join(roms, s.folder, `Game (USA)${s.ext}`), "");
+      writeFileSync(join(roms, s.folder, "gamelist.xml"), `<gameList><game><path>./Game (USA)${s.ext}</path><name>Game</name><desc>A game.</desc></game></gameList>`);
+    }
+    const configToml = `[launchers]\nindex_root = ["${roms}"]\nretroarch = false\n`;
+    let svc = await startService({ dataDir, configToml });
+    try {
+      const c = await svc.connect();
+      await c.call("media.index");
+      svc.app.running().media.scrape.start("gamelist.xml", [], false);
+      await svc.stop(); // the run stops at its next step, its record kept
+
+      svc = await startService({ dataDir, configToml });
+      const c2 = await svc.connect();
+      expect(valid(await c2.call("media.scrape.status"))).toMatchObject({ scraperId: "gamelist.xml", state: "paused", paused: true, scraping: true, done: false, totalSteps: 2, currentStep: 1, processed: 0 });
+      expect(await c2.call("media.scrape.cancel")).toEqual({ message: "scraping cancelled" });
+      expect(valid(await c2.call("media.scrape.status"))).toMatchObject({ state: "cancelled", scraping: false, done: true, paused: false });
+      expect(await c2.call("media.scrape.resume")).toEqual({ message: "Media scraping is not paused" });
+      c2.notifications.length = 0;
+      expect(await c2.call("media.scrape", { scraperId: "gamelist.xml" })).toBeNull();
+      const last = valid(await c2.waitForNotification<ScrapingStatus>("media.scraping", (p) => p.done));
+      expect(last).toMatchObject({ state: "completed", matched: 2 });
+    } finally {
+      await svc.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -49,7 +49,7 @@ export function mediaMetaMethods(deps: { media: MediaService }) {
     }),
     defineMethod({
       name: "media.scrape.status",
-      summary: "The running (or last) scrape's state, with the number of media scraped so far.",
+      summary: "The running (or last) scrape's state, with the number of media scraped so far; a scrape cut off by a restart is `paused` (scraping, not done) until media.scrape.resume or media.scrape.cancel.",
       params: null,
       result: ScrapingStatus,
       handler: () => scrape.currentStatus(),
