@@ -12,6 +12,8 @@ import { median, percentile, tempDir } from "./lib.ts";
  * folders of 150), written straight from generated names: the folder tree's first read, the roots, the first
  * page of a system folder (about 33k media and 440 folders) cold and paged, of 150-media folders, and the letter
  * index. Baseline: the plain SQL a folder page would need without the tree (media of the folder by title).
+ * Issue 22's figure: the first page of an empty-query browse at 500k, of the roots and of a system folder (each
+ * system's folder once, cold: no listing kept), goal < 10 ms. Run by bench/media.ts (TAPSERVE_BENCH_MEDIA=browse).
  */
 const ENTRIES = 500_000;
 const SYSTEMS = ["SNES", "Genesis", "NES", "PSX", "GBA"];
@@ -54,8 +56,14 @@ export async function run(): Promise<Record<string, number | string>> {
     const req = { systems: [] as string[], max: PAGE, sort: "name-asc" as const, tags: [] as string[] };
     const treeMs = await time(() => browser.browse(req));
     const rootsMs = await time(() => browser.browse(req));
-    const coldSystem = await time(() => browser.browse({ ...req, path: "/roms/SNES" }));
+    const systemRootsMs = await time(() => browser.browse({ ...req, systems: ["SNES"] }));
+    const firstOrder = await time(() => browser.browse({ ...req, path: "/roms/SNES" })); // reads the title order once
+    const cold: number[] = [];
+    for (const id of SYSTEMS) cold.push(await time(() => browser.browse({ ...req, path: `/roms/${id}` })));
+    for (const id of SYSTEMS) cold.push(await time(() => browser.browse({ ...req, path: `/roms/${id}`, sort: "name-desc" })));
+    cold.sort((a, b) => a - b);
     const cursor = (await browser.browse({ ...req, path: "/roms/SNES" })).pagination?.nextCursor ?? undefined;
+    const secondPage = await time(() => browser.browse({ ...req, path: "/roms/SNES", cursor }));
     const pagedSystem = await time(() => browser.browse({ ...req, path: "/roms/SNES", cursor }));
     const indexMs = await time(() => browser.index("/roms/Genesis", [], "name-asc"));
     const small: number[] = [];
@@ -74,9 +82,13 @@ export async function run(): Promise<Record<string, number | string>> {
     return {
       "browse entries / folders": `${ENTRIES} / ${written.reduce((n, w) => n + w.scan.dirs.length, 0)}`,
       "browse folder tree first read (yields), ms": treeMs,
-      "browse roots, ms": rootsMs,
-      "browse system folder first page, cold, ms": coldSystem,
-      "browse system folder next page, ms": pagedSystem,
+      "browse roots first page (empty query), ms (goal < 10)": rootsMs,
+      "browse roots of one system first page, ms (goal < 10)": systemRootsMs,
+      "browse system folder first page, first after the tree (reads the title order), ms": firstOrder,
+      "browse system folder first page, cold, median, ms (goal < 10)": median(cold),
+      "browse system folder first page, cold, max, ms (goal < 10)": cold.at(-1) as number,
+      "browse system folder second page (builds the listing once), ms": secondPage,
+      "browse system folder next page (listing kept), ms": pagedSystem,
       "browse letter index of a system folder, ms": indexMs,
       "browse 150-media folder first page p50, ms": percentile(small, 50),
       "browse 150-media folder first page p99, ms": percentile(small, 99),

@@ -29,6 +29,8 @@ import { freePort, httpOk, median, percentile, ROOT, startChild, stopChild, temp
  *   index kept) vs the full `media.index` of B2 (whose runs see every folder's mtime moved first). Goal ≤ 0.1×.
  * - B5: idle RSS of the binary as shipped, serving a 250k index, vs a compiled bare Bun server that loads Hono +
  *   arktype as the service does (issue 26: goal ≤ 1.3×), with the plain bare server's ratio beside it.
+ * - browse (issue 22): the first page of an empty-query `media.browse` at 500k, roots and system folders, with
+ *   the other browse figures (bench/browse.ts). Goal < 10 ms.
  * Generated trees live in /tmp and are removed afterwards. Env TAPSERVE_BENCH_MEDIA=b2,b3 runs only those parts.
  */
 const B2_FILES = 250_000;
@@ -382,7 +384,7 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
   };
 }
 
-const PARTS = ["b2", "b10", "b3", "b5"];
+const PARTS = ["b2", "b10", "b3", "b5", "browse"];
 
 /** The parts to run: env TAPSERVE_BENCH_MEDIA (e.g. "b2,b3"), all of them when unset. */
 function benchParts(): Set<string> {
@@ -411,11 +413,11 @@ export async function run(): Promise<Record<string, number | string>> {
     const tree = join(work, "roms");
     const systems = benchSystems();
     mkdirSync(tree);
-    writeTree(tree, systems, B2_FILES);
+    const parts = benchParts();
+    if (["b2", "b10", "b5"].some((p) => parts.has(p))) writeTree(tree, systems, B2_FILES);
     const dataDir = join(work, "data");
     mkdirSync(dataDir);
     writeFileSync(join(dataDir, "config.toml"), `[launchers]\nindex_root = ["${tree}"]\n`);
-    const parts = benchParts();
     const out: Record<string, number | string> = {};
     if (parts.has("b2")) Object.assign(out, await b2(tree, systems, dataDir));
     else if (parts.has("b5")) await indexOnce(tree, dataDir); // B5 serves the index B2 leaves behind
@@ -425,6 +427,7 @@ export async function run(): Promise<Record<string, number | string>> {
     }
     if (parts.has("b3")) Object.assign(out, await b3(join(work, "data500k")));
     if (parts.has("b5")) Object.assign(out, await b5(dataDir, work));
+    if (parts.has("browse")) Object.assign(out, await (await import("./browse.ts")).run());
     return out;
   } finally {
     rmSync(work, { recursive: true, force: true });

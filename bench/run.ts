@@ -15,7 +15,6 @@ const BENCHES: Record<string, Bench> = {
   pn532: () => import("./pn532.ts"),
   mister: () => import("./mister.ts"),
   media: () => import("./media.ts"),
-  browse: () => import("./browse.ts"),
   web: () => import("./web.ts"),
   startup: () => import("./startup.ts"),
   firsttag: () => import("./first-tag.ts"),

@@ -10,7 +10,7 @@ export function mediaBrowseMethods(deps: { media: MediaService }) {
     defineMethod({
       name: "media.browse",
       summary:
-        "Lists the media index by folder: without `path`, the root folders holding media (with `systems`, those systems' folders); with `path` (absolute; a .zip read as a folder is one), its sub-folders (`fileCount` counts the media below) then its media, sorted by `sort` (name-asc default, name-desc, filename-asc, filename-desc), folders first. `letter` (\"#\" or A-Z) and `tags` (`type:value`, user tags too) filter; `totalFiles`/`totalDirs` count the whole listing; `pagination.nextCursor` pages on.",
+        "Lists the media index by folder: without `path`, the root folders holding media (with `systems`, those systems' folders); with `path` (absolute; a .zip read as a folder is one), its sub-folders (`fileCount` counts the media below) then its media, sorted by `sort` (name-asc default, name-desc, filename-asc, filename-desc), folders first. `letter` (\"#\" or A-Z) and `tags` (`type:value`, user tags too) filter; `totalFiles`/`totalDirs` count the whole listing; `pagination.nextCursor` pages on (it names the last entry seen, so a page after a re-index goes on right after it).",
       params: BrowseParams,
       result: BrowseResult,
       example: { path: "/media/fat/games/SNES", systems: ["SNES"], maxResults: 100, sort: "name-asc" },

@@ -49,7 +49,7 @@ export function mediaMetaMethods(deps: { media: MediaService }) {
     }),
     defineMethod({
       name: "media.scrape.status",
-      summary: "The running (or last) scrape's state, with the number of media scraped so far.",
+      summary: "The running (or last) scrape's state, with the number of media scraped so far; a scrape cut off by a restart is `paused` (scraping, not done) until media.scrape.resume or media.scrape.cancel.",
       params: null,
       result: ScrapingStatus,
       handler: () => scrape.currentStatus(),
@@ -63,10 +63,10 @@ export function mediaMetaMethods(deps: { media: MediaService }) {
     }),
     defineMethod({
       name: "media.scrape.resume",
-      summary: "Resumes a paused scrape (the phone app's name); scrapes here never pause, so it answers that none is paused.",
+      summary: "Goes on with a scrape cut off by a restart (reported paused by media.scrape.status), after the systems it had finished; answers with a message saying whether one was resumed. Refused (1002) while indexing.",
       params: null,
       result: ScrapeCancelResult,
-      handler: () => ({ message: "Media scraping is not paused" }),
+      handler: () => ({ message: scrape.resume() ? "Media scraping resumed" : "Media scraping is not paused" }),
     }),
     defineMethod({
       name: "media.meta",

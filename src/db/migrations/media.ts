@@ -80,4 +80,14 @@ export const mediaMigrations: readonly Migration[] = [
       CREATE TABLE folders (system TEXT NOT NULL, abs TEXT NOT NULL, mtime REAL NOT NULL, entries INTEGER NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (system, abs)) WITHOUT ROWID;
     `,
   },
+  {
+    // the scrape run going on (`scrape_run`: its request and the systems it finished, as JSON under key "run";
+    // `scrape_done`: files a forced run has written), so a run cut off by a restart goes on where it stopped
+    version: 6,
+    name: "scrape run",
+    sql: `
+      CREATE TABLE scrape_run (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE scrape_done (path TEXT PRIMARY KEY) WITHOUT ROWID;
+    `,
+  },
 ];

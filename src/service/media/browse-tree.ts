@@ -44,6 +44,7 @@ export class BrowseTree {
   readonly systemFolders = new Map<string, Set<string>>();
   private readonly byRel = new Map<string, IndexedDir[]>();
   private titleRanks: Int32Array | null = null;
+  private titleOrder: Int32Array | null = null;
 
   private constructor(
     /** The index file it was built from (a new file means a new tree). */
@@ -108,11 +109,21 @@ export class BrowseTree {
 
   /** Each media id's place in the index's title order (lowercased title, then id), read at first use. */
   ranks(): Int32Array {
-    if (!this.titleRanks) {
-      const row = this.db.prepare("SELECT ids FROM title_order WHERE id = 1").get<{ ids: Uint8Array }>();
-      this.titleRanks = readTitleOrder(row?.ids ?? new Uint8Array(0)).rank;
-    }
-    return this.titleRanks;
+    if (!this.titleRanks) this.readOrder();
+    return this.titleRanks as Int32Array;
+  }
+
+  /** The media ids in the index's title order (lowercased title, then id), read at first use. */
+  order(): Int32Array {
+    if (!this.titleOrder) this.readOrder();
+    return this.titleOrder as Int32Array;
+  }
+
+  private readOrder(): void {
+    const row = this.db.prepare("SELECT ids FROM title_order WHERE id = 1").get<{ ids: Uint8Array }>();
+    const { order, rank } = readTitleOrder(row?.ids ?? new Uint8Array(0));
+    this.titleOrder = order;
+    this.titleRanks = rank;
   }
 
   /** Media of `node` (at and below), of `systems` only when given. */

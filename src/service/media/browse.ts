@@ -1,9 +1,10 @@
 import { basename } from "node:path";
 import { DomainError } from "../../core/errors.ts";
+import { type BrowseCursor, decodeBrowseCursor, encodeBrowseCursor } from "../../core/media/browse-cursor.ts";
 import type { MediaItem } from "../../core/media-types.ts";
 import type { BrowseEntry, BrowseIndexResult, BrowseResult, BrowseSort } from "../../core/wire/media-browse.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
-import { decodeBrowseCursor, encodeBrowseCursor } from "./browse-cursor.ts";
+import { FIRST_PAGE_SCAN_MIN, firstMediaByTitle } from "./browse-first-page.ts";
 import { type BrowseNode, BrowseTree } from "./browse-tree.ts";
 
 /** Listings kept sorted for paging (the last few asked for). */
@@ -84,9 +85,13 @@ export class MediaBrowser {
     if (!req.path) return { path: "", entries: tree ? this.roots(tree, req.systems) : [], totalFiles: 0, totalDirs: 0 };
     const letter = req.letter === undefined ? undefined : normalizeLetter(req.letter);
     const key = JSON.stringify([req.path, req.sort, letter ?? "", [...req.systems].sort(), [...req.tags].sort()]);
-    const offset = decodeBrowseCursor(req.cursor, key);
-    const { dirs, files } = this.listing(tree, req.path, req, letter, key);
-    const total = dirs.length + files.length;
+    const quick = req.cursor || letter !== undefined || req.tags.length > 0 || this.listings.has(key) ? null : this.firstPage(tree, req);
+    const listing = quick ?? this.listing(tree, req.path, req, letter, key);
+    const { dirs } = listing;
+    const files = listing.files;
+    const fileCount = quick ? quick.fileCount : files.length;
+    const offset = req.cursor ? positionAfter(listing, decodeBrowseCursor(req.cursor, key), req.sort) : 0;
+    const total = dirs.length + fileCount;
     const end = Math.min(total, offset + req.max);
     const entries: BrowseEntry[] = dirs.slice(offset, end).map((n) => this.dirEntry(n, req.systems, "directory"));
     const fileRows = files.slice(Math.max(0, offset - dirs.length), Math.max(0, end - dirs.length));
@@ -96,9 +101,9 @@ export class MediaBrowser {
     return {
       path: req.path,
       entries,
-      totalFiles: files.length,
+      totalFiles: fileCount,
       totalDirs: dirs.length,
-      pagination: { nextCursor: more ? encodeBrowseCursor(end, key) : null, hasNextPage: more, pageSize: req.max },
+      pagination: { nextCursor: more ? cursorAt(listing, end - 1, req.sort, key) : null, hasNextPage: more, pageSize: req.max },
     };
   }
 
@@ -120,7 +125,7 @@ export class MediaBrowser {
       if (seen) seen.count++;
       else {
         const at = dirs.length + i;
-        const group = { key: letter, label: letter, count: 1, cursor: at === 0 ? "" : encodeBrowseCursor(at, key), offset: i };
+        const group = { key: letter, label: letter, count: 1, cursor: at === 0 ? "" : cursorAt(listing, at - 1, sort, key), offset: i };
         byKey.set(letter, group);
         groups.push(group);
       }
@@ -157,25 +162,58 @@ export class MediaBrowser {
     return entry;
   }
 
+  /**
+   * The first page of a big folder by name without building its listing (the folder's media picked off the
+   * index's title order): its folders, and only the media the page shows; null when that does not apply.
+   */
+  private firstPage(tree: BrowseTree | null, req: BrowseRequest): (Listing & { fileCount: number }) | null {
+    if (!req.sort.startsWith("name") || !tree || !req.path) return null;
+    const node = this.node(tree, req.path);
+    const fileCount = node.direct.reduce((n, d) => n + (req.systems.length === 0 || req.systems.includes(d.system) ? d.count : 0), 0);
+    if (fileCount < FIRST_PAGE_SCAN_MIN) return null;
+    const dirs = this.sortedDirs(tree, node, req.systems, [], undefined, req.sort);
+    const picked = firstMediaByTitle(tree, node, req.systems, Math.min(fileCount, req.max - dirs.length), req.sort.endsWith("-desc"));
+    if (!picked) return null;
+    const q = tree.db.prepare("SELECT id, file, lower(title) AS title, tags FROM media WHERE id = ?");
+    const files = picked.flatMap(({ id, dir }) => {
+      const r = q.get<Omit<FileRow, "system" | "dir">>(id);
+      return r ? [{ ...r, system: dir.system, dir: dir.abs }] : [];
+    });
+    if (files.length !== picked.length) return null;
+    return { dirs, files, fileCount };
+  }
+
+  private node(tree: BrowseTree | null, path: string): BrowseNode {
+    const node = tree?.nodes.get(path.length > 1 ? path.replace(/\/+$/, "") : path);
+    if (!tree || !node) throw new DomainError("not-found", `no indexed media under ${path} (browse a root listed by media.browse without a path)`);
+    return node;
+  }
+
+  /** A folder's sub-folders holding media (of `systems`), sorted by name; none when filtering by tags. */
+  private sortedDirs(tree: BrowseTree, node: BrowseNode, systems: readonly string[], tags: readonly string[], letter: string | undefined, sort: BrowseSort): BrowseNode[] {
+    const desc = sort.endsWith("-desc") ? -1 : 1;
+    return [...node.children]
+      .map((c) => tree.nodes.get(c) as BrowseNode)
+      .filter((n) => BrowseTree.count(n, systems) > 0 && tags.length === 0 && (letter === undefined || letterOf(basename(n.abs)) === letter))
+      .sort((a, b) => desc * compare(basename(a.abs).toLowerCase(), basename(b.abs).toLowerCase()));
+  }
+
   /** A folder's sub-folders then media, filtered and sorted (kept for paging). */
   private listing(
-    tree: BrowseTree | null,
+    maybeTree: BrowseTree | null,
     path: string,
     req: Pick<BrowseRequest, "systems" | "tags" | "sort">,
     letter: string | undefined,
     key: string,
   ): Listing {
-    const node = tree?.nodes.get(path.length > 1 ? path.replace(/\/+$/, "") : path);
-    if (!tree || !node) throw new DomainError("not-found", `no indexed media under ${path} (browse a root listed by media.browse without a path)`);
+    const node = this.node(maybeTree, path);
+    const tree = maybeTree as BrowseTree; // node() found it
     const cached = this.listings.get(key);
     if (cached) return cached;
     const { systems, tags, sort } = req;
     const desc = sort.endsWith("-desc") ? -1 : 1;
     const byName = sort.startsWith("name");
-    const dirs = [...node.children]
-      .map((c) => tree.nodes.get(c) as BrowseNode)
-      .filter((n) => BrowseTree.count(n, systems) > 0 && tags.length === 0 && (letter === undefined || letterOf(basename(n.abs)) === letter))
-      .sort((a, b) => desc * compare(basename(a.abs).toLowerCase(), basename(b.abs).toLowerCase()));
+    const dirs = this.sortedDirs(tree, node, systems, tags, letter, sort);
     const q = tree.db.prepare("SELECT id, file, lower(title) AS title, tags FROM media WHERE id BETWEEN ? AND ? AND dir = ?");
     let files: FileRow[] = node.direct
       .filter((d) => systems.length === 0 || systems.includes(d.system))
@@ -198,6 +236,41 @@ export class MediaBrowser {
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const dirKey = (n: BrowseNode) => basename(n.abs).toLowerCase();
+const fileKey = (f: FileRow, sort: BrowseSort) => (sort.startsWith("name") ? f.title : f.file.toLowerCase());
+
+/** The keyset cursor of the listing's entry at `at` (a next page starts right after it). */
+function cursorAt(listing: Listing, at: number, sort: BrowseSort, key: string): string {
+  const { dirs, files } = listing;
+  if (at < dirs.length) {
+    const d = dirs[at] as BrowseNode;
+    return encodeBrowseCursor({ phase: "dirs", path: d.abs, key: dirKey(d), listing: key });
+  }
+  const f = files[at - dirs.length] as FileRow;
+  return encodeBrowseCursor({ phase: "files", path: `${f.dir}/${f.file}`, key: fileKey(f, sort), listing: key });
+}
+
+/**
+ * Where a page after the cursor's entry starts in this listing: right after that entry (found by path, so a
+ * listing rebuilt from a new index keeps its place), else after the last entry of its part that sorts before it.
+ */
+function positionAfter(listing: Listing, c: BrowseCursor, sort: BrowseSort): number {
+  const { dirs, files } = listing;
+  const desc = sort.endsWith("-desc") ? -1 : 1;
+  if (c.phase === "dirs") {
+    const i = dirs.findIndex((d) => d.abs === c.path);
+    if (i >= 0) return i + 1;
+    const j = dirs.findIndex((d) => desc * compare(dirKey(d), c.key) > 0);
+    return j >= 0 ? j : dirs.length;
+  }
+  const slash = c.path.lastIndexOf("/");
+  const dir = c.path.slice(0, slash);
+  const file = c.path.slice(slash + 1);
+  const i = files.findIndex((f) => f.file === file && f.dir === dir);
+  if (i >= 0) return dirs.length + i + 1;
+  const j = files.findIndex((f) => desc * compare(fileKey(f, sort), c.key) > 0);
+  return dirs.length + (j >= 0 ? j : files.length);
+}
 
 /** Rows in the index's title order (by their places in it, sorted natively: no comparator, no string compares). */
 function byTitleOrder(rows: FileRow[], rank: Int32Array): FileRow[] {

@@ -249,7 +249,7 @@ export class MediaService implements Lifecycle {
   }
 
   async stop(): Promise<void> {
-    await this.scrape.cancel();
+    await this.scrape.interrupt(); // goes on when resumed after the next start
     await this.indexer.interrupt(true); // resumed at the next start
     this.store.close();
   }

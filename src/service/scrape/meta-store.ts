@@ -22,8 +22,8 @@ export interface MediaRow {
 export const titleKeyOf = (title: string) => title.toLowerCase();
 
 /**
- * Copies the scraped metadata of the served index into a new index file before it is swapped in, so metadata
- * survives re-indexing (rows are keyed by title and path, not by media id). A failure is logged: the new index
+ * Copies the scraped metadata of the served index (and a paused scrape run's record) into a new index file before
+ * it is swapped in, so metadata survives re-indexing (rows are keyed by title and path, not by media id). A failure is logged: the new index
  * still goes in, without the metadata.
  */
 export function carryMeta(served: SqlDatabase, builtPath: string): void {
@@ -31,7 +31,7 @@ export function carryMeta(served: SqlDatabase, builtPath: string): void {
     served.prepare("ATTACH DATABASE ? AS built").run(builtPath);
     try {
       served.exec("BEGIN");
-      for (const t of ["meta_titles", "meta_media", "meta_scraped"]) served.exec(`INSERT OR IGNORE INTO built.${t} SELECT * FROM main.${t}`);
+      for (const t of ["meta_titles", "meta_media", "meta_scraped", "scrape_run", "scrape_done"]) served.exec(`INSERT OR IGNORE INTO built.${t} SELECT * FROM main.${t}`);
       served.exec("COMMIT");
     } catch (err) {
       served.exec("ROLLBACK");

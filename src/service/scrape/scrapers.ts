@@ -29,6 +29,10 @@ export interface ScrapeJob {
   progress: SystemProgress;
   /** Yields; throws when the run was cancelled. */
   tick(): Promise<void>;
+  /** Files a forced run cut off earlier had already written (skipped when it goes on). */
+  runDone?: ReadonlySet<string>;
+  /** Notes a file written by this run, in the transaction that writes it. */
+  written?(abs: string): void;
   home?: string;
 }
 
@@ -60,7 +64,7 @@ export const gamelistScraper: Scraper = {
     const rows = meta.mediaOfSystem(job.system);
     const byPath = new Map(rows.map((r) => [r.abs, r]));
     const byLower = new Map(rows.map((r) => [r.abs.toLowerCase(), r]));
-    const done = job.force ? new Set<string>() : meta.scrapedBy(this.id);
+    const done = job.force ? new Set<string>(job.runDone) : meta.scrapedBy(this.id);
     for (const folder of job.folders) {
       const file = `${folder}/gamelist.xml`;
       if (!existsSync(file)) continue;
@@ -95,24 +99,26 @@ export const gamelistScraper: Scraper = {
           progress.matched++;
         }
         if ((i + 1) % TICK_RECORDS === 0) {
-          flush(meta, writes, this.id);
+          flush(job, writes, this.id);
           await job.tick();
         }
       }
-      flush(meta, writes, this.id);
+      flush(job, writes, this.id);
       await job.tick();
     }
   },
 };
 
 /** Writes the collected records in one transaction, each marked done last. */
-function flush(meta: MetaStore, writes: Array<{ row: MediaRow; title: Record<string, string>; media: Record<string, string> }>, scraper: string): void {
+function flush(job: ScrapeJob, writes: Array<{ row: MediaRow; title: Record<string, string>; media: Record<string, string> }>, scraper: string): void {
   if (writes.length === 0) return;
+  const { meta } = job;
   meta.transaction(() => {
     for (const w of writes) {
       meta.setTitleProps(w.row.system, w.row.title, w.title);
       meta.setMediaProps(w.row.abs, w.media);
       meta.markScraped(w.row.abs, scraper);
+      job.written?.(w.row.abs);
     }
   });
   writes.length = 0;
@@ -126,7 +132,7 @@ export const mediaFolderScraper: Scraper = {
   async scrapeSystem(job) {
     const { meta, progress } = job;
     const rows = meta.mediaOfSystem(job.system);
-    const done = job.force ? new Set<string>() : meta.scrapedBy(this.id);
+    const done = job.force ? new Set<string>(job.runDone) : meta.scrapedBy(this.id);
     for (const folder of job.folders) {
       const art = new MediaFolderArt(folder);
       if (!art.exists) continue;
@@ -142,11 +148,11 @@ export const mediaFolderScraper: Scraper = {
           progress.matched++;
         }
         if ((i + 1) % TICK_RECORDS === 0) {
-          flush(meta, writes, this.id);
+          flush(job, writes, this.id);
           await job.tick();
         }
       }
-      flush(meta, writes, this.id);
+      flush(job, writes, this.id);
       await job.tick();
     }
   },
