@@ -165,7 +165,7 @@ class Reader {
       this.i++;
       if (short === "NewAdvArgs") return args[0] ?? {};
       if ((name === "int64" || name === "float64") && typeof args[0] === "number") return args[0];
-      if (name === "kbd" || name === "txt") return script([{ Name: name === "kbd" ? "input.keyboard" : "input.text", Args: args as string[] }]);
+      if (name === "kbd" || name === "txt") return script([{ Name: name === "kbd" ? "input.keyboard" : "input.text", Args: args as string[] }], undefined);
       if (name === "strings.Repeat" && typeof args[0] === "string" && typeof args[1] === "number") return args[0].repeat(args[1]);
       throw new Unknown(name);
     }
