@@ -56,8 +56,9 @@ export function parseZapScript(text: string): ZapScript {
     if (c.startsWith(SEPARATOR)) c.pos += SEPARATOR.length;
   }
   if (badTraits >= 0 && commands.length === 0) c.fail("invalid trait name: a key starts with a letter and holds letters, digits and '_'", badTraits);
-  if (commands.length === 0 && traits === undefined) c.fail("script is empty", 0);
-  return traits ? { commands, traits } : { commands };
+  const hasTraits = traits !== undefined && Object.keys(traits).length > 0;
+  if (commands.length === 0 && !hasTraits) c.fail("script is empty", 0);
+  return hasTraits ? { commands, traits } : { commands };
 }
 
 /** The JSON object of `**traits:{…}` (go-zapscript merges it when it decodes into an object; `null` adds nothing). */
