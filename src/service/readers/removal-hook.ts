@@ -1,10 +1,12 @@
 /**
  * `readers.scan.on_remove` in hold mode, as the reference runs it: when a token leaves its reader the hook runs
  * first (beside the launch queue, so it may wait: `**delay:…`), and only when it ran to the end does the exit
- * start (then `exit_delay` in insert-mode.ts). Putting the same token back while the hook runs cancels it at its
- * next wait: its remaining commands do not run, there is no exit, and the token is not launched again. A failing
- * hook keeps the media running. A reader that fails, or the service stopping, cancels it too.
+ * start (then `exit_delay` in insert-mode.ts). Putting the same token back while a hook with a `delay` runs
+ * cancels it at its next wait: its remaining commands do not run. Either way there is then no exit and the token
+ * is not launched again (a hook without `delay` runs to its end, as the reference runs it before it reads the next
+ * scan). A failing hook keeps the media running. A reader that fails, or the service stopping, cancels it too.
  */
+import { parseZapScript } from "../../core/zapscript/index.ts";
 import type { ScannedToken } from "../../core/token.ts";
 import { log } from "../../log.ts";
 import { sameToken } from "./token-state.ts";
@@ -14,7 +16,7 @@ const logger = log.withTag("readers");
 export type RunHook = (name: string, script: string, scanned?: ScannedToken, cancel?: AbortSignal) => Promise<boolean>;
 
 export class RemovalHook {
-  private running: { token: ScannedToken; readerId: string; abort: AbortController } | null = null;
+  private running: { token: ScannedToken; readerId: string; abort: AbortController; delayed: boolean } | null = null;
 
   constructor(private readonly runHook: RunHook) {}
 
@@ -24,7 +26,7 @@ export class RemovalHook {
    */
   start(script: string, token: ScannedToken, readerId: string, tokenOn: (readerId: string) => boolean, exit: () => void): void {
     this.cancel("another removal");
-    const run = { token, readerId, abort: new AbortController() };
+    const run = { token, readerId, abort: new AbortController(), delayed: hasDelay(script) };
     this.running = run;
     this.runHook("readers.scan.on_remove", script, undefined, run.abort.signal)
       .then((ok) => {
@@ -37,12 +39,13 @@ export class RemovalHook {
   }
 
   /**
-   * A token arrived: true when it is the one whose removal hook is running, which is then cancelled (the media
-   * keeps running, the token is not launched again).
+   * A token arrived: true when it is the one whose removal hook is running (the media keeps running, the token is
+   * not launched again); a hook that waits (`delay`) is cancelled, another runs on but exits nothing.
    */
   putBack(token: ScannedToken): boolean {
-    if (!this.running || !sameToken(this.running.token, token)) return false;
-    this.cancel("removed token put back");
+    const run = this.running;
+    if (!run || !sameToken(run.token, token)) return false;
+    if (run.delayed) this.cancel("removed token put back");
     return true;
   }
 
@@ -57,5 +60,14 @@ export class RemovalHook {
     this.running = null;
     logger.info(`readers.scan.on_remove cancelled (${why}); no exit`);
     run.abort.abort();
+  }
+}
+
+/** The reference runs an on_remove hook beside the scans (cancellable) only when it holds a `delay` command. */
+function hasDelay(script: string): boolean {
+  try {
+    return parseZapScript(script).commands.some((c) => c.name === "delay");
+  } catch {
+    return false;
   }
 }
