@@ -1,7 +1,8 @@
 /**
  * Generates test/unit/zapscript-vectors.json: the parser test vectors of ZaparooProject/go-zapscript (the
  * reference's grammar), read from its Go test files. Every table case with an `input:` string and a `want:` script
- * (or `wantErr:`) that this reader can evaluate is kept; the count of cases it could not evaluate is written too.
+ * (or `wantErr:`, or the traits tests' `wantTraits:` with `wantCmds:`) that this reader can evaluate is kept; the
+ * cases it could not evaluate are listed too.
  *
  *   node_modules/.bin/bun build/zapscript-vectors.ts /work/.mirror/ZaparooProject+go-zapscript/repo
  */
