@@ -6,7 +6,7 @@
  * Time is a manual clock; tokens come from a fake reader below the driver seam.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "smol-toml";
 import { FakeReaderDriver } from "../fakes/reader-driver.ts";
@@ -50,6 +50,7 @@ async function launched(): Promise<string> {
   rmSync(emu.record, { force: true });
   reader().present(TAG);
   await waitFor(async () => (await active()) !== null || undefined, "the media to start");
+  await waitFor(() => existsSync(emu.record), "the emulator's record");
   return launchedPid()!;
 }
 
