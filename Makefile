@@ -52,6 +52,7 @@ fuzz: deps
 ## Regenerate docs/api.md from the method schemas (make test fails when it is stale).
 docs: deps
 	$(BUN) build/api-docs.ts
+	$(BUN) build/zapscript-commands-doc.ts
 
 ## Debian packages the MiSTer build needs: ARM readelf/strip and the keyring for Debian's armhf packages.
 dist-deps:

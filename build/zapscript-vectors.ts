@@ -1,7 +1,8 @@
 /**
  * Generates test/unit/zapscript-vectors.json: the parser test vectors of ZaparooProject/go-zapscript (the
  * reference's grammar), read from its Go test files. Every table case with an `input:` string and a `want:` script
- * (or `wantErr:`) that this reader can evaluate is kept; the count of cases it could not evaluate is written too.
+ * (or `wantErr:`, or the traits tests' `wantTraits:` with `wantCmds:`) that this reader can evaluate is kept; the
+ * cases it could not evaluate are listed too.
  *
  *   node_modules/.bin/bun build/zapscript-vectors.ts /work/.mirror/ZaparooProject+go-zapscript/repo
  */
@@ -74,7 +75,8 @@ interface Cmd {
   advArgs: Record<string, string>;
 }
 
-function script(cmds: Val): Val {
+function script(cmds: Val, traits: Val | undefined): Val {
+  if (traits !== undefined) return { ...(script(cmds ?? [], undefined) as Record<string, Val>), traits: traitsOf(traits) };
   if (!Array.isArray(cmds)) throw new Unknown("Cmds");
   return {
     cmds: cmds.map((c) => {
@@ -131,6 +133,10 @@ class Reader {
       this.i++;
       return Number(t.v);
     }
+    if (t.v === "-" && this.peek(1)?.k === "num") {
+      this.i += 2;
+      return -Number(this.t[this.i - 1]!.v);
+    }
     if (t.v === "{") return this.elements();
     if (t.v === "[" || t.v === "map") {
       this.skipType();
@@ -148,7 +154,7 @@ class Reader {
     const short = name.replace(/^zapscript\./, "");
     if (this.peek()?.v === "{") {
       const v = this.elements();
-      return short === "Script" ? script((v as Record<string, Val>).Cmds ?? null) : v;
+      return short === "Script" ? script((v as Record<string, Val>).Cmds ?? null, (v as Record<string, Val>).Traits) : v;
     }
     if (this.peek()?.v === "(") {
       this.i++;
@@ -159,7 +165,8 @@ class Reader {
       }
       this.i++;
       if (short === "NewAdvArgs") return args[0] ?? {};
-      if (name === "kbd" || name === "txt") return script([{ Name: name === "kbd" ? "input.keyboard" : "input.text", Args: args as string[] }]);
+      if ((name === "int64" || name === "float64") && typeof args[0] === "number") return args[0];
+      if (name === "kbd" || name === "txt") return script([{ Name: name === "kbd" ? "input.keyboard" : "input.text", Args: args as string[] }], undefined);
       if (name === "strings.Repeat" && typeof args[0] === "string" && typeof args[1] === "number") return args[0].repeat(args[1]);
       throw new Unknown(name);
     }
@@ -207,12 +214,27 @@ class Reader {
   }
 }
 
+/** Traits (`#key=value`, `**traits:{…}`) a script must carry; `null`: none. */
+type Traits = Record<string, Val> | null;
+
 interface Vector {
   file: string;
   name: string;
   input: string;
-  want?: { cmds: Cmd[] };
+  want?: { cmds: Cmd[]; traits?: Traits };
   wantErr?: string;
+  /** Traits cases (parser_traits_test.go …) check the traits and the commands' count or names only. */
+  traits?: Traits;
+  cmdCount?: number;
+  cmdNames?: string[];
+}
+
+/** go-zapscript builds an empty `map[string]any{}` literal, which the reader above sees as an empty list. */
+function traitsOf(v: Val): Traits {
+  if (v === null) return null;
+  if (Array.isArray(v) && v.length === 0) return {};
+  if (typeof v === "object" && !Array.isArray(v) && !("unknown" in v)) return v as Record<string, Val>;
+  throw new Unknown("wantTraits");
 }
 
 const vectors: Vector[] = [];
@@ -231,10 +253,19 @@ for (const file of files) {
       seen.add(at);
       const el = new Reader(toks, at).elements() as Record<string, Val>;
       const name = typeof el.name === "string" ? el.name : `case at token ${at}`;
-      const want = el.want as { cmds?: Cmd[]; unknown?: string } | undefined;
+      const want = el.want as { cmds?: Cmd[]; traits?: Traits; unknown?: string } | undefined;
       const wantErr = el.wantErr as { err?: string } | null | undefined;
       if (wantErr && typeof wantErr === "object" && "err" in wantErr && wantErr.err) vectors.push({ file, name, input: el.input as string, wantErr: wantErr.err });
-      else if (want && Array.isArray(want.cmds)) vectors.push({ file, name, input: el.input as string, want: { cmds: want.cmds } });
+      else if ("wantTraits" in el) {
+        const traits = traitsOf(el.wantTraits ?? null);
+        const cmds = el.wantCmds;
+        const vector: Vector = { file, name, input: el.input as string, traits };
+        if (typeof cmds === "number") vector.cmdCount = cmds;
+        else if (Array.isArray(cmds)) vector.cmdNames = cmds.map(String);
+        else if (cmds === undefined) vector.cmdCount = 0; // the full-syntax cases: no command at all
+        vectors.push(vector);
+      }
+      else if (want && Array.isArray(want.cmds)) vectors.push({ file, name, input: el.input as string, want: want.traits === undefined ? { cmds: want.cmds } : { cmds: want.cmds, traits: want.traits } });
       else if (el.wantErr === true) vectors.push({ file, name, input: el.input as string, wantErr: "error" });
       else skipped.push({ file, name, why: want?.unknown ? `want: ${want.unknown}` : "no want script in the case (another kind of test)" });
     }

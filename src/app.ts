@@ -216,7 +216,7 @@ export class App {
       hotplug: this.opts.readerHotplug,
       authFile: join(dirname(config.path), "auth.toml"), // credentials (MQTT), beside the config
       inbox,
-      runHook: (name, script, scanned) => launch.runHook(name, script, scanned),
+      runHook: (name, script, scanned, cancel) => launch.runHook(name, script, scanned, cancel),
     });
     const writePlaying = new WritePlaying({ active: () => tracker.current(), writeNext: (text, opts) => readers.writeNext(text, opts), written: (ok) => feedback.wrote(ok) });
     const clients = new ClientsService(ctx.userDb);

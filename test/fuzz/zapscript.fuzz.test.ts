@@ -31,7 +31,7 @@ function writeCommand(cmd: ZapCommand): string {
 /** `||` after the last command keeps an escaped trailing space out of the script's trim. */
 const writeScript = (cmds: readonly ZapCommand[]) => `${cmds.map(writeCommand).join("||")}||`;
 
-const ZAP_TOKENS = ["**", "launch", "input.keyboard", ":", ",", "?", "a=", "&", "b", "=", "||", "^", '"', "'", "{", "}", '{"k":[1]}', "@", "/", "snes", "://", " ", "\n", "x.sfc", "{enter}", "\\"];
+const ZAP_TOKENS = ["**", "launch", "input.keyboard", ":", ",", "?", "a=", "&", "b", "=", "||", "^", '"', "'", "{", "}", '{"k":[1]}', "@", "/", "snes", "://", " ", "\n", "x.sfc", "{enter}", "\\", "#", "#k=", "[", "]"];
 const scriptText = fc.oneof(
   anyText(),
   tokenText(ZAP_TOKENS),
@@ -48,7 +48,7 @@ describe("fuzz: ZapScript", () => {
         const script = onlyThrows(ZapScriptError, () => parseZapScript(text), (err) => expect(err.offset >= 0 && err.offset <= text.length).toBe(true));
         expect(checkZapScript(text).ok).toBe(script !== undefined);
         if (!script) return;
-        expect(script.commands.length).toBeGreaterThan(0);
+        expect(script.commands.length + Object.keys(script.traits ?? {}).length).toBeGreaterThan(0); // traits-only scripts hold no command
         for (const c of script.commands) expect(c.name).toMatch(/^[a-z0-9.]+$/);
         // JSON arguments are re-serialised (1e21 → 1e+21); anything else only shrinks.
         expect(totalChars(script.commands)).toBeLessThanOrEqual(2 * text.length + 8);

@@ -2,10 +2,12 @@
  * Every parser test vector of ZaparooProject/go-zapscript (the reference's grammar), from the table in
  * zapscript-vectors.json; the table is generated from go-zapscript's Go test files by build/zapscript-vectors.ts
  * (its `source` names the commit). go-zapscript marks an expression `[[x]]` in parsed arguments as U+E000 x U+E001;
- * we keep it as `[[x]]` (evaluated when the command runs), so the two spellings are compared as one.
+ * we keep it as `[[x]]` (evaluated when the command runs), so the two spellings are compared as one. Traits cases
+ * (`#key=value`) carry the traits the script must hold and the count or names of its commands, as go-zapscript's
+ * traits tests check them.
  */
 import { describe, expect, test } from "bun:test";
-import { parseZapScript } from "../../src/core/zapscript/index.ts";
+import { parseZapScript, type TraitValue } from "../../src/core/zapscript/index.ts";
 import table from "./zapscript-vectors.json";
 
 interface Cmd {
@@ -17,18 +19,20 @@ interface Vector {
   file: string;
   name: string;
   input: string;
-  want?: { cmds: Cmd[] };
+  want?: { cmds: Cmd[]; traits?: Record<string, TraitValue> };
   wantErr?: string;
+  traits?: Record<string, TraitValue> | null;
+  cmdCount?: number;
+  cmdNames?: string[];
 }
-
-/** go-zapscript's traits shorthand (`#key=value`, traits.go) is not implemented here yet: these vectors fail. */
-const KNOWN_DIFFERENCES = new Set(["array EOF error", "quoted array element EOF", "caret before close bracket escapes it", "unmatched bracket", "unmatched quote in array element"]);
 
 const marked = (s: string) => s.replaceAll("\uE000", "[[").replaceAll("\uE001", "]]");
 
-function parsed(input: string): { cmds: Cmd[] } | { error: string } {
+function parsed(input: string): { cmds: Cmd[]; traits?: Record<string, TraitValue> } | { error: string } {
   try {
-    return { cmds: parseZapScript(input).commands.map((c) => ({ name: c.name, args: c.args, advArgs: { ...c.advArgs } })) };
+    const s = parseZapScript(input);
+    const cmds = s.commands.map((c) => ({ name: c.name, args: c.args, advArgs: { ...c.advArgs } }));
+    return s.traits ? { cmds, traits: s.traits } : { cmds };
   } catch (err) {
     return { error: (err as Error).message };
   }
@@ -38,26 +42,47 @@ const vectors = (table as { vectors: Vector[] }).vectors;
 
 describe(`go-zapscript parser vectors (${vectors.length}, ${table.source})`, () => {
   test("the table holds the vectors of every parser test file", () => {
-    expect(vectors.length).toBeGreaterThanOrEqual(249);
+    expect(vectors.length).toBeGreaterThanOrEqual(347);
     expect(new Set(vectors.map((v) => v.file))).toEqual(new Set(["parser_coverage_test.go", "parser_input_macro_test.go", "parser_media_title_test.go", "parser_mutation_test.go", "parser_test.go", "parser_traits_test.go"]));
   });
 
   for (const v of vectors) {
-    const known = KNOWN_DIFFERENCES.has(v.name) && v.input.startsWith("#");
-    test.if(!known)(`${v.file}: ${v.name}`, () => {
+    test(`${v.file}: ${v.name}`, () => {
       const got = parsed(v.input);
       if (v.wantErr) expect({ input: v.input, failed: "error" in got }).toEqual({ input: v.input, failed: true });
-      else {
+      else if (v.traits !== undefined) {
+        if ("error" in got) throw new Error(`${v.input}: ${got.error}`);
+        expect({ input: v.input, traits: got.traits ?? null }).toEqual({ input: v.input, traits: v.traits });
+        if (v.cmdNames) expect(got.cmds.map((c) => c.name)).toEqual(v.cmdNames);
+        else expect(got.cmds).toHaveLength(v.cmdCount ?? 0);
+      } else {
         const want = v.want!.cmds.map((c) => ({ name: c.name, args: c.args.map(marked), advArgs: Object.fromEntries(Object.entries(c.advArgs).map(([k, x]) => [k, marked(x)])) }));
-        expect({ input: v.input, got }).toEqual({ input: v.input, got: { cmds: want } });
+        expect({ input: v.input, got }).toEqual({ input: v.input, got: v.want!.traits ? { cmds: want, traits: v.want!.traits } : { cmds: want } });
       }
     });
   }
 
-  test("the known differences are only the traits shorthand, and still differ", () => {
-    const known = vectors.filter((v) => KNOWN_DIFFERENCES.has(v.name) && v.input.startsWith("#"));
-    expect(known).toHaveLength(KNOWN_DIFFERENCES.size);
-    for (const v of known) expect("error" in parsed(v.input)).toBe(false);
+  // go-zapscript's traits tests that assert in their code rather than in a table (parser_traits_test.go)
+  test.each(["#123=value", "#my-trait=x", "#game.rom", '#msg="unterminated'])("TestParseTraitsInvalidKeyError / UnmatchedQuote: %p is refused", (input) => {
+    expect("error" in parsed(input)).toBe(true);
+  });
+  test.each(["#key=value", '**traits:{"key":"value"}', "#key=value||**echo:hello"])("TestParseTraitsNotInCmds: %p holds no traits command", (input) => {
+    const got = parsed(input);
+    expect("error" in got ? got.error : got.cmds.filter((c) => c.name === "traits")).toEqual([]);
+  });
+  test.each([
+    ["5", false, 5],
+    ["-10", false, -10],
+    ["3.14", false, 3.14],
+    ["-0.5", false, -0.5],
+    ["true", false, true],
+    ["false", false, false],
+    ["hello", false, "hello"],
+    ["123", true, "123"],
+    ["", false, ""],
+  ])("TestInferType: %p (quoted %p) is %p", (value, quoted, want) => {
+    const got = parsed(quoted ? `#test="${value}"` : `#test=${value}`);
+    expect("error" in got ? got : got.traits?.test).toEqual(want);
   });
 });
 

@@ -1,7 +1,8 @@
 import { tryReadAdvArgs } from "./adv-args.ts";
 import { Cursor, ESCAPE, isCommandNameChar, SEPARATOR } from "./cursor.ts";
 import { splitKeys, splitRawText } from "./input-macro.ts";
-import { INPUT_MACRO_COMMANDS, INPUT_RAW_COMMANDS, type ZapCommand, type ZapScript } from "./types.ts";
+import { readTraits } from "./traits.ts";
+import { INPUT_MACRO_COMMANDS, INPUT_RAW_COMMANDS, type TraitValue, type ZapCommand, type ZapScript } from "./types.ts";
 
 /**
  * Parses a launch script, compatible with the reference's ZapScript:
@@ -19,6 +20,8 @@ import { INPUT_MACRO_COMMANDS, INPUT_RAW_COMMANDS, type ZapCommand, type ZapScri
  *   allowed; otherwise the text is launched as a path.
  * - Anything else (a path, a URL, `*text`, `**bad@name`) is `launch` with the whole text as its argument;
  *   `?key=value` at its end are advanced args, except in URLs (`scheme://…`), where `?` belongs to the URL.
+ * - `#key=value #flag` at the start of a command, and `**traits:{json object}`, are traits (traits.ts), not
+ *   commands: merged into `traits`, later keys winning. A script may hold only traits.
  *
  * Pure: no I/O. Throws `ZapScriptError` with a message for users.
  */
@@ -27,6 +30,11 @@ export function parseZapScript(text: string): ZapScript {
   if (c.done) c.fail("script is empty");
   if (c.peek() === "{") c.fail("a script cannot start with '{' (JSON scripts are not supported)");
   const commands: ZapCommand[] = [];
+  let traits: Record<string, TraitValue> | undefined;
+  let badTraits = -1; // offset of a trait command with a bad key: dropped, or an error when nothing else is there
+  const merge = (more: Record<string, TraitValue>) => {
+    traits = Object.assign(traits ?? {}, more);
+  };
   while (!c.done) {
     c.skipSpaces();
     if (c.startsWith(SEPARATOR)) {
@@ -34,11 +42,35 @@ export function parseZapScript(text: string): ZapScript {
       continue;
     }
     if (c.done) break;
-    commands.push(readCommand(c));
+    if (c.peek() === "#") {
+      const at = c.pos;
+      const read = readTraits(c);
+      if (read.invalid) badTraits = at;
+      else merge(read.traits);
+      continue;
+    }
+    const cmd = readCommand(c);
+    const full = cmd.name === "traits" ? jsonObject(cmd.args[0]) : undefined;
+    if (full) merge(full);
+    else commands.push(cmd);
     if (c.startsWith(SEPARATOR)) c.pos += SEPARATOR.length;
   }
-  if (commands.length === 0) c.fail("script is empty", 0);
-  return { commands };
+  if (badTraits >= 0 && commands.length === 0) c.fail("invalid trait name: a key starts with a letter and holds letters, digits and '_'", badTraits);
+  const hasTraits = traits !== undefined && Object.keys(traits).length > 0;
+  if (commands.length === 0 && !hasTraits) c.fail("script is empty", 0);
+  return hasTraits ? { commands, traits } : { commands };
+}
+
+/** The JSON object of `**traits:{…}` (go-zapscript merges it when it decodes into an object; `null` adds nothing). */
+function jsonObject(arg: string | undefined): Record<string, TraitValue> | undefined {
+  if (arg === undefined) return undefined;
+  try {
+    const v: unknown = JSON.parse(arg);
+    if (v === null) return {};
+    return typeof v === "object" && !Array.isArray(v) ? (v as Record<string, TraitValue>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function readCommand(c: Cursor): ZapCommand {

@@ -11,8 +11,16 @@ export interface ZapCommand {
   advArgs: Record<string, string>;
 }
 
+/** A trait's value: `#key=value` typed as go-zapscript types it, or any JSON value from `**traits:{…}`. */
+export type TraitValue = string | number | boolean | null | TraitValue[] | { [key: string]: TraitValue };
+
 export interface ZapScript {
   commands: ZapCommand[];
+  /**
+   * Traits of the script (`#key=value`, `**traits:{…}`; later keys win), carried into what the script launches;
+   * absent when it has none. Not commands: a script may hold only traits.
+   */
+  traits?: Record<string, TraitValue>;
 }
 
 /** A script that cannot be parsed; `message` is meant for users (CLI `parse`, history, log). */

@@ -207,10 +207,10 @@ export class LaunchService implements Lifecycle {
    * Runs a hook's script now, beside the queue (`readers.scan.on_scan` with the token scanned, `on_remove`):
    * true when it ran to the end or there is none, false when it failed (the caller drops the scan or the exit).
    */
-  async runHook(name: string, script: string, scanned?: ScannedToken): Promise<boolean> {
+  async runHook(name: string, script: string, scanned?: ScannedToken, cancel?: AbortSignal): Promise<boolean> {
     if (script.trim() === "") return true;
     const token: ScannedToken = { type: "hook", uid: "", text: script, data: "", scanTime: rfc3339(new Date(this.ctx.clock.now())), source: "api", remote: false };
-    return (await this.pipeline.hook(name, token, scanned ? { id: scanned.uid, value: scanned.text, data: scanned.data } : undefined)) === null;
+    return (await this.pipeline.hook(name, token, scanned ? { id: scanned.uid, value: scanned.text, data: scanned.data } : undefined, cancel)) === null;
   }
 
   /** `launchers.on_media_start`: queued after media starts (not for media its own script started: no loop). */
@@ -303,6 +303,7 @@ export class LaunchService implements Lifecycle {
         random: Math.random,
       },
       signal: this.abort.signal,
+      timers: this.ctx.clock,
     };
   }
 

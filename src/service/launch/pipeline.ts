@@ -84,12 +84,12 @@ export class LaunchPipeline {
 
   /**
    * Runs a hook's script (`readers.scan.on_scan`, `on_remove`) now, beside the queue, as the reference does: no
-   * history entry. Returns why it failed, or null when it ran to the end.
+   * history entry. Returns why it failed, or null when it ran to the end. `cancel` ends it at its next wait.
    */
-  async hook(name: string, token: ScannedToken, scanned?: CommandEnv["scanned"]): Promise<string | null> {
+  async hook(name: string, token: ScannedToken, scanned?: CommandEnv["scanned"], cancel?: AbortSignal): Promise<string | null> {
     logger.info(`running ${name}`);
     try {
-      await this.execute(token, new TraceBuilder(token, this.deps.now), false, scanned);
+      await this.execute(token, new TraceBuilder(token, this.deps.now), false, scanned, cancel);
       return null;
     } catch (err) {
       if (!(err instanceof DomainError)) logger.error(`unexpected failure in ${name}:`, err);
@@ -99,9 +99,12 @@ export class LaunchPipeline {
     }
   }
 
-  private async execute(token: ScannedToken, trace: TraceBuilder, dryRun: boolean, scanned?: CommandEnv["scanned"]): Promise<void> {
+  private async execute(token: ScannedToken, trace: TraceBuilder, dryRun: boolean, scanned?: CommandEnv["scanned"], cancel?: AbortSignal): Promise<void> {
     if (token.text.trim() === "") throw new CommandError("token has no launch script and no mapping matched it", false, "no_script");
-    const makeEnv = (t: ScannedToken): CommandEnv => (scanned ? { ...this.deps.env(t, trace, dryRun), scanned } : this.deps.env(t, trace, dryRun));
+    const makeEnv = (t: ScannedToken): CommandEnv => {
+      const env = this.deps.env(t, trace, dryRun);
+      return { ...env, ...(scanned ? { scanned } : {}), ...(cancel ? { signal: eitherSignal(env.signal, cancel) } : {}) };
+    };
     let env = makeEnv(token);
     const commands = this.parse(token.text, "invalid launch script", env);
     trace.parsed(commands);
@@ -198,4 +201,15 @@ export class LaunchPipeline {
 function describe(t: ScannedToken): string {
   const text = t.text.length > 80 ? `${t.text.slice(0, 77)}...` : t.text;
   return `${t.source}${t.uid ? ` uid ${outside(t.uid, 64)}` : ""}: ${JSON.stringify(text)}`;
+}
+
+/** Aborted when either is (AbortSignal.any is not on every Node we run on). */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (a.aborted) return a;
+  if (b.aborted) return b;
+  const both = new AbortController();
+  const abort = () => both.abort();
+  a.addEventListener("abort", abort, { once: true });
+  b.addEventListener("abort", abort, { once: true });
+  return both.signal;
 }

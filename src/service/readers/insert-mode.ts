@@ -59,6 +59,7 @@ export class InsertMode {
         .catch((err) => logger.warn("insert mode could not stop the media:", err));
     }, Math.round(s.exit_delay * 1000));
     this.pending = { handle, token };
+    logger.info(`token removed: media stops in ${s.exit_delay}s unless it is put back`);
   }
 
   stop(): void {

@@ -21,6 +21,7 @@ import type { Lifecycle } from "../lifecycle.ts";
 import { InsertMode } from "./insert-mode.ts";
 import { ReaderManager } from "./manager.ts";
 import { PendingWrites } from "./pending-writes.ts";
+import { RemovalHook } from "./removal-hook.ts";
 import { TokenState } from "./token-state.ts";
 
 const logger = log.withTag("readers");
@@ -50,8 +51,11 @@ export interface ReadersDeps {
   inbox?: InboxSink;
   /** Serial hot-plug (uevents, else a look at the tty list every `pollMs`); `false`: only the 1 s passes. */
   hotplug?: { pollMs?: number } | false;
-  /** Runs a hook script now (`readers.scan.on_scan` with the token scanned, `on_remove`); false when it failed. */
-  runHook?(name: string, script: string, scanned?: ScannedToken): Promise<boolean>;
+  /**
+   * Runs a hook script now (`readers.scan.on_scan` with the token scanned, `on_remove`); false when it failed.
+   * `cancel` ends it at its next wait.
+   */
+  runHook?(name: string, script: string, scanned?: ScannedToken, cancel?: AbortSignal): Promise<boolean>;
 }
 
 export class ReadersService implements Lifecycle {
@@ -63,11 +67,13 @@ export class ReadersService implements Lifecycle {
   private unsubscribe: (() => void) | null = null;
   private hotplug: HotplugWatch | null = null;
   private readonly writes: PendingWrites;
+  private readonly removalHook: RemovalHook | null;
 
   constructor(private readonly deps: ReadersDeps) {
     this.clock = deps.clock ?? systemClock;
     this.insertMode = new InsertMode(() => deps.config.current.readers.scan, deps.activeMedia, deps.stopMedia, this.clock);
     this.writes = new PendingWrites(this.clock, deps.tagWaitMs);
+    this.removalHook = deps.runHook ? new RemovalHook(deps.runHook.bind(deps)) : null;
   }
 
   /** Returns at once: the first reader pass runs in the background and each reader found announces itself. */
@@ -104,6 +110,7 @@ export class ReadersService implements Lifecycle {
     await this.hotplug?.close();
     this.hotplug = null;
     this.insertMode.stop();
+    this.removalHook?.cancel();
     await this.manager?.stop();
     this.manager = null;
   }
@@ -113,6 +120,7 @@ export class ReadersService implements Lifecycle {
     if (!this.tokens.add(reader.readerId, token)) return;
     logger.info(`token on ${reader.readerId}: type ${token.type}, uid ${token.uid || "-"}, ${token.text.length} chars of text`);
     this.deps.events.publish("tokens.added", tokenView(token));
+    if (this.removalHook?.putBack(token)) return; // put back while its on_remove ran: the media keeps running
     if (this.writes.offer(reader.readerId, token.uid)) return; // presented for a waiting write: written, not launched
     const onScan = this.deps.config.current.readers.scan.on_scan;
     if (onScan.trim() === "" || !this.deps.runHook) return this.launch(token);
@@ -135,21 +143,16 @@ export class ReadersService implements Lifecycle {
     // Only readers that report removal (capability `removable`) end hold-mode media, as in the reference.
     if (!reader.capabilities.includes("removable")) return;
     const scan = this.deps.config.current.readers.scan;
-    if (scan.mode !== "hold" || scan.on_remove.trim() === "" || !this.deps.runHook) return this.insertMode.removed(token);
-    // the reference's on_remove (hold mode): runs first; when it fails, the media keeps running
-    this.deps
-      .runHook("readers.scan.on_remove", scan.on_remove)
-      .then((ok) => {
-        if (!ok) logger.warn("readers.scan.on_remove failed: the media keeps running");
-        // a token put on the reader while the hook ran takes over (as in the reference): no exit
-        else if (!this.tokens.list().some((t) => t.readerId === reader.readerId)) this.insertMode.removed(token);
-      })
-      .catch((err) => logger.error("readers.scan.on_remove:", err));
+    if (scan.mode !== "hold" || scan.on_remove.trim() === "" || !this.removalHook) return this.insertMode.removed(token);
+    // the reference's on_remove (hold mode): runs first, the exit after it (removal-hook.ts)
+    const tokenOn = (readerId: string) => this.tokens.list().some((t) => t.readerId === readerId);
+    this.removalHook.start(scan.on_remove, token, reader.readerId, tokenOn, () => this.insertMode.removed(token));
   }
 
   /** A reader that fails takes its token with it, but media keeps running (it was not a removal). */
   private readerGone(reader: Reader): void {
     if (this.tokens.remove(reader.readerId)) this.deps.events.publish("tokens.removed");
+    this.removalHook?.readerGone(reader.readerId);
     this.deps.events.publish("readers.removed", { connected: false, driver: reader.driver, path: reader.path });
   }
 

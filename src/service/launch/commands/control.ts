@@ -1,3 +1,4 @@
+import { systemClock } from "../../../core/clock.ts";
 import { log } from "../../../log.ts";
 import { CommandError, type CommandHandler, requireArg } from "./types.ts";
 
@@ -16,11 +17,13 @@ export const delay: CommandHandler = async (cmd, env) => {
   const text = requireArg(cmd, 0, "milliseconds");
   const ms = Number(text);
   if (!/^\d+$/.test(text) || ms > MAX_DELAY_MS) throw new CommandError(`${cmd.name}: expected milliseconds from 0 to ${MAX_DELAY_MS}, got ${JSON.stringify(text)}`);
+  const timers = env.timers ?? systemClock;
+  if (env.signal.aborted) throw new CommandError("delay interrupted");
   await new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
+    const t = timers.set(resolve, ms);
     env.signal.addEventListener("abort", () => {
-      clearTimeout(t);
-      reject(new CommandError("delay interrupted: service stopping"));
+      timers.clear(t);
+      reject(new CommandError("delay interrupted"));
     }, { once: true });
   });
 };

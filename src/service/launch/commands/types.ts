@@ -1,3 +1,4 @@
+import type { Clock } from "../../../core/clock.ts";
 import { DomainError } from "../../../core/errors.ts";
 import type { Config } from "../../../config/schema.ts";
 import type { MediaLibrary } from "../../../core/media-types.ts";
@@ -45,8 +46,10 @@ export interface CommandEnv {
   playlists?: PlaylistEnv;
   /** In a readers.scan.on_scan hook: the token scanned (`scanned` in expressions); else the token itself. */
   scanned?: { id: string; value: string; data: string };
-  /** Aborted when the service stops; long waits must honour it. */
+  /** Aborted when the service stops (or a hook is cancelled); long waits must honour it. */
   signal: AbortSignal;
+  /** Timers for waits (`delay`): the service clock (tests: a manual clock); absent: real time. */
+  timers?: Pick<Clock, "set" | "clear">;
 }
 
 /** What the `playlist.*` commands use: the slots' playlists, a reader of playlist sources, a random source (shuffle). */

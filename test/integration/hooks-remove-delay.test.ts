@@ -1,0 +1,116 @@
+/**
+ * Hold mode with a delayed `readers.scan.on_remove` and `exit_delay`, as the reference does them: when the token
+ * leaves, the hook runs first (here it waits 5 s, then calls an HTTP stand-in); putting the token back within that
+ * wait cancels the hook (its request is never made) and the media keeps running, not launched again. When the hook
+ * ran to the end, the exit comes `exit_delay` (2 s) later, and putting the token back within it cancels the exit.
+ * Time is a manual clock; tokens come from a fake reader below the driver seam.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { parse, stringify } from "smol-toml";
+import { FakeReaderDriver } from "../fakes/reader-driver.ts";
+import { ManualClock } from "../fakes/clock.ts";
+import { startHttpStandIn, type HttpStandIn } from "../fixtures/http-standin.ts";
+import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
+import { readerServiceConfig } from "../fixtures/reader-service-config.ts";
+import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+
+const clock = new ManualClock(Date.UTC(2026, 0, 1));
+let root: string;
+let svc: TestService;
+let client: RpcClient;
+let web: HttpStandIn;
+let emu: { script: string; record: string };
+const driver = new FakeReaderDriver("fakenfc", true, ["removable"]);
+const reader = () => driver.reader("/dev/fake0");
+const TAG = { uid: "04dd01", text: "Genesis/Sonic.md" };
+
+const removedCalls = () => web.requests.filter((r) => r.path === "/removed").length;
+const active = () => client.call<{ systemId: string } | null>("media.active");
+/** The pid the emulator recorded: a new launch writes a new one. */
+const launchedPid = () => readFileSync(emu.record, "utf8").split("\n")[0];
+const logText = () => readFileSync(join(svc.dataDir, "service.log"), "utf8");
+
+/** Takes the token off and waits until the hook is in its delay (its timer set on the clock). */
+async function takeOff(): Promise<void> {
+  const before = clock.pending;
+  reader().remove();
+  await waitFor(() => clock.pending > before || undefined, "the on_remove hook's delay");
+}
+
+/** Waits for the hook's request (the `calls`-th), then for the exit it arms when it ends. */
+async function hookDone(calls: number): Promise<void> {
+  await waitFor(() => removedCalls() === calls || undefined, "the hook's request");
+  await waitFor(() => logText().split("media stops in 2s unless it is put back").length - 1 === calls || undefined, "the exit timer");
+}
+
+async function launched(): Promise<string> {
+  rmSync(emu.record, { force: true });
+  reader().present(TAG);
+  await waitFor(async () => (await active()) !== null || undefined, "the media to start");
+  await waitFor(() => existsSync(emu.record), "the emulator's record");
+  return launchedPid()!;
+}
+
+beforeAll(async () => {
+  root = tempDir("tapserve-remove-delay-");
+  writeFiles(root, ["roms/Genesis/Sonic.md"]);
+  emu = writeEmulator(join(root, "emu"));
+  web = await startHttpStandIn((_req, res) => res.end("ok"));
+  driver.plug("/dev/fake0");
+  const config = parse(readerServiceConfig({ readers: { autoDetect: true }, root, emulator: { id: "DelayEmu", script: emu.script, extensions: [".md"] } })) as Record<string, Record<string, unknown>>;
+  config.readers!.scan = { mode: "hold", exit_delay: 2, on_remove: `**delay:5000||**http.get:${web.url}/removed` };
+  config.zapscript = { allow_http: ["127.0.0.1"] };
+  svc = await startService({ configToml: stringify(config), app: { drivers: () => [driver], clock, readerHotplug: false } });
+  client = await svc.connect();
+  await waitFor(async () => (await client.call<{ readers: unknown[] }>("readers")).readers.length > 0, "the fake reader");
+});
+
+afterAll(async () => {
+  await client?.call("stop").catch(() => {});
+  await svc?.stop();
+  await web?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("delayed on_remove and exit_delay", () => {
+  test("the token put back during the hook's delay cancels the hook: no request, no exit, no relaunch", async () => {
+    const pid = await launched();
+    await takeOff();
+    await clock.advance(4000);
+    reader().present(TAG);
+    await waitFor(() => logText().includes("readers.scan.on_remove cancelled (removed token put back)") || undefined, "the hook to be cancelled");
+    await clock.advance(10_000);
+    expect(removedCalls()).toBe(0);
+    expect(await active()).toMatchObject({ systemId: "Genesis" });
+    expect(launchedPid()).toBe(pid);
+  });
+
+  test("after the hook ran, the token put back within exit_delay cancels the exit", async () => {
+    await takeOff();
+    await clock.advance(5000);
+    await hookDone(1);
+    await clock.advance(1000);
+    expect(await active()).toMatchObject({ systemId: "Genesis" });
+    const pid = launchedPid();
+    reader().present(TAG);
+    await waitFor(() => logText().includes("token put back within the exit delay") || undefined, "the exit to be cancelled");
+    await clock.advance(10_000);
+    expect(await active()).toMatchObject({ systemId: "Genesis" });
+    expect(launchedPid()).toBe(pid);
+  });
+
+  test("left off: the hook runs after its delay, then the media stops exit_delay later", async () => {
+    await takeOff();
+    await clock.advance(4999);
+    expect(removedCalls()).toBe(1);
+    await clock.advance(1);
+    await hookDone(2);
+    await clock.advance(1999);
+    expect(await active()).toMatchObject({ systemId: "Genesis" });
+    await clock.advance(1);
+    await waitFor(async () => (await active()) === null || undefined, "the media to stop");
+  });
+});
