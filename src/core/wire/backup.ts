@@ -70,7 +70,7 @@ export const BackupStatus = lazy(() => type({
 }));
 export type BackupStatus = typeof BackupStatus.infer;
 
-/** `settings.backup.remote.run`: the archive sent to the configured backup server. */
+/** `settings.backup.remote.run`: the snapshot committed to the configured backup server (only missing objects sent). */
 export const RemoteRunResult = lazy(() => type({
   backup: { id: "string", backupType: "string", createdAt: "string", sizeBytes: "number", manifestHash: "string", categories: Categories },
   categories: Categories,
@@ -80,6 +80,9 @@ export const RemoteRunResult = lazy(() => type({
   uploadedBytes: "number",
   "skippedFiles?": "number",
   "warnings?": BackupWarning.array(),
+  "noChanges?": "boolean",
+  "storageUsedBytes?": "number",
+  "storageQuotaBytes?": "number",
 }));
 export type RemoteRunResult = typeof RemoteRunResult.infer;
 

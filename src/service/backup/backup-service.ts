@@ -10,7 +10,10 @@ import { log } from "../../log.ts";
 import type { LinkService } from "../auth/link-service.ts";
 import type { ServiceContext } from "../context.ts";
 import { ArchiveError, type Manifest, MAX_ARCHIVE_BYTES, collectArchive, openArchive } from "./archive.ts";
-import { uploadArchive } from "./remote-upload.ts";
+import { RemoteClient } from "./remote-client.ts";
+import { SourceChanged } from "./remote-pack.ts";
+import { collectRemoteSources } from "./remote-sources.ts";
+import { uploadSnapshot } from "./remote-upload.ts";
 import { applyRestore } from "./restore.ts";
 import { BackupStatusStore } from "./status-store.ts";
 
@@ -219,20 +222,51 @@ export class BackupService {
     else this.status.update("remote", {}, ["linkedAt"]);
   }
 
-  /** `settings.backup.remote.run` (and the schedule): an archive without credentials, sent to the backup server. */
+  /** One remote snapshot of the files as they are now (remote-upload.ts); the scratch database copy is removed. */
+  private async snapshot(client: RemoteClient, backupType: "manual" | "scheduled"): Promise<RemoteRunResult> {
+    const sources = collectRemoteSources({
+      configPath: this.ctx.config.path,
+      mappingsDir: join(this.ctx.dataDir, "mappings"),
+      userDb: this.ctx.userDb,
+      scratchDbPath: join(this.ctx.dataDir, ".backup-remote-user.db"),
+    });
+    try {
+      return await uploadSnapshot(client, { files: sources.files, warnings: sources.warnings, backupType, coreVersion: this.deps.coreVersion, platform: this.ctx.platform });
+    } finally {
+      sources.cleanup();
+    }
+  }
+
+  /**
+   * `settings.backup.remote.run` (and the schedule): the config, user database and mapping files (never the
+   * credentials) as a snapshot on the backup server; a file that changes mid-run makes it start over once.
+   */
   runRemote(backupType: "manual" | "scheduled"): Promise<RemoteRunResult> {
     return this.exclusive("remote-upload", async () => {
-      const createdAt = this.now();
-      const at = createdAt.toISOString();
+      const at = this.now().toISOString();
       try {
         const bearer = this.deps.link.backupBearer();
         if (!bearer) throw new DomainError("unavailable", "the device is not linked to the backup server (settings.auth.claim)");
-        const { bytes, manifest } = this.archive(false, createdAt);
-        const result = await uploadArchive(this.ctx.config, { bytes, manifest, bearer, backupType, platform: this.ctx.platform });
-        this.status.update("remote", { lastRunAt: at, lastSuccessAt: at, lastSnapshotCreatedAt: at, lastStatus: "success", lastBackupSize: bytes.length, categories: manifest.categories }, ["lastError"]);
+        const client = new RemoteClient(this.ctx.config, bearer, this.ctx.platform);
+        let result: RemoteRunResult;
+        try {
+          result = await this.snapshot(client, backupType);
+        } catch (err) {
+          if (!(err instanceof SourceChanged)) throw err;
+          logger.warn(`${err.message}; reading the files again`);
+          result = await this.snapshot(client, backupType);
+        }
+        const partial = (result.warnings?.length ?? 0) > 0 || (result.skippedFiles ?? 0) > 0;
+        this.status.update(
+          "remote",
+          { lastRunAt: at, lastSuccessAt: this.now().toISOString(), lastSnapshotCreatedAt: result.backup.createdAt, lastStatus: partial ? "partial" : "success", lastBackupSize: result.backup.sizeBytes, categories: result.categories, lastRunNoChanges: result.noChanges === true, availability: "available" },
+          ["lastError"],
+        );
         return result;
       } catch (err) {
-        this.status.update("remote", { lastRunAt: at, lastStatus: "failed", lastError: (err as Error).message });
+        const message = err instanceof SourceChanged ? `files kept changing during the backup: ${err.message}` : (err as Error).message;
+        this.status.update("remote", { lastRunAt: at, lastStatus: "failed", lastError: message });
+        if (err instanceof SourceChanged) throw new DomainError("failed", message);
         throw err;
       }
     });

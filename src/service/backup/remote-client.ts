@@ -1,0 +1,85 @@
+import { type } from "arktype";
+import type { ConfigStore } from "../../config/store.ts";
+import { DomainError } from "../../core/errors.ts";
+import { remoteUrlProblem } from "../../core/remote/remote-url.ts";
+import { deviceHeaders, jsonOf, remoteCall } from "../auth/remote-http.ts";
+
+/**
+ * Requests to the backup server the device is linked to, under `backup.remote.base_url`: the device's bearer and
+ * the reference's device headers on each, JSON or raw bytes in, JSON out. Deadlines grow with the bytes sent or
+ * expected (60 s plus one second per 128 KiB). The server's error codes become clear messages.
+ */
+const BASE_TIMEOUT_MS = 60_000;
+const BYTES_PER_SECOND = 128 * 1024;
+/** Answers that carry a whole manifest (commit, snapshot) may be large; others are small. */
+export const MANIFEST_ANSWER_LIMIT = 64 * 1024 * 1024;
+const SMALL_ANSWER_LIMIT = 1024 * 1024;
+
+export const transferTimeoutMs = (bytes: number) => BASE_TIMEOUT_MS + Math.floor(Math.max(0, bytes) / BYTES_PER_SECOND) * 1000;
+
+/** The server says a snapshot names objects it no longer has: upload them again and commit once more. */
+export class MissingObjects extends DomainError {
+  constructor() {
+    super("failed", "the backup server is missing objects the snapshot names");
+  }
+}
+
+const ApiError = type({ error: { "code?": "string", "message?": "string" } });
+
+const CODE_MESSAGES: Record<string, string> = {
+  not_available: "remote backup is not available for this account",
+  quota_exceeded: "remote backup quota exceeded",
+  payload_too_large: "remote backup payload too large",
+  backup_too_large: "remote backup has too many files",
+  integrity_mismatch: "the backup server found a pack that does not match its hash",
+};
+
+export class RemoteClient {
+  private readonly base: string;
+
+  constructor(
+    private readonly config: ConfigStore,
+    private readonly bearer: string,
+    private readonly platform: string,
+  ) {
+    const base = config.current.backup.remote.base_url;
+    const problem = remoteUrlProblem(base, true);
+    if (problem) throw new DomainError("invalid", `backup.remote.base_url ${problem}`);
+    this.base = base.replace(/\/+$/, "");
+  }
+
+  private async send(method: string, path: string, body: Uint8Array | undefined, contentType: string, limit: number): Promise<unknown> {
+    const answer = await remoteCall(this.config, {
+      method,
+      url: `${this.base}${path}`,
+      headers: {
+        authorization: `Bearer ${this.bearer}`,
+        "content-type": contentType,
+        ...deviceHeaders(this.platform, this.config.current.service.device_id),
+      },
+      ...(body ? { body } : {}),
+      maxBytes: limit,
+      timeoutMs: transferTimeoutMs(Math.max(body?.length ?? 0, limit === MANIFEST_ANSWER_LIMIT ? limit : 0)),
+    });
+    if (answer.status >= 200 && answer.status <= 299) return answer.body.length ? jsonOf(answer) : null;
+    const parsed = ApiError(jsonOf(answer));
+    const code = parsed instanceof type.errors ? undefined : parsed.error.code;
+    const message = parsed instanceof type.errors ? undefined : parsed.error.message;
+    if (answer.status === 429 || code === "rate_limited") throw new DomainError("failed", "the backup server is rate limiting this device; try again later");
+    if (code === "missing_objects") throw new MissingObjects();
+    if (code && CODE_MESSAGES[code]) throw new DomainError("failed", CODE_MESSAGES[code]);
+    if (answer.status === 401 || answer.status === 403) throw new DomainError("failed", "the backup server refused the device's credentials; link the device again");
+    const detail = message ? `: ${message.slice(0, 200)}` : "";
+    throw new DomainError("failed", `the backup server answered ${answer.status} to ${method} ${path.split("/").slice(0, 4).join("/")}${detail}`);
+  }
+
+  /** A JSON request (the body, if any, encoded as JSON). */
+  json(method: string, path: string, body?: unknown, limit = SMALL_ANSWER_LIMIT): Promise<unknown> {
+    return this.send(method, path, body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body)), "application/json", limit);
+  }
+
+  /** Raw bytes (a pack). */
+  bytes(method: string, path: string, body: Uint8Array): Promise<unknown> {
+    return this.send(method, path, body, "application/octet-stream", SMALL_ANSWER_LIMIT);
+  }
+}
