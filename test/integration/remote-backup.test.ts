@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BackupState, BackupStatus, RemoteRunResult } from "../../src/core/wire/backup.ts";
+import { BackupState, BackupStatus, RemoteBackupList, RemoteRestoreResult, RemoteRunResult } from "../../src/core/wire/backup.ts";
 import { BackupServer, canonical, EMPTY, unpack } from "../fixtures/backup-server.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, type TestService } from "../fixtures/service.ts";
@@ -129,4 +129,40 @@ test("a revoked bearer asks for linking again; no secret reached the log", async
   const logText = readFileSync(join(svc.dataDir, "service.log"), "utf8");
   expect(logText).not.toContain("bearer-secret");
   expect(logText).not.toContain("claim-secret");
+});
+
+test("settings.backup.remote.list reports the snapshots and the account's storage", async () => {
+  const list = RemoteBackupList.assert(await client.call("settings.backup.remote.list"));
+  expect(list.items.map((i) => i.id)).toEqual(["snap-1", "snap-2", "snap-3"]);
+  expect(list.items[0]).toMatchObject({ backupType: "manual", schemaVersion: 1, manifestHash: server.snapshots[0]?.manifest_hash, platform: server.snapshots[0]?.platform });
+  expect(list).toMatchObject({ storageUsedBytes: server.used, storageQuotaBytes: server.quota });
+});
+
+test("a remote restore whose pack fails its hash changes nothing", async () => {
+  const pack = server.where.get(sha(readFileSync(join(svc.dataDir, "config.toml"))))?.pack ?? "";
+  const good = server.packs.get(pack) as Buffer;
+  const bad = Buffer.from(good);
+  bad[0] = (bad[0] ?? 0) ^ 0xff;
+  server.packs.set(pack, bad);
+  const before = readFileSync(mappingPath(), "utf8");
+  const r = await client.request("settings.backup.remote.restore", { id: "snap-1" });
+  expect(r.error?.code).toBe(1004);
+  expect(r.error?.message).toContain("does not match");
+  expect(readFileSync(mappingPath(), "utf8")).toBe(before);
+  server.packs.set(pack, good);
+});
+
+test("settings.backup.remote.restore downloads, verifies and applies a snapshot through the local restore path", async () => {
+  await client.call("mappings.new", { enabled: true, type: "text", match: "exact", pattern: "added-later", override: "SNES/Game.sfc" });
+  const result = RemoteRestoreResult.assert(await client.call("settings.backup.remote.restore", { id: "snap-1" }));
+  expect(result.restoredFrom).toMatchObject({ id: "snap-1", manifestHash: server.snapshots[0]?.manifest_hash });
+  expect(result.preRestoreBackup?.name).toMatch(/pre-restore\.zip$/);
+  expect(readFileSync(mappingPath(), "utf8")).toContain("match_pattern = 'one'");
+  expect(readFileSync(join(svc.dataDir, "mappings", "empty.toml"), "utf8")).toBe("");
+  const mappings = (await client.call<{ mappings: Array<{ pattern: string }> }>("mappings")).mappings.map((m) => m.pattern);
+  expect(mappings).not.toContain("added-later");
+  expect(readFileSync(join(svc.dataDir, "auth.toml"), "utf8")).toContain("bearer-secret");
+  expect(server.snapshots[0]?.restored_at).toBeString();
+  expect((await client.request("settings.backup.remote.restore", { id: "nope" })).error?.code).toBe(1004);
+  expect((await client.request("settings.backup.remote.restore", { id: "" })).error?.code).toBe(-32602);
 });

@@ -1,17 +1,20 @@
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../../config/atomic-write.ts";
 import { CONFIG_SCHEMA_VERSION } from "../../config/schema.ts";
 import { DomainError } from "../../core/errors.ts";
-import type { BackupListEntry, BackupStatus, LocalBackup, RemoteRunResult, RestoreResult } from "../../core/wire/backup.ts";
+import type { BackupListEntry, BackupStatus, LocalBackup, RemoteBackupList, RemoteRestoreResult, RemoteRunResult, RestoreResult } from "../../core/wire/backup.ts";
 import { BACKUP_NAME } from "../../core/wire/backup.ts";
 import type { Migration } from "../../db/migrate.ts";
 import { log } from "../../log.ts";
 import type { LinkService } from "../auth/link-service.ts";
 import type { ServiceContext } from "../context.ts";
 import { ArchiveError, type Manifest, MAX_ARCHIVE_BYTES, collectArchive, openArchive } from "./archive.ts";
+import { fetchSnapshot, listRemote, snapshotPath } from "./remote-catalog.ts";
 import { RemoteClient } from "./remote-client.ts";
 import { SourceChanged } from "./remote-pack.ts";
+import { downloadObjects } from "./remote-restore.ts";
 import { collectRemoteSources } from "./remote-sources.ts";
 import { uploadSnapshot } from "./remote-upload.ts";
 import { applyRestore } from "./restore.ts";
@@ -181,27 +184,61 @@ export class BackupService {
         throw new DomainError("failed", `backup ${name} was made by a newer version (database schema ${manifest.userDbVersion}, config schema ${manifest.configSchema})`);
       }
       const restoredFrom = this.info(name, manifest, "valid");
-      const preRestoreBackup = this.createNow("pre-restore");
-      const { config } = this.ctx;
-      try {
-        applyRestore(members, {
-          runtime: this.ctx.runtime,
-          configPath: config.path,
-          authPath: join(dirname(config.path), "auth.toml"),
-          mappingsDir: join(this.ctx.dataDir, "mappings"),
-          userDb: this.ctx.userDb,
-          migrations: this.deps.migrations,
-          stagingDir: join(this.ctx.dataDir, ".restore"),
-          deviceId: config.current.service.device_id,
-        });
-      } catch (err) {
-        if (err instanceof ArchiveError) throw new DomainError("failed", `backup ${name} cannot be restored: ${err.message}`);
-        throw err;
-      }
-      config.reload();
-      this.deps.afterRestore?.();
-      logger.info(`restored backup ${name} (pre-restore copy ${preRestoreBackup.name})`);
+      const preRestoreBackup = this.apply(members, `backup ${name}`);
       return { restoredFrom, preRestoreBackup };
+    });
+  }
+
+  /** Keeps a pre-restore backup, then applies verified members (restore.ts) and reloads the config. */
+  private apply(members: ReadonlyMap<string, Uint8Array>, label: string): LocalBackup {
+    const preRestoreBackup = this.createNow("pre-restore");
+    const { config } = this.ctx;
+    try {
+      applyRestore(members, {
+        runtime: this.ctx.runtime,
+        configPath: config.path,
+        authPath: join(dirname(config.path), "auth.toml"),
+        mappingsDir: join(this.ctx.dataDir, "mappings"),
+        userDb: this.ctx.userDb,
+        migrations: this.deps.migrations,
+        stagingDir: join(this.ctx.dataDir, ".restore"),
+        deviceId: config.current.service.device_id,
+      });
+    } catch (err) {
+      if (err instanceof ArchiveError) throw new DomainError("failed", `${label} cannot be restored: ${err.message}`);
+      throw err;
+    }
+    config.reload();
+    this.deps.afterRestore?.();
+    logger.info(`restored ${label} (pre-restore copy ${preRestoreBackup.name})`);
+    return preRestoreBackup;
+  }
+
+  private remoteClient(): RemoteClient {
+    const bearer = this.deps.link.backupBearer();
+    if (!bearer) throw new DomainError("unavailable", "the device is not linked to the backup server (settings.auth.claim)");
+    return new RemoteClient(this.ctx.config, bearer, this.ctx.platform);
+  }
+
+  /** `settings.backup.remote.list`: the snapshots on the backup server and the account's storage use. */
+  listRemote(): Promise<RemoteBackupList> {
+    return listRemote(this.remoteClient());
+  }
+
+  /**
+   * `settings.backup.remote.restore`: checks the snapshot's manifest, downloads and verifies every object, then
+   * restores through the same path as a local backup (this device's credentials stay as they are). The server
+   * is told the restore completed; that notice failing does not undo it.
+   */
+  async restoreRemote(id: string): Promise<RemoteRestoreResult> {
+    if (this.deps.mediaActive?.()) throw new DomainError("busy", "cannot restore a backup while media is running");
+    return this.exclusive("remote-restore", async () => {
+      const client = this.remoteClient();
+      const { info, entries } = await fetchSnapshot(client, id, this.ctx.platform);
+      const files = await downloadObjects(client, entries);
+      const preRestoreBackup = this.apply(files, `remote backup ${id}`);
+      await client.json("POST", `${snapshotPath(id)}/restore-complete`, { restore_id: randomUUID() }).catch((err: Error) => logger.warn(`cannot mark remote backup ${id} restored: ${err.message}`));
+      return { restoredFrom: info, preRestoreBackup };
     });
   }
 
@@ -245,9 +282,7 @@ export class BackupService {
     return this.exclusive("remote-upload", async () => {
       const at = this.now().toISOString();
       try {
-        const bearer = this.deps.link.backupBearer();
-        if (!bearer) throw new DomainError("unavailable", "the device is not linked to the backup server (settings.auth.claim)");
-        const client = new RemoteClient(this.ctx.config, bearer, this.ctx.platform);
+        const client = this.remoteClient();
         let result: RemoteRunResult;
         try {
           result = await this.snapshot(client, backupType);

@@ -48,7 +48,7 @@ export class RemoteClient {
     this.base = base.replace(/\/+$/, "");
   }
 
-  private async send(method: string, path: string, body: Uint8Array | undefined, contentType: string, limit: number): Promise<unknown> {
+  private async send(method: string, path: string, body: Uint8Array | undefined, contentType: string, limit: number, expectBytes = 0): Promise<Uint8Array> {
     const answer = await remoteCall(this.config, {
       method,
       url: `${this.base}${path}`,
@@ -59,9 +59,9 @@ export class RemoteClient {
       },
       ...(body ? { body } : {}),
       maxBytes: limit,
-      timeoutMs: transferTimeoutMs(Math.max(body?.length ?? 0, limit === MANIFEST_ANSWER_LIMIT ? limit : 0)),
+      timeoutMs: transferTimeoutMs(Math.max(body?.length ?? 0, expectBytes)),
     });
-    if (answer.status >= 200 && answer.status <= 299) return answer.body.length ? jsonOf(answer) : null;
+    if (answer.status >= 200 && answer.status <= 299) return answer.body;
     const parsed = ApiError(jsonOf(answer));
     const code = parsed instanceof type.errors ? undefined : parsed.error.code;
     const message = parsed instanceof type.errors ? undefined : parsed.error.message;
@@ -73,13 +73,24 @@ export class RemoteClient {
     throw new DomainError("failed", `the backup server answered ${answer.status} to ${method} ${path.split("/").slice(0, 4).join("/")}${detail}`);
   }
 
+  private async parsed(answer: Promise<Uint8Array>): Promise<unknown> {
+    const body = await answer;
+    return body.length ? jsonOf({ status: 200, body }) : null;
+  }
+
   /** A JSON request (the body, if any, encoded as JSON). */
   json(method: string, path: string, body?: unknown, limit = SMALL_ANSWER_LIMIT): Promise<unknown> {
-    return this.send(method, path, body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body)), "application/json", limit);
+    const bytes = body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body));
+    return this.parsed(this.send(method, path, bytes, "application/json", limit, limit === MANIFEST_ANSWER_LIMIT ? limit : 0));
   }
 
   /** Raw bytes (a pack). */
   bytes(method: string, path: string, body: Uint8Array): Promise<unknown> {
-    return this.send(method, path, body, "application/octet-stream", SMALL_ANSWER_LIMIT);
+    return this.parsed(this.send(method, path, body, "application/octet-stream", SMALL_ANSWER_LIMIT));
+  }
+
+  /** A download of at most `size` bytes (a pack). */
+  download(path: string, size: number): Promise<Uint8Array> {
+    return this.send("GET", path, undefined, "application/octet-stream", size, size);
   }
 }
