@@ -217,7 +217,7 @@ export class BackupService {
   private remoteClient(): RemoteClient {
     const bearer = this.deps.link.backupBearer();
     if (!bearer) throw new DomainError("unavailable", "the device is not linked to the backup server (settings.auth.claim)");
-    return new RemoteClient(this.ctx.config, bearer, this.ctx.platform);
+    return new RemoteClient(this.ctx.config, bearer, this.ctx.platform, (ms) => new Promise((resolve) => this.ctx.clock.set(resolve, ms)));
   }
 
   /** `settings.backup.remote.list`: the snapshots on the backup server and the account's storage use. */
