@@ -118,6 +118,7 @@ test("quota exhausted and an account without backups are refused with clear mess
   server.backupActive = false;
   const off = await client.request("settings.backup.remote.run");
   expect(off.error?.message).toContain("not available for this account");
+  expect(BackupStatus.assert(await client.call("settings.backup.status")).remote).toMatchObject({ availability: "unavailable", lastStatus: "failed" });
   server.backupActive = true;
 });
 

@@ -294,13 +294,14 @@ export class BackupService {
         const partial = (result.warnings?.length ?? 0) > 0 || (result.skippedFiles ?? 0) > 0;
         this.status.update(
           "remote",
-          { lastRunAt: at, lastSuccessAt: this.now().toISOString(), lastSnapshotCreatedAt: result.backup.createdAt, lastStatus: partial ? "partial" : "success", lastBackupSize: result.backup.sizeBytes, categories: result.categories, lastRunNoChanges: result.noChanges === true, availability: "available" },
+          { lastRunAt: at, lastSuccessAt: this.now().toISOString(), lastSnapshotCreatedAt: result.backup.createdAt, lastStatus: partial ? "partial" : "success", lastBackupSize: result.backup.sizeBytes, categories: result.categories, lastRunNoChanges: result.noChanges === true, availability: "available", availabilityCheckedAt: at },
           ["lastError"],
         );
         return result;
       } catch (err) {
         const message = err instanceof SourceChanged ? `files kept changing during the backup: ${err.message}` : (err as Error).message;
-        this.status.update("remote", { lastRunAt: at, lastStatus: "failed", lastError: message });
+        const unavailable = err instanceof DomainError && (err.data as { reason?: string } | undefined)?.reason === "not-available";
+        this.status.update("remote", { lastRunAt: at, lastStatus: "failed", lastError: message, ...(unavailable ? { availability: "unavailable" as const, availabilityCheckedAt: at } : {}) });
         if (err instanceof SourceChanged) throw new DomainError("failed", message);
         throw err;
       }

@@ -4,6 +4,7 @@ import { DomainError } from "../../core/errors.ts";
 import { remoteUrlProblem } from "../../core/remote/remote-url.ts";
 import { log } from "../../log.ts";
 import { deviceHeaders, jsonOf, remoteCall } from "../auth/remote-http.ts";
+import { goJson } from "./remote-manifest.ts";
 
 /**
  * Requests to the backup server the device is linked to, under `backup.remote.base_url`: the device's bearer and
@@ -89,7 +90,7 @@ export class RemoteClient {
       url: `${this.base}${path}`,
       headers: {
         authorization: `Bearer ${this.bearer}`,
-        "content-type": contentType,
+        ...(contentType ? { "content-type": contentType } : {}),
         ...deviceHeaders(this.platform, this.config.current.service.device_id),
       },
       ...(body ? { body } : {}),
@@ -113,9 +114,9 @@ export class RemoteClient {
     return body.length ? jsonOf({ status: 200, body }) : null;
   }
 
-  /** A JSON request (the body, if any, encoded as JSON). */
+  /** A JSON request (the body, if any, encoded as the reference's encoder writes it). */
   json(method: string, path: string, body?: unknown, limit = SMALL_ANSWER_LIMIT): Promise<unknown> {
-    const bytes = body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body));
+    const bytes = body === undefined ? undefined : new TextEncoder().encode(goJson(body));
     return this.parsed(this.send(method, path, bytes, "application/json", limit));
   }
 
@@ -126,6 +127,6 @@ export class RemoteClient {
 
   /** A download of at most `size` bytes (a pack). */
   download(path: string, size: number): Promise<Uint8Array> {
-    return this.send("GET", path, undefined, "application/octet-stream", size, size);
+    return this.send("GET", path, undefined, "", size, size);
   }
 }

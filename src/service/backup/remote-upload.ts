@@ -99,9 +99,9 @@ function validateCommit(answer: unknown, categories: ManifestCategories, req: Sn
 
 export async function uploadSnapshot(client: RemoteClient, req: SnapshotRequest): Promise<RemoteRunResult> {
   const limits = req.limits ?? PACK_LIMITS;
-  await client.json("POST", "/v1/device/heartbeat", { core_version: req.coreVersion, capabilities: { backup: 1 } });
+  await client.json("POST", "/v1/device/heartbeat", { capabilities: { backup: 1 }, core_version: req.coreVersion });
   const me = Me(await client.json("GET", "/v1/device/me"));
-  if (me instanceof type.errors || me.backup_active !== true) throw new DomainError("failed", "remote backup is not available for this account");
+  if (me instanceof type.errors || me.backup_active !== true) throw new DomainError("failed", "remote backup is not available for this account", { reason: "not-available" });
 
   let files = req.files;
   const missing = await checkMissing(client, uniqueHashes(files));
