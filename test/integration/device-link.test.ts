@@ -1,52 +1,35 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { type } from "arktype";
 import { AuthClaimResult, BackupStatus, RemoteRunResult } from "../../src/core/wire/index.ts";
-import { readStoredZip } from "../../src/core/zip/stored-zip.ts";
+import { BackupServer } from "../fixtures/backup-server.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, type TestService } from "../fixtures/service.ts";
 
 /** Device linking and the remote backup against a loopback stand-in for the backup server. */
-interface Seen { method: string; path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }
-const seen: Seen[] = [];
-let server: Server;
+let server: BackupServer;
 let base: string;
 let svc: TestService;
 let client: RpcClient;
-let wellKnownAuth = 1;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      seen.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) });
-      const json = (status: number, v: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(v));
-      if (req.url === "/.well-known/zaparoo") return json(200, { zapscript: 1, auth: wellKnownAuth });
-      if (req.url === "/auth/claim") return JSON.parse(Buffer.concat(chunks).toString()).token === "claim-secret" ? json(200, { bearer: "bearer-secret" }) : json(401, { echo: "claim-secret" });
-      if (req.url === "/v1/device/backup-archives") return json(201, { id: "remote-1" });
-      if (req.url === "/v1/device/me" && req.method === "DELETE") return res.writeHead(204).end();
-      json(404, {});
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  server = await new BackupServer().start();
+  base = server.base;
   svc = await startService({ configToml: `[zapscript]\nallow_http = ["127.0.0.1"]\n[backup.remote]\nbase_url = "${base}"\n` });
   client = await svc.connect();
 });
 afterAll(async () => {
   await svc.stop();
-  await new Promise((r) => server.close(r));
+  await server.stop();
 });
 
 test("a host whose well-known does not take links is refused before the token is spent", async () => {
-  wellKnownAuth = 0;
+  server.wellKnownAuth = 0;
   const r = await client.request("settings.auth.claim", { claimUrl: `${base}/auth/claim`, token: "claim-secret" });
   expect(r.error?.code).toBe(1004);
-  expect(seen.some((s) => s.path === "/auth/claim")).toBe(false);
-  wellKnownAuth = 1;
+  expect(server.seen.some((s) => s.path === "/auth/claim")).toBe(false);
+  server.wellKnownAuth = 1;
 });
 
 test("claim stores the bearer for the host in auth.toml (0600); status reports it", async () => {
@@ -56,7 +39,7 @@ test("claim stores the bearer for the host in auth.toml (0600); status reports i
   expect(bad.error?.message).not.toContain("claim-secret");
   const result = await client.call("settings.auth.claim", { claimUrl: `${base}/auth/claim`, token: "claim-secret" });
   expect(AuthClaimResult(result)).toEqual({ domains: [base] });
-  const claim = seen.findLast((s) => s.path === "/auth/claim")!;
+  const claim = server.seen.findLast((s) => s.path === "/auth/claim")!;
   expect(claim.headers["zaparoo-device-hint"]).toBe(svc.app.config.current.service.device_id);
   const authPath = join(svc.dataDir, "auth.toml");
   expect(statSync(authPath).mode & 0o777).toBe(0o600);
@@ -68,25 +51,25 @@ test("claim stores the bearer for the host in auth.toml (0600); status reports i
   expect(status.remote.linkedAt).toBeString();
 });
 
-test("settings.backup.remote.run uploads an archive without credentials, with the stored bearer", async () => {
+test("settings.backup.remote.run commits a snapshot without credentials, with the stored bearer", async () => {
   await client.call("settings.update", { backupRemoteEnabled: true, backupRemoteSchedule: "weekly" });
   const result = RemoteRunResult.assert(await client.call("settings.backup.remote.run"));
-  expect(result.backup.id).toBe("remote-1");
-  const upload = seen.findLast((s) => s.path === "/v1/device/backup-archives")!;
-  expect(upload.headers.authorization).toBe("Bearer bearer-secret");
-  expect(upload.headers["content-type"]).toBe("application/zip");
-  expect(result.uploadedBytes).toBe(upload.body.length);
-  const names = readStoredZip(new Uint8Array(upload.body)).map((m) => m.name);
-  expect(names).toContain("user.db");
-  expect(names).not.toContain("auth.toml");
+  expect(result.backup.id).toBe("snap-1");
+  const packs = server.requests("PUT", "/v1/device/backup-packs/");
+  expect(packs.length).toBeGreaterThan(0);
+  for (const p of packs) expect(p.headers.authorization).toBe("Bearer bearer-secret");
+  expect(result.uploadedBytes).toBe(packs.reduce((n, p) => n + p.body.length, 0));
+  const paths = server.snapshots[0]?.manifest.categories.zaparoo?.map((e) => e.path);
+  expect(paths).toContain("user.db");
+  expect(paths).not.toContain("auth.toml");
   const status = BackupStatus.assert(await client.call("settings.backup.status"));
-  expect(status.remote).toMatchObject({ enabled: true, schedule: "weekly", lastStatus: "success", lastBackupSize: upload.body.length });
+  expect(status.remote).toMatchObject({ enabled: true, schedule: "weekly", lastStatus: "success", lastBackupSize: result.backup.sizeBytes });
 });
 
 test("unlink revokes the device and removes the credentials; no secret reached the log", async () => {
   const r = await client.call("settings.auth.unlink");
   expect(r).toEqual({ domains: [base] });
-  const revoke = seen.findLast((s) => s.method === "DELETE")!;
+  const revoke = server.seen.findLast((s) => s.method === "DELETE")!;
   expect(revoke.headers.authorization).toBe("Bearer bearer-secret");
   expect(await client.call("settings.auth.status", { url: base })).toEqual({ linked: false });
   expect(readFileSync(join(svc.dataDir, "auth.toml"), "utf8")).not.toContain("bearer-secret");

@@ -1,4 +1,4 @@
-import { BackupList, BackupNameParams, BackupStatus, LocalBackup, RemoteRunResult, RestoreResult } from "../../core/wire/backup.ts";
+import { BackupList, BackupNameParams, BackupStatus, LocalBackup, RemoteBackupList, RemoteRestoreParams, RemoteRestoreResult, RemoteRunResult, RestoreResult } from "../../core/wire/backup.ts";
 import type { BackupService } from "../../service/backup/backup-service.ts";
 import { defineMethod } from "../rpc/method.ts";
 import { requireAdmin } from "./admin.ts";
@@ -60,10 +60,27 @@ export function backupMethods(deps: { backup: BackupService }) {
     }),
     defineMethod({
       name: "settings.backup.remote.run",
-      summary: "Uploads a backup archive without credentials to backup.remote.base_url with the device's stored bearer.",
+      summary:
+        "Backs up config.toml, the user database and mapping files (never credentials) to backup.remote.base_url in the reference's content-addressed protocol: only objects the server lacks are uploaded, in packs; the snapshot's manifest is committed and checked.",
       params: null,
       result: RemoteRunResult,
       handler: (_p, caller) => (requireAdmin(caller, "settings.backup.remote.run"), b.runRemote("manual")),
+    }),
+    defineMethod({
+      name: "settings.backup.remote.list",
+      summary: "The snapshots on the backup server the device is linked to, with the account's storage use.",
+      params: null,
+      result: RemoteBackupList,
+      handler: (_p, caller) => (requireAdmin(caller, "settings.backup.remote.list"), b.listRemote()),
+    }),
+    defineMethod({
+      name: "settings.backup.remote.restore",
+      summary:
+        "Restores a snapshot from the backup server: its manifest checked, every object downloaded and verified by SHA-256 before anything changes, then applied like a local backup (a pre-restore backup is kept; this device's credentials stay). Refused while media runs (1002).",
+      params: RemoteRestoreParams,
+      result: RemoteRestoreResult,
+      example: { id: "snap-1" },
+      handler: (p, caller) => (requireAdmin(caller, "settings.backup.remote.restore"), b.restoreRemote(p.id)),
     }),
   ];
 }

@@ -70,7 +70,7 @@ export const BackupStatus = lazy(() => type({
 }));
 export type BackupStatus = typeof BackupStatus.infer;
 
-/** `settings.backup.remote.run`: the archive sent to the configured backup server. */
+/** `settings.backup.remote.run`: the snapshot committed to the configured backup server (only missing objects sent). */
 export const RemoteRunResult = lazy(() => type({
   backup: { id: "string", backupType: "string", createdAt: "string", sizeBytes: "number", manifestHash: "string", categories: Categories },
   categories: Categories,
@@ -80,8 +80,39 @@ export const RemoteRunResult = lazy(() => type({
   uploadedBytes: "number",
   "skippedFiles?": "number",
   "warnings?": BackupWarning.array(),
+  "noChanges?": "boolean",
+  "storageUsedBytes?": "number",
+  "storageQuotaBytes?": "number",
 }));
 export type RemoteRunResult = typeof RemoteRunResult.infer;
+
+/** A snapshot on the backup server (`settings.backup.remote.list` items; what a remote restore came from). */
+export const RemoteBackupInfo = lazy(() => type({
+  id: "string",
+  backupType: "string",
+  schemaVersion: "number",
+  createdAt: "string",
+  manifestHash: "string",
+  sizeBytes: "number",
+  categories: type({ "[string]": { files: "number", bytes: "number" } }),
+  "coreVersion?": "string",
+  "platform?": "string",
+  "verifiedAt?": "string",
+  "restoredAt?": "string",
+  "sourceDevice?": { id: "string", name: "string", linked: "boolean", current: "boolean", "platform?": "string" },
+  /** Committed with a newer schema version than this service restores. */
+  "incompatible?": "boolean",
+}));
+export type RemoteBackupInfo = typeof RemoteBackupInfo.infer;
+
+export const RemoteBackupList = lazy(() => type({ items: RemoteBackupInfo.array(), storageUsedBytes: "number", storageQuotaBytes: "number" }));
+export type RemoteBackupList = typeof RemoteBackupList.infer;
+
+export const RemoteRestoreParams = lazy(() => type({ "+": "reject", id: "0 < string <= 256" }));
+export type RemoteRestoreParams = typeof RemoteRestoreParams.infer;
+
+export const RemoteRestoreResult = lazy(() => type({ restoredFrom: RemoteBackupInfo, "preRestoreBackup?": LocalBackup }));
+export type RemoteRestoreResult = typeof RemoteRestoreResult.infer;
 
 /** `backup.state`: the running operation's state, and once more with `finished` when it ends. */
 export const BackupState = lazy(() => type({ "operation?": "string", paused: "boolean", throttled: "boolean", "finished?": "boolean" }));

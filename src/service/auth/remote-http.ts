@@ -22,6 +22,7 @@ export interface RemoteCall {
 export interface RemoteAnswer {
   status: number;
   body: Uint8Array;
+  headers?: Record<string, string | string[] | undefined>;
 }
 
 /** The headers the reference sends to its servers (OS, architecture, platform, device hint). */
@@ -38,7 +39,7 @@ export async function remoteCall(config: ConfigStore, call: RemoteCall, signal?:
       { method: call.method, url: call.url, headers: call.headers, body: call.body, maxBytes: call.maxBytes ?? 64 * 1024, timeoutMs: call.timeoutMs ?? 10_000, signal },
       { allow: config.current.zapscript.allow_http },
     );
-    return { status: reply.status, body: reply.body };
+    return { status: reply.status, body: reply.body, headers: reply.headers };
   } catch (err) {
     if (err instanceof OutboundError) {
       const why = err.failure === "refused" ? "the address is not allowed (zapscript.allow_http)" : err.failure;

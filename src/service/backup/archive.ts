@@ -17,7 +17,7 @@ export const MANIFEST_VERSION = 1;
 export const MAX_ARCHIVE_BYTES = 512 * 1024 * 1024;
 
 /** Where a member may be restored to: the fixed files, or a `.toml` file under `mappings/`. */
-const MEMBER_PATH = /^(config\.toml|auth\.toml|user\.db|mappings\/([A-Za-z0-9 _.-]+\/)*[A-Za-z0-9 _-][A-Za-z0-9 _.-]*\.toml)$/;
+export const MEMBER_PATH = /^(config\.toml|auth\.toml|user\.db|mappings\/([A-Za-z0-9 _.-]+\/)*[A-Za-z0-9 _-][A-Za-z0-9 _.-]*\.toml)$/;
 
 const FileRef = type({ archivePath: "string", restorePath: "string", category: "string", sha256: /^[0-9a-f]{64}$/, size: "number.integer >= 0" });
 export const Manifest = type({
@@ -50,7 +50,7 @@ export interface ArchiveSources {
 
 export const sha256Hex = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
 
-function mappingFiles(dir: string): string[] {
+export function mappingFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   const walk = (d: string, depth: number) => {

@@ -1,16 +1,22 @@
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../../config/atomic-write.ts";
 import { CONFIG_SCHEMA_VERSION } from "../../config/schema.ts";
 import { DomainError } from "../../core/errors.ts";
-import type { BackupListEntry, BackupStatus, LocalBackup, RemoteRunResult, RestoreResult } from "../../core/wire/backup.ts";
+import type { BackupListEntry, BackupStatus, LocalBackup, RemoteBackupList, RemoteRestoreResult, RemoteRunResult, RestoreResult } from "../../core/wire/backup.ts";
 import { BACKUP_NAME } from "../../core/wire/backup.ts";
 import type { Migration } from "../../db/migrate.ts";
 import { log } from "../../log.ts";
 import type { LinkService } from "../auth/link-service.ts";
 import type { ServiceContext } from "../context.ts";
 import { ArchiveError, type Manifest, MAX_ARCHIVE_BYTES, collectArchive, openArchive } from "./archive.ts";
-import { uploadArchive } from "./remote-upload.ts";
+import { fetchSnapshot, listRemote, snapshotPath } from "./remote-catalog.ts";
+import { RemoteClient } from "./remote-client.ts";
+import { SourceChanged } from "./remote-pack.ts";
+import { downloadObjects } from "./remote-restore.ts";
+import { collectRemoteSources } from "./remote-sources.ts";
+import { uploadSnapshot } from "./remote-upload.ts";
 import { applyRestore } from "./restore.ts";
 import { BackupStatusStore } from "./status-store.ts";
 
@@ -178,27 +184,61 @@ export class BackupService {
         throw new DomainError("failed", `backup ${name} was made by a newer version (database schema ${manifest.userDbVersion}, config schema ${manifest.configSchema})`);
       }
       const restoredFrom = this.info(name, manifest, "valid");
-      const preRestoreBackup = this.createNow("pre-restore");
-      const { config } = this.ctx;
-      try {
-        applyRestore(members, {
-          runtime: this.ctx.runtime,
-          configPath: config.path,
-          authPath: join(dirname(config.path), "auth.toml"),
-          mappingsDir: join(this.ctx.dataDir, "mappings"),
-          userDb: this.ctx.userDb,
-          migrations: this.deps.migrations,
-          stagingDir: join(this.ctx.dataDir, ".restore"),
-          deviceId: config.current.service.device_id,
-        });
-      } catch (err) {
-        if (err instanceof ArchiveError) throw new DomainError("failed", `backup ${name} cannot be restored: ${err.message}`);
-        throw err;
-      }
-      config.reload();
-      this.deps.afterRestore?.();
-      logger.info(`restored backup ${name} (pre-restore copy ${preRestoreBackup.name})`);
+      const preRestoreBackup = this.apply(members, `backup ${name}`);
       return { restoredFrom, preRestoreBackup };
+    });
+  }
+
+  /** Keeps a pre-restore backup, then applies verified members (restore.ts) and reloads the config. */
+  private apply(members: ReadonlyMap<string, Uint8Array>, label: string): LocalBackup {
+    const preRestoreBackup = this.createNow("pre-restore");
+    const { config } = this.ctx;
+    try {
+      applyRestore(members, {
+        runtime: this.ctx.runtime,
+        configPath: config.path,
+        authPath: join(dirname(config.path), "auth.toml"),
+        mappingsDir: join(this.ctx.dataDir, "mappings"),
+        userDb: this.ctx.userDb,
+        migrations: this.deps.migrations,
+        stagingDir: join(this.ctx.dataDir, ".restore"),
+        deviceId: config.current.service.device_id,
+      });
+    } catch (err) {
+      if (err instanceof ArchiveError) throw new DomainError("failed", `${label} cannot be restored: ${err.message}`);
+      throw err;
+    }
+    config.reload();
+    this.deps.afterRestore?.();
+    logger.info(`restored ${label} (pre-restore copy ${preRestoreBackup.name})`);
+    return preRestoreBackup;
+  }
+
+  private remoteClient(): RemoteClient {
+    const bearer = this.deps.link.backupBearer();
+    if (!bearer) throw new DomainError("unavailable", "the device is not linked to the backup server (settings.auth.claim)");
+    return new RemoteClient(this.ctx.config, bearer, this.ctx.platform, (ms) => new Promise((resolve) => this.ctx.clock.set(resolve, ms)));
+  }
+
+  /** `settings.backup.remote.list`: the snapshots on the backup server and the account's storage use. */
+  listRemote(): Promise<RemoteBackupList> {
+    return listRemote(this.remoteClient());
+  }
+
+  /**
+   * `settings.backup.remote.restore`: checks the snapshot's manifest, downloads and verifies every object, then
+   * restores through the same path as a local backup (this device's credentials stay as they are). The server
+   * is told the restore completed; that notice failing does not undo it.
+   */
+  async restoreRemote(id: string): Promise<RemoteRestoreResult> {
+    if (this.deps.mediaActive?.()) throw new DomainError("busy", "cannot restore a backup while media is running");
+    return this.exclusive("remote-restore", async () => {
+      const client = this.remoteClient();
+      const { info, entries } = await fetchSnapshot(client, id, this.ctx.platform);
+      const files = await downloadObjects(client, entries);
+      const preRestoreBackup = this.apply(files, `remote backup ${id}`);
+      await client.json("POST", `${snapshotPath(id)}/restore-complete`, { restore_id: randomUUID() }).catch((err: Error) => logger.warn(`cannot mark remote backup ${id} restored: ${err.message}`));
+      return { restoredFrom: info, preRestoreBackup };
     });
   }
 
@@ -219,20 +259,50 @@ export class BackupService {
     else this.status.update("remote", {}, ["linkedAt"]);
   }
 
-  /** `settings.backup.remote.run` (and the schedule): an archive without credentials, sent to the backup server. */
+  /** One remote snapshot of the files as they are now (remote-upload.ts); the scratch database copy is removed. */
+  private async snapshot(client: RemoteClient, backupType: "manual" | "scheduled"): Promise<RemoteRunResult> {
+    const sources = collectRemoteSources({
+      configPath: this.ctx.config.path,
+      mappingsDir: join(this.ctx.dataDir, "mappings"),
+      userDb: this.ctx.userDb,
+      scratchDbPath: join(this.ctx.dataDir, ".backup-remote-user.db"),
+    });
+    try {
+      return await uploadSnapshot(client, { files: sources.files, warnings: sources.warnings, backupType, coreVersion: this.deps.coreVersion, platform: this.ctx.platform });
+    } finally {
+      sources.cleanup();
+    }
+  }
+
+  /**
+   * `settings.backup.remote.run` (and the schedule): the config, user database and mapping files (never the
+   * credentials) as a snapshot on the backup server; a file that changes mid-run makes it start over once.
+   */
   runRemote(backupType: "manual" | "scheduled"): Promise<RemoteRunResult> {
     return this.exclusive("remote-upload", async () => {
-      const createdAt = this.now();
-      const at = createdAt.toISOString();
+      const at = this.now().toISOString();
       try {
-        const bearer = this.deps.link.backupBearer();
-        if (!bearer) throw new DomainError("unavailable", "the device is not linked to the backup server (settings.auth.claim)");
-        const { bytes, manifest } = this.archive(false, createdAt);
-        const result = await uploadArchive(this.ctx.config, { bytes, manifest, bearer, backupType, platform: this.ctx.platform });
-        this.status.update("remote", { lastRunAt: at, lastSuccessAt: at, lastSnapshotCreatedAt: at, lastStatus: "success", lastBackupSize: bytes.length, categories: manifest.categories }, ["lastError"]);
+        const client = this.remoteClient();
+        let result: RemoteRunResult;
+        try {
+          result = await this.snapshot(client, backupType);
+        } catch (err) {
+          if (!(err instanceof SourceChanged)) throw err;
+          logger.warn(`${err.message}; reading the files again`);
+          result = await this.snapshot(client, backupType);
+        }
+        const partial = (result.warnings?.length ?? 0) > 0 || (result.skippedFiles ?? 0) > 0;
+        this.status.update(
+          "remote",
+          { lastRunAt: at, lastSuccessAt: this.now().toISOString(), lastSnapshotCreatedAt: result.backup.createdAt, lastStatus: partial ? "partial" : "success", lastBackupSize: result.backup.sizeBytes, categories: result.categories, lastRunNoChanges: result.noChanges === true, availability: "available", availabilityCheckedAt: at },
+          ["lastError"],
+        );
         return result;
       } catch (err) {
-        this.status.update("remote", { lastRunAt: at, lastStatus: "failed", lastError: (err as Error).message });
+        const message = err instanceof SourceChanged ? `files kept changing during the backup: ${err.message}` : (err as Error).message;
+        const unavailable = err instanceof DomainError && (err.data as { reason?: string } | undefined)?.reason === "not-available";
+        this.status.update("remote", { lastRunAt: at, lastStatus: "failed", lastError: message, ...(unavailable ? { availability: "unavailable" as const, availabilityCheckedAt: at } : {}) });
+        if (err instanceof SourceChanged) throw new DomainError("failed", message);
         throw err;
       }
     });
