@@ -71,14 +71,18 @@ function squareGroupTags(content: string, out: string[]): void {
   }
 }
 
-/** Tags of recent groups: sets repeat a handful of groups ("(USA)", "[!]") over thousands of names. */
+/**
+ * Tags of recent groups, a name's first parenthesised group apart from the others: sets repeat a handful of
+ * groups ("(USA)", "[!]") over thousands of names.
+ */
+const firstGroupCache = new Map<string, readonly string[]>();
 const groupCache = new Map<string, readonly string[]>();
 const GROUP_CACHE_MAX = 4096;
 
 /** The tags of a group, `group` its text with the brackets ("(USA, Europe)"). */
 function groupTags(group: string, first: boolean): readonly string[] {
-  const k = first ? `1${group}` : group;
-  let tags = groupCache.get(k);
+  const cache = first ? firstGroupCache : groupCache;
+  let tags = cache.get(group);
   if (!tags) {
     const out: string[] = [];
     const content = group.slice(1, -1).trim();
@@ -91,8 +95,8 @@ function groupTags(group: string, first: boolean): readonly string[] {
       squareGroupTags(content, out);
     }
     tags = [...new Set(out)];
-    if (groupCache.size >= GROUP_CACHE_MAX) groupCache.clear();
-    groupCache.set(k, tags);
+    if (cache.size >= GROUP_CACHE_MAX) cache.clear();
+    cache.set(group, tags);
   }
   return tags;
 }

@@ -7,7 +7,7 @@ import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime
 import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { titleOrderBlob } from "../../core/media/title-order.ts";
 import { mediaName } from "../../core/media/words.ts";
-import { TagPostings } from "./tag-postings.ts";
+import { type SystemRange, TagPostings } from "./tag-postings.ts";
 import type { SystemScan } from "./walker.ts";
 import { writeFolderRecords } from "./folder-records.ts";
 
@@ -81,11 +81,11 @@ export async function writeIndexFile(
     let nextId = 1;
     let nextDir = 1;
     let sinceTick = 0;
-    let systemRow = 0;
+    const ranges: SystemRange[] = [];
     for (const { scan, indexedAt } of systems) {
       writeFolderRecords(db, scan);
       if (scan.files.length === 0) continue;
-      systemRow++;
+      const systemRow = ranges.length + 1;
       const dirBase = nextDir;
       for (const d of scan.dirs) insDir.run(nextDir++, d.abs, d.rel);
       const first = nextId;
@@ -95,7 +95,7 @@ export async function writeIndexFile(
         const parsed = parseMediaName(mediaName(file));
         insMedia.add(id, dirBase + (scan.fileDirs[i] as number), file, parsed.title, parsed.tags.join(" "));
         postings.addFile(file, id);
-        tags.add(parsed.tags, id, systemRow);
+        if (parsed.tags.length > 0) tags.add(parsed.tags, id);
         titles.push(parsed.title.toLowerCase());
         if (++sinceTick >= TICK_ROWS) {
           sinceTick = 0;
@@ -103,6 +103,7 @@ export async function writeIndexFile(
         }
       }
       insSystem.run(systemRow, scan.system, first, nextId - 1, scan.files.length, indexedAt);
+      ranges.push({ row: systemRow, first, last: nextId - 1 });
     }
     insMedia.flush();
     const insWord = db.prepare("INSERT INTO words (id, word, count, postings) VALUES (?, ?, ?, ?)");
@@ -115,7 +116,7 @@ export async function writeIndexFile(
         await tick();
       }
     }
-    tags.write(db);
+    tags.write(db, ranges);
     await tick();
     db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(titleOrderBlob(titles));
     titles.length = 0;
