@@ -59,9 +59,11 @@ class BatchInsert {
 export async function writeIndexFile(
   runtime: Runtime,
   path: string,
-  systems: readonly WrittenSystem[],
+  systems: WrittenSystem[],
   tick: () => Promise<void>,
   meta: Readonly<Record<string, string>> = {},
+  /** Each entry of `systems` is dropped once its rows are written (its file names freed as the write goes). */
+  consume = false,
 ): Promise<number> {
   for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
   const db = openDatabase(runtime, path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
@@ -82,7 +84,9 @@ export async function writeIndexFile(
     let nextDir = 1;
     let sinceTick = 0;
     const ranges: SystemRange[] = [];
-    for (const { scan, indexedAt } of systems) {
+    for (let s = 0; s < systems.length; s++) {
+      const { scan, indexedAt } = systems[s] as WrittenSystem;
+      if (consume) (systems as Array<WrittenSystem | undefined>)[s] = undefined;
       writeFolderRecords(db, scan);
       if (scan.files.length === 0) continue;
       const systemRow = ranges.length + 1;

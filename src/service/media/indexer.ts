@@ -296,7 +296,8 @@ export class MediaIndexer {
     }
     const order = new Map(catalog.all.map((s, i) => [s.id, i]));
     written.sort((a, b) => (order.get(a.scan.system) ?? 1e9) - (order.get(b.scan.system) ?? 1e9));
-    const total = await writeIndexFile(this.deps.runtime, store.buildingPath, written, () => this.tick(), { walk: walkKey });
+    results.clear(); // the scans are the writer's from here: it lets each go once written
+    const total = await writeIndexFile(this.deps.runtime, store.buildingPath, written, () => this.tick(), { walk: walkKey }, true);
     if (this.aborted) throw new IndexInterruptedError();
     store.replaceWith(store.buildingPath);
     return total;
