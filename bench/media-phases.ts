@@ -25,6 +25,7 @@ mkdirSync(data, { recursive: true });
 const catalog = systemCatalog();
 const ctx = { zipsAsFolders: false, tick: async () => {}, warn: () => {} };
 Bun.gc(true);
+const c0 = process.cpuUsage();
 const t0 = performance.now();
 const scans: SystemScan[] = [];
 for (const s of systems) {
@@ -35,6 +36,7 @@ for (const s of systems) {
   scans.push(scan);
 }
 const t1 = performance.now();
+const c1 = process.cpuUsage(c0);
 const checkpoint = new IndexCheckpoint(bunRuntime, join(data, "media.db.partial"));
 checkpoint.begin(null, "k");
 // as a run commits them: the first system at once, the rest at most once a second (here: once, at the end)
@@ -53,10 +55,13 @@ for (const [i, s] of systems.entries()) {
   await walkSystemFolder(join(tree, s.folder), s.id, new Set(def.extensions), scan, ctx, priors[i]);
 }
 const rewalk = performance.now() - t2b;
+const c2 = process.cpuUsage();
 const written: WrittenSystem[] = scans.map((scan) => ({ scan, indexedAt: new Date().toISOString() }));
 const path = join(data, "media.db.building");
 await writeIndexFile(bunRuntime, path, written, async () => {}, { walk: "k" });
 const t3 = performance.now();
+const c3 = process.cpuUsage(c2);
 rmSync(path, { force: true });
 const f = (n: number) => `${n.toFixed(0)} ms`;
-process.stdout.write(`walk ${f(t1 - t0)}  checkpoint ${f(t2 - t1)}  write ${f(t3 - t2)}  total ${f(t3 - t0 - rewalk)}  unchanged walk ${f(rewalk)}  rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB\n`);
+const cpu = (c: NodeJS.CpuUsage) => `${((c.user + c.system) / 1000).toFixed(0)} ms`;
+process.stdout.write(`walk ${f(t1 - t0)}  checkpoint ${f(t2 - t1)}  write ${f(t3 - t2 - rewalk)}  total ${f(t3 - t0 - rewalk)}  unchanged walk ${f(rewalk)}  (CPU time: walk ${cpu(c1)}, write ${cpu(c3)})  rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB\n`);
