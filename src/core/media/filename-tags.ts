@@ -11,7 +11,7 @@ import { DUMP_FLAGS, LANGUAGES, parenWordTags, SQUARE_WORDS, TRANSLATION_LANGUAG
  */
 export interface ParsedName {
   title: string;
-  tags: string[];
+  tags: readonly string[];
 }
 
 const DISC = /^(disc|disk|cd)\s*(\d+|[ivx]+)(?:\s*of\s*(\d+))?$/i;
@@ -71,14 +71,18 @@ function squareGroupTags(content: string, out: string[]): void {
   }
 }
 
-/** Tags of recent groups: sets repeat a handful of groups ("(USA)", "[!]") over thousands of names. */
+/**
+ * Tags of recent groups, a name's first parenthesised group apart from the others: sets repeat a handful of
+ * groups ("(USA)", "[!]") over thousands of names.
+ */
+const firstGroupCache = new Map<string, readonly string[]>();
 const groupCache = new Map<string, readonly string[]>();
 const GROUP_CACHE_MAX = 4096;
 
 /** The tags of a group, `group` its text with the brackets ("(USA, Europe)"). */
 function groupTags(group: string, first: boolean): readonly string[] {
-  const k = first ? `1${group}` : group;
-  let tags = groupCache.get(k);
+  const cache = first ? firstGroupCache : groupCache;
+  let tags = cache.get(group);
   if (!tags) {
     const out: string[] = [];
     const content = group.slice(1, -1).trim();
@@ -91,8 +95,8 @@ function groupTags(group: string, first: boolean): readonly string[] {
       squareGroupTags(content, out);
     }
     tags = [...new Set(out)];
-    if (groupCache.size >= GROUP_CACHE_MAX) groupCache.clear();
-    groupCache.set(k, tags);
+    if (cache.size >= GROUP_CACHE_MAX) cache.clear();
+    cache.set(group, tags);
   }
   return tags;
 }
@@ -103,40 +107,77 @@ function closing(c: number): string {
   return c === 40 ? ")" : c === 91 ? "]" : c === 123 ? "}" : "";
 }
 
-/** The clean title and the tags of a media name (a file name without its extension). */
-export function parseMediaName(name: string): ParsedName {
+/** What a name's groups give: their tags, and the text outside them (a title when the name has no other). */
+interface ParsedTail {
+  tags: readonly string[];
+  text: string;
+}
+
+/**
+ * Recent tails (a name from its first group on, "(USA) (Rev 1) [!]"): names of a set share a few hundred of
+ * them, so most names cost one look-up instead of one per group.
+ */
+const tailCache = new Map<string, ParsedTail>();
+const TAIL_CACHE_MAX = 4096;
+const NO_TAGS: readonly string[] = Object.freeze([]);
+
+/** Parses a tail: `tail` starts with a bracket that is closed later in it. */
+function parseTail(tail: string): ParsedTail {
   let out: string[] | null = null;
-  let titleEnd = -1;
   let parenIndex = 0;
-  /** The text outside groups after the title, in case the title is empty ("[BIOS] PlayStation"). */
   let rest = "";
   let from = 0;
-  for (let i = 0; i < name.length; i++) {
-    const close = closing(name.charCodeAt(i));
+  for (let i = 0; i < tail.length; i++) {
+    const close = closing(tail.charCodeAt(i));
     if (!close) continue;
-    const end = name.indexOf(close, i + 1);
+    const end = tail.indexOf(close, i + 1);
     if (end < 0) break;
-    if (titleEnd < 0) titleEnd = i;
-    else rest += name.slice(from, i);
+    if (i > 0) rest += tail.slice(from, i);
     from = end + 1;
-    const tags = groupTags(name.slice(i, end + 1), close === ")" && parenIndex++ === 0);
+    const tags = groupTags(tail.slice(i, end + 1), close === ")" && parenIndex++ === 0);
     if (tags.length) {
       if (out === null) out = [...tags];
       else for (const t of tags) if (!out.includes(t)) out.push(t);
     }
     i = end;
   }
+  return { tags: out ? Object.freeze(out) : NO_TAGS, text: rest + tail.slice(from) };
+}
+
+/**
+ * The clean title and the tags of a media name (a file name without its extension). The tags array may be
+ * shared with other names (frozen): copy it to change it.
+ */
+export function parseMediaName(name: string): ParsedName {
+  // the title ends at the first bracket, if it is closed (an unclosed one makes the whole name the title)
+  let titleEnd = -1;
+  for (let i = 0; i < name.length; i++) {
+    const close = closing(name.charCodeAt(i));
+    if (!close) continue;
+    if (name.indexOf(close, i + 1) > 0) titleEnd = i;
+    break;
+  }
+  let tail: ParsedTail | undefined;
+  if (titleEnd >= 0) {
+    const key = name.slice(titleEnd);
+    tail = tailCache.get(key);
+    if (!tail) {
+      tail = parseTail(key);
+      if (tailCache.size >= TAIL_CACHE_MAX) tailCache.clear();
+      tailCache.set(key, tail);
+    }
+  }
+  let tags = tail ? tail.tags : NO_TAGS;
   let title = (titleEnd < 0 ? name : name.slice(0, titleEnd)).trim();
   if (title.includes("  ") || OTHER_SPACE.test(title)) title = title.replace(/\s+/g, " ");
   const v = title.lastIndexOf(" v") > 0 || title.lastIndexOf(" V") > 0 ? TRAILING_VERSION.exec(title) : null;
   if (v) {
     const rev = `rev:${(v[1] as string).toLowerCase().replaceAll(".", "-")}`;
-    if (out === null) out = [rev];
-    else if (!out.includes(rev)) out.push(rev);
+    if (!tags.includes(rev)) tags = [...tags, rev];
     title = title.slice(0, v.index).trim();
   }
-  if (title === "") title = `${rest}${titleEnd >= 0 ? name.slice(from) : ""}`.replace(/\s+/g, " ").trim() || name.trim();
-  return { title, tags: out ?? [] };
+  if (title === "") title = (tail ? tail.text : "").replace(/\s+/g, " ").trim() || name.trim();
+  return { title, tags };
 }
 
 /** Splits a `type:value` tag (values may hold colons: `unfinished:beta:1`). */

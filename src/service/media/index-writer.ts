@@ -7,7 +7,7 @@ import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime
 import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { titleOrderBlob } from "../../core/media/title-order.ts";
 import { mediaName } from "../../core/media/words.ts";
-import { TagPostings } from "./tag-postings.ts";
+import { type SystemRange, TagPostings } from "./tag-postings.ts";
 import type { SystemScan } from "./walker.ts";
 import { writeFolderRecords } from "./folder-records.ts";
 
@@ -59,9 +59,11 @@ class BatchInsert {
 export async function writeIndexFile(
   runtime: Runtime,
   path: string,
-  systems: readonly WrittenSystem[],
+  systems: WrittenSystem[],
   tick: () => Promise<void>,
   meta: Readonly<Record<string, string>> = {},
+  /** Each entry of `systems` is dropped once its rows are written (its file names freed as the write goes). */
+  consume = false,
 ): Promise<number> {
   for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
   const db = openDatabase(runtime, path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
@@ -81,11 +83,13 @@ export async function writeIndexFile(
     let nextId = 1;
     let nextDir = 1;
     let sinceTick = 0;
-    let systemRow = 0;
-    for (const { scan, indexedAt } of systems) {
+    const ranges: SystemRange[] = [];
+    for (let s = 0; s < systems.length; s++) {
+      const { scan, indexedAt } = systems[s] as WrittenSystem;
+      if (consume) (systems as Array<WrittenSystem | undefined>)[s] = undefined;
       writeFolderRecords(db, scan);
       if (scan.files.length === 0) continue;
-      systemRow++;
+      const systemRow = ranges.length + 1;
       const dirBase = nextDir;
       for (const d of scan.dirs) insDir.run(nextDir++, d.abs, d.rel);
       const first = nextId;
@@ -95,7 +99,7 @@ export async function writeIndexFile(
         const parsed = parseMediaName(mediaName(file));
         insMedia.add(id, dirBase + (scan.fileDirs[i] as number), file, parsed.title, parsed.tags.join(" "));
         postings.addFile(file, id);
-        tags.add(parsed.tags, id, systemRow);
+        if (parsed.tags.length > 0) tags.add(parsed.tags, id);
         titles.push(parsed.title.toLowerCase());
         if (++sinceTick >= TICK_ROWS) {
           sinceTick = 0;
@@ -103,6 +107,7 @@ export async function writeIndexFile(
         }
       }
       insSystem.run(systemRow, scan.system, first, nextId - 1, scan.files.length, indexedAt);
+      ranges.push({ row: systemRow, first, last: nextId - 1 });
     }
     insMedia.flush();
     const insWord = db.prepare("INSERT INTO words (id, word, count, postings) VALUES (?, ?, ?, ?)");
@@ -115,7 +120,7 @@ export async function writeIndexFile(
         await tick();
       }
     }
-    tags.write(db);
+    tags.write(db, ranges);
     await tick();
     db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(titleOrderBlob(titles));
     titles.length = 0;

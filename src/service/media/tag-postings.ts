@@ -1,37 +1,50 @@
 import { encodePostings } from "../../core/media/postings.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
 
+/** A system's row in the index being written and its media id range. */
+export interface SystemRange {
+  row: number;
+  first: number;
+  last: number;
+}
+
 /**
- * The media of each file-name tag while an index is written (ids added ascending), and which tags each system
- * holds; `write` stores them as the `tags` and `system_tags` rows the search filters and `media.tags` read.
+ * The media of each file-name tag while an index is written (ids added ascending); `write` stores them as the
+ * `tags` rows the search filters, and the `system_tags` rows `media.tags` reads (which systems hold each tag,
+ * found from the id ranges at the end rather than tracked for every file).
  */
 export class TagPostings {
   private readonly ids = new Map<string, number[]>();
-  private readonly bySystem = new Map<number, Set<string>>();
 
-  add(tags: readonly string[], mediaId: number, systemRow: number): void {
-    if (tags.length === 0) return;
-    let present = this.bySystem.get(systemRow);
-    if (!present) this.bySystem.set(systemRow, (present = new Set()));
+  add(tags: readonly string[], mediaId: number): void {
     for (const tag of tags) {
       const list = this.ids.get(tag);
       if (list) list.push(mediaId);
       else this.ids.set(tag, [mediaId]);
-      present.add(tag);
     }
   }
 
-  write(db: SqlDatabase): void {
+  write(db: SqlDatabase, systems: readonly SystemRange[]): void {
     const insTag = db.prepare("INSERT INTO tags (id, tag, count, postings) VALUES (?, ?, ?, ?)");
     const insSystemTag = db.prepare("INSERT INTO system_tags (system, tag) VALUES (?, ?)");
-    const tagIds = new Map<string, number>();
     let next = 1;
     for (const [tag, ids] of [...this.ids].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-      tagIds.set(tag, next);
-      insTag.run(next++, tag, ids.length, encodePostings(ids));
+      const tagId = next++;
+      insTag.run(tagId, tag, ids.length, encodePostings(ids));
+      for (const s of systems) if (holdsIn(ids, s.first, s.last)) insSystemTag.run(s.row, tagId);
     }
-    for (const [system, tags] of this.bySystem) for (const tag of tags) insSystemTag.run(system, tagIds.get(tag) as number);
     this.ids.clear();
-    this.bySystem.clear();
   }
+}
+
+/** Whether the ascending `ids` hold one in first..last. */
+function holdsIn(ids: readonly number[], first: number, last: number): boolean {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((ids[mid] as number) < first) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < ids.length && (ids[lo] as number) <= last;
 }

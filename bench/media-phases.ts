@@ -1,0 +1,67 @@
+/**
+ * Phases of a full 250k index run, timed one by one in process (walk, checkpoint commits, index file write),
+ * to see where B2's time goes. Not part of `make bench`: `bun bench/media-phases.ts [tree dir]` (the tree is
+ * written there first when missing and kept, so that repeated runs compare the same files).
+ */
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { systemCatalog } from "../src/core/systems/catalog.ts";
+import { bunRuntime } from "../src/runtime/bun/index.ts";
+import { IndexCheckpoint } from "../src/service/media/index-checkpoint.ts";
+import { writeIndexFile, type WrittenSystem } from "../src/service/media/index-writer.ts";
+import { priorWalk } from "../src/service/media/folder-records.ts";
+import { type SystemScan, walkSystemFolder } from "../src/service/media/walker.ts";
+import { writeTree } from "../test/fixtures/rom-tree.ts";
+import { benchSystems } from "./media.ts";
+
+const tree = process.argv[2] ?? "/tmp/tapserve-media-phases/roms";
+const systems = benchSystems();
+if (!existsSync(tree)) {
+  mkdirSync(tree, { recursive: true });
+  writeTree(tree, systems, 250_000);
+}
+const data = join(tree, "..", "data");
+mkdirSync(data, { recursive: true });
+const catalog = systemCatalog();
+const ctx = { zipsAsFolders: false, tick: async () => {}, warn: () => {} };
+Bun.gc(true);
+const c0 = process.cpuUsage();
+const t0 = performance.now();
+const scans: SystemScan[] = [];
+for (const s of systems) {
+  const def = catalog.byIdExact(s.id);
+  if (!def) continue;
+  const scan: SystemScan = { system: s.id, dirs: [], files: [], fileDirs: [], folders: [] };
+  await walkSystemFolder(join(tree, s.folder), s.id, new Set(def.extensions), scan, ctx);
+  scans.push(scan);
+}
+const t1 = performance.now();
+const c1 = process.cpuUsage(c0);
+const checkpoint = new IndexCheckpoint(bunRuntime, join(data, "media.db.partial"));
+checkpoint.begin(null, "k");
+// as a run commits them: the first system at once, the rest at most once a second (here: once, at the end)
+const steps = scans.map((scan) => [scan.system, { indexedAt: "", unchanged: false, scan }] as const);
+checkpoint.commit(steps.slice(0, 1));
+checkpoint.commit(steps.slice(1));
+checkpoint.remove();
+const t2 = performance.now();
+// B10's walk: every folder as recorded, so each is only stat'ed and its entries counted
+const priors = scans.map((scan) => priorWalk(scan.folders ?? []));
+const t2b = performance.now();
+for (const [i, s] of systems.entries()) {
+  const def = catalog.byIdExact(s.id);
+  if (!def) continue;
+  const scan: SystemScan = { system: s.id, dirs: [], files: [], fileDirs: [], folders: [] };
+  await walkSystemFolder(join(tree, s.folder), s.id, new Set(def.extensions), scan, ctx, priors[i]);
+}
+const rewalk = performance.now() - t2b;
+const c2 = process.cpuUsage();
+const written: WrittenSystem[] = scans.map((scan) => ({ scan, indexedAt: new Date().toISOString() }));
+const path = join(data, "media.db.building");
+await writeIndexFile(bunRuntime, path, written, async () => {}, { walk: "k" });
+const t3 = performance.now();
+const c3 = process.cpuUsage(c2);
+rmSync(path, { force: true });
+const f = (n: number) => `${n.toFixed(0)} ms`;
+const cpu = (c: NodeJS.CpuUsage) => `${((c.user + c.system) / 1000).toFixed(0)} ms`;
+process.stdout.write(`walk ${f(t1 - t0)}  checkpoint ${f(t2 - t1)}  write ${f(t3 - t2 - rewalk)}  total ${f(t3 - t0 - rewalk)}  unchanged walk ${f(rewalk)}  (CPU time: walk ${cpu(c1)}, write ${cpu(c3)})  rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB\n`);
