@@ -31,6 +31,8 @@ import { RetroPieActivity } from "./retropie/activity.ts";
 import { type StandaloneLauncher, standaloneLaunchers } from "./linux/standalone.ts";
 import { heroicLauncher, lutrisLauncher, type UrlLauncherOptions, WebBrowserLauncher } from "./linux/url-launchers.ts";
 import { preferred } from "./linux/preference.ts";
+import { ReplayActivity } from "./replayos/activity.ts";
+import { replayLaunchers } from "./replayos/launchers.ts";
 
 const logger = log.withTag("launchers");
 
@@ -64,13 +66,16 @@ export interface PlatformOptions {
   programs?: UrlLauncherOptions["programs"];
   /** How often a launched process tree is looked at in /proc once its first process ended. */
   treeIntervalMs?: number;
+  /** ReplayOS's `systemctl` and how long its autostart file stays after a launch (tests). */
+  replayos?: { systemctl?: string; autostartClearMs?: number };
 }
 
 /**
  * The launchers of this device, in priority order, and its "now playing" watchers. Custom launchers from the
  * config come first (in file order), then the platform's: Batocera through its front end's API, Kodi through
  * JSON-RPC (LibreELEC, Batocera, Linux, SteamOS), Steam by Steam id with reaper tracking (Linux, SteamOS),
- * EmuDeck and RetroDECK (SteamOS), RetroPie's systems through runcommand, Lutris, Heroic, the web browser and the
+ * EmuDeck and RetroDECK (SteamOS), ReplayOS's ROM folders (its autostart file and a service restart), RetroPie's
+ * systems through runcommand, Lutris, Heroic, the web browser and the
  * standalone emulators installed as Flatpaks (Linux, SteamOS), then MiSTer's cores or RetroArch, then the
  * standalone emulators the reference does not index with (DuckStation, PPSSPP …). `launchers.preference`
  * reorders among those that can run a file. Recalbox adds nothing of its own: custom launchers and RetroArch
@@ -152,6 +157,10 @@ export class PlatformSet {
       watch(activity, true);
       this.launchers.push(...retroPieLaunchers({ paths: opts.retropie ?? DEFAULT_RETROPIE_PATHS, spawn, graceMs: opts.graceMs, activity }));
     }
+    if (platform === "replayos") {
+      const activity = new ReplayActivity({ spawn, root: opts.root, procRoot: opts.procRoot, systemctl: opts.replayos?.systemctl, startWindowMs: opts.startWindowMs });
+      this.launchers.push(...replayLaunchers({ activity, watcher: watch(activity, true), clearMs: opts.replayos?.autostartClearMs }));
+    }
     if (platform === "steamos") {
       const o = { home, spawn, flatpak: opts.flatpak, graceMs: opts.graceMs };
       this.launchers.push(new EmuDeckLauncher(o), new RetroDeckLauncher(o));
@@ -183,7 +192,7 @@ export class PlatformSet {
     const builtIn: Launcher[] = [];
     if (this.systemLauncher) builtIn.push(this.systemLauncher);
     if (this.systemLauncher instanceof MisterLauncher) builtIn.push(...this.systemLauncher.altLaunchers());
-    else if (cfg.retroarch && this.platform !== "batocera") {
+    else if (cfg.retroarch && this.platform !== "batocera" && this.platform !== "replayos") {
       const o = this.opts;
       const tree = { procRoot: o.procRoot, intervalMs: o.treeIntervalMs };
       builtIn.push(new RetroArchLauncher({ spawn: this.spawn, graceMs: o.graceMs, home: o.home, root: o.root, flatpak: o.flatpak, tree, ...o.retroarch }));
