@@ -31,6 +31,7 @@ import { RetroPieActivity } from "./retropie/activity.ts";
 import { type StandaloneLauncher, standaloneLaunchers } from "./linux/standalone.ts";
 import { heroicLauncher, lutrisLauncher, type UrlLauncherOptions, WebBrowserLauncher } from "./linux/url-launchers.ts";
 import { preferred } from "./linux/preference.ts";
+import { ChimeraGogLauncher } from "./chimeraos/gog.ts";
 import { ReplayActivity } from "./replayos/activity.ts";
 import { replayLaunchers } from "./replayos/launchers.ts";
 
@@ -172,7 +173,8 @@ export class PlatformSet {
       const opener = () => opts.steamOpener ?? (platform === "steamos" ? ["steam"] : ["xdg-open"]);
       this.launchers.push(new SteamLauncher(opener, watch(activity, tracked), spawn));
       const tree = { procRoot: opts.procRoot, intervalMs: opts.treeIntervalMs };
-      const urls = { spawn, programs: opts.programs, graceMs: opts.graceMs, tree };
+      const urls = { spawn, programs: opts.programs, graceMs: opts.graceMs, tree, home, root: opts.root, flatpak: opts.flatpak };
+      if (deps.platform === "chimeraos") this.launchers.push(new ChimeraGogLauncher({ home, spawn, graceMs: opts.graceMs, tree }));
       this.launchers.push(lutrisLauncher(urls), heroicLauncher(urls), new WebBrowserLauncher(urls));
       const standalone = standaloneLaunchers({ home, root: opts.root, spawn, flatpak: opts.flatpak, graceMs: opts.graceMs, tree });
       const late = (l: StandaloneLauncher) => l.emulator.secondary === true;
@@ -185,7 +187,8 @@ export class PlatformSet {
   all(): Launcher[] {
     const cfg = this.config().launchers;
     if (this.custom?.cfg !== cfg.custom) {
-      const built = cfg.custom.map((c) => new CustomLauncher(c, this.spawn, this.opts.graceMs, this.platform));
+      const tree = { procRoot: this.opts.procRoot, intervalMs: this.opts.treeIntervalMs };
+      const built = cfg.custom.map((c) => new CustomLauncher(c, this.spawn, this.opts.graceMs, this.platform, tree));
       for (const l of built) for (const note of l.notes) logger.info(`custom launcher ${l.id}: ${note}`);
       this.custom = { cfg: cfg.custom, launchers: built.filter((l) => l.usable) };
     }
