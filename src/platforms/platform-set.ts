@@ -31,6 +31,8 @@ import { RetroPieActivity } from "./retropie/activity.ts";
 import { type StandaloneLauncher, standaloneLaunchers } from "./linux/standalone.ts";
 import { heroicLauncher, lutrisLauncher, type UrlLauncherOptions, WebBrowserLauncher } from "./linux/url-launchers.ts";
 import { preferred } from "./linux/preference.ts";
+import type { SqlDatabase } from "../runtime/types.ts";
+import { storeGames, type VirtualMedia } from "./shared/pc-stores.ts";
 import { ChimeraGogLauncher } from "./chimeraos/gog.ts";
 import { ReplayActivity } from "./replayos/activity.ts";
 import { replayLaunchers } from "./replayos/launchers.ts";
@@ -233,6 +235,17 @@ export class PlatformSet {
       refused.push({ id: l.id, why: `does not handle ${what}${target.system && !target.scheme ? ` of system ${target.system.id}` : ""}` });
     }
     return { refused };
+  }
+
+  /**
+   * The PC-store games installed here (Steam, Lutris, Heroic; ChimeraOS's GOG) as media of system PC, for the
+   * index: `<scheme>://<id>` holding the game's name, so a result's path is the reference's virtual path.
+   */
+  storeMedia(open: (path: string) => SqlDatabase): VirtualMedia[] {
+    const family = platformFamily(this.platform);
+    if (family !== "linux" && family !== "steamos") return [];
+    const games = storeGames({ home: this.opts.home ?? homedir(), steamDir: this.config().platforms.steam_dir, chimera: this.platform === "chimeraos", open });
+    return games.map((g) => ({ system: "PC", dir: `${g.scheme}://${encodeURIComponent(g.id)}`, file: g.name.replaceAll("/", " ").trim() || g.id }));
   }
 
   /** Media folders the platform's launchers know beyond the configured and default roots (a test SD card's games). */
