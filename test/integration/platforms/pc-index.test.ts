@@ -103,3 +103,10 @@ describe("PC-store games in the media index", () => {
     expect((await search("fortress"))[0]).toMatchObject({ path: "steam://440/Team Fortress 2" });
   });
 });
+
+describe("browsing with store games indexed", () => {
+  test("store games (steam://…) are no folders of the listing", async () => {
+    const roots = await client.call<Record<string, unknown>>("media.browse", {});
+    expect(JSON.stringify(roots)).not.toContain("steam:");
+  });
+});
