@@ -8,7 +8,8 @@ export type PlatformId = (typeof PLATFORM_IDS)[number];
 /**
  * Whose launchers and watchers a platform uses: MiSTeX (MiSTer on a Xilinx board) is MiSTer's; ChimeraOS, a
  * Steam console OS, SteamOS's (Steam started with `steam`); Bazzite, a desktop-and-Steam Fedora, generic Linux's
- * (Steam through `xdg-open`, Flatpak RetroArch); ReplayOS has no launchers of its own (custom ones only).
+ * (Steam through `xdg-open`, Flatpak RetroArch); ReplayOS its own (one launcher per ROM
+ * folder, started through its autostart file).
  */
 export function platformFamily(id: PlatformId): PlatformId {
   if (id === "mistex") return "mister";

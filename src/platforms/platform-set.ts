@@ -31,6 +31,11 @@ import { RetroPieActivity } from "./retropie/activity.ts";
 import { type StandaloneLauncher, standaloneLaunchers } from "./linux/standalone.ts";
 import { heroicLauncher, lutrisLauncher, type UrlLauncherOptions, WebBrowserLauncher } from "./linux/url-launchers.ts";
 import { preferred } from "./linux/preference.ts";
+import type { SqlDatabase } from "../runtime/types.ts";
+import { storeGames, type VirtualMedia } from "./shared/pc-stores.ts";
+import { ChimeraGogLauncher } from "./chimeraos/gog.ts";
+import { ReplayActivity } from "./replayos/activity.ts";
+import { replayLaunchers } from "./replayos/launchers.ts";
 
 const logger = log.withTag("launchers");
 
@@ -64,13 +69,16 @@ export interface PlatformOptions {
   programs?: UrlLauncherOptions["programs"];
   /** How often a launched process tree is looked at in /proc once its first process ended. */
   treeIntervalMs?: number;
+  /** ReplayOS's `systemctl` and how long its autostart file stays after a launch (tests). */
+  replayos?: { systemctl?: string; autostartClearMs?: number };
 }
 
 /**
  * The launchers of this device, in priority order, and its "now playing" watchers. Custom launchers from the
  * config come first (in file order), then the platform's: Batocera through its front end's API, Kodi through
  * JSON-RPC (LibreELEC, Batocera, Linux, SteamOS), Steam by Steam id with reaper tracking (Linux, SteamOS),
- * EmuDeck and RetroDECK (SteamOS), RetroPie's systems through runcommand, Lutris, Heroic, the web browser and the
+ * EmuDeck and RetroDECK (SteamOS), ReplayOS's ROM folders (its autostart file and a service restart), RetroPie's
+ * systems through runcommand, Lutris, Heroic, the web browser and the
  * standalone emulators installed as Flatpaks (Linux, SteamOS), then MiSTer's cores or RetroArch, then the
  * standalone emulators the reference does not index with (DuckStation, PPSSPP …). `launchers.preference`
  * reorders among those that can run a file. Recalbox adds nothing of its own: custom launchers and RetroArch
@@ -152,6 +160,10 @@ export class PlatformSet {
       watch(activity, true);
       this.launchers.push(...retroPieLaunchers({ paths: opts.retropie ?? DEFAULT_RETROPIE_PATHS, spawn, graceMs: opts.graceMs, activity }));
     }
+    if (platform === "replayos") {
+      const activity = new ReplayActivity({ spawn, root: opts.root, procRoot: opts.procRoot, systemctl: opts.replayos?.systemctl, startWindowMs: opts.startWindowMs });
+      this.launchers.push(...replayLaunchers({ activity, watcher: watch(activity, true), clearMs: opts.replayos?.autostartClearMs }));
+    }
     if (platform === "steamos") {
       const o = { home, spawn, flatpak: opts.flatpak, graceMs: opts.graceMs };
       this.launchers.push(new EmuDeckLauncher(o), new RetroDeckLauncher(o));
@@ -163,7 +175,8 @@ export class PlatformSet {
       const opener = () => opts.steamOpener ?? (platform === "steamos" ? ["steam"] : ["xdg-open"]);
       this.launchers.push(new SteamLauncher(opener, watch(activity, tracked), spawn));
       const tree = { procRoot: opts.procRoot, intervalMs: opts.treeIntervalMs };
-      const urls = { spawn, programs: opts.programs, graceMs: opts.graceMs, tree };
+      const urls = { spawn, programs: opts.programs, graceMs: opts.graceMs, tree, home, root: opts.root, flatpak: opts.flatpak };
+      if (deps.platform === "chimeraos") this.launchers.push(new ChimeraGogLauncher({ home, spawn, graceMs: opts.graceMs, tree }));
       this.launchers.push(lutrisLauncher(urls), heroicLauncher(urls), new WebBrowserLauncher(urls));
       const standalone = standaloneLaunchers({ home, root: opts.root, spawn, flatpak: opts.flatpak, graceMs: opts.graceMs, tree });
       const late = (l: StandaloneLauncher) => l.emulator.secondary === true;
@@ -176,14 +189,15 @@ export class PlatformSet {
   all(): Launcher[] {
     const cfg = this.config().launchers;
     if (this.custom?.cfg !== cfg.custom) {
-      const built = cfg.custom.map((c) => new CustomLauncher(c, this.spawn, this.opts.graceMs, this.platform));
+      const tree = { procRoot: this.opts.procRoot, intervalMs: this.opts.treeIntervalMs };
+      const built = cfg.custom.map((c) => new CustomLauncher(c, this.spawn, this.opts.graceMs, this.platform, tree));
       for (const l of built) for (const note of l.notes) logger.info(`custom launcher ${l.id}: ${note}`);
       this.custom = { cfg: cfg.custom, launchers: built.filter((l) => l.usable) };
     }
     const builtIn: Launcher[] = [];
     if (this.systemLauncher) builtIn.push(this.systemLauncher);
     if (this.systemLauncher instanceof MisterLauncher) builtIn.push(...this.systemLauncher.altLaunchers());
-    else if (cfg.retroarch && this.platform !== "batocera") {
+    else if (cfg.retroarch && this.platform !== "batocera" && this.platform !== "replayos") {
       const o = this.opts;
       const tree = { procRoot: o.procRoot, intervalMs: o.treeIntervalMs };
       builtIn.push(new RetroArchLauncher({ spawn: this.spawn, graceMs: o.graceMs, home: o.home, root: o.root, flatpak: o.flatpak, tree, ...o.retroarch }));
@@ -221,6 +235,17 @@ export class PlatformSet {
       refused.push({ id: l.id, why: `does not handle ${what}${target.system && !target.scheme ? ` of system ${target.system.id}` : ""}` });
     }
     return { refused };
+  }
+
+  /**
+   * The PC-store games installed here (Steam, Lutris, Heroic; ChimeraOS's GOG) as media of system PC, for the
+   * index: `<scheme>://<id>` holding the game's name, so a result's path is the reference's virtual path.
+   */
+  storeMedia(open: (path: string) => SqlDatabase): VirtualMedia[] {
+    const family = platformFamily(this.platform);
+    if (family !== "linux" && family !== "steamos") return [];
+    const games = storeGames({ home: this.opts.home ?? homedir(), steamDir: this.config().platforms.steam_dir, chimera: this.platform === "chimeraos", open });
+    return games.map((g) => ({ system: "PC", dir: `${g.scheme}://${encodeURIComponent(g.id)}`, file: g.name.replaceAll("/", " ").trim() || g.id }));
   }
 
   /** Media folders the platform's launchers know beyond the configured and default roots (a test SD card's games). */

@@ -1,4 +1,5 @@
 import { findOnPath } from "../shared/find-on-path.ts";
+import { flatpakInstalled } from "./flatpak.ts";
 import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia } from "../shared/launcher.ts";
 import { type Spawn, spawnMedia, type TreeTracking } from "../shared/process-media.ts";
 import { openDetached } from "../steam/launcher.ts";
@@ -9,7 +10,14 @@ export interface UrlLauncherOptions {
   programs?: Partial<Record<"lutris" | "heroic" | "xdg-open", string>>;
   graceMs?: number;
   tree?: TreeTracking;
+  /** For clients installed as Flatpaks: the home and root they are looked for in, and the `flatpak` command. */
+  home?: string;
+  root?: string;
+  flatpak?: string;
 }
+
+/** The Flatpak app ids of the game clients, as the reference knows them. */
+export const CLIENT_FLATPAKS = { lutris: "net.lutris.Lutris", heroic: "com.heroicgameslauncher.hgl" } as const;
 
 /** The id in a virtual path `<scheme>://<id>/<name>` (the reference's form), URL-decoded; undefined when malformed. */
 export function virtualId(path: string, scheme: string): string | undefined {
@@ -46,16 +54,25 @@ class GameClientLauncher implements Launcher {
   launch(t: LaunchTarget): Promise<RunningMedia> {
     const gameId = virtualId(t.path, this.scheme);
     if (!gameId) return Promise.reject(new LaunchError(`not a ${this.id} game path: ${t.path}`));
+    const argv = this.command(gameId);
+    if (!argv) return Promise.reject(new LaunchError(`${this.id} is not installed (no ${this.bin} on PATH, no ${CLIENT_FLATPAKS[this.bin]} Flatpak)`));
+    return spawnMedia(this.opts.spawn, argv, { graceMs: this.opts.graceMs, tree: this.opts.tree ?? {} });
+  }
+
+  /** The client on PATH, else its Flatpak (`flatpak run <app id> …`, same arguments); undefined when neither is installed. */
+  private command(gameId: string): string[] | undefined {
     const bin = program(this.opts, this.bin);
-    if (!bin) return Promise.reject(new LaunchError(`${this.id} is not installed (no ${this.bin} on PATH)`));
-    return spawnMedia(this.opts.spawn, [bin, ...this.argv(gameId)], { graceMs: this.opts.graceMs, tree: this.opts.tree ?? {} });
+    if (bin) return [bin, ...this.argv(gameId)];
+    const app = CLIENT_FLATPAKS[this.bin];
+    if (this.opts.home === undefined || !flatpakInstalled(app, { home: this.opts.home, root: this.opts.root })) return undefined;
+    return [this.opts.flatpak ?? "flatpak", "run", app, ...this.argv(gameId)];
   }
 }
 
 /** Lutris: `lutris://<slug>/<name>` runs `lutris lutris:rungame/<slug>`. */
 export const lutrisLauncher = (opts: UrlLauncherOptions): Launcher => new GameClientLauncher("Lutris", "lutris", "lutris", (slug) => [`lutris:rungame/${slug}`], opts);
 
-/** Heroic: `heroic://<app name>/<title>` runs `heroic launch <app name>`. */
+/** Heroic: `heroic://<app name>/<title>` runs `heroic launch <app name>` (native, or its Flatpak com.heroicgameslauncher.hgl). */
 export const heroicLauncher = (opts: UrlLauncherOptions): Launcher => new GameClientLauncher("Heroic", "heroic", "heroic", (app) => ["launch", app], opts);
 
 /** A web page (`http(s)://…`) opened in the desktop's browser with `xdg-open`; nothing to follow or stop afterwards. */

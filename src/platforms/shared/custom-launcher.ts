@@ -3,7 +3,7 @@ import { isAbsolute, relative, sep } from "node:path";
 import type { CustomLauncher as CustomLauncherConfig } from "../../config/schema.ts";
 import { fillPlaceholders, splitReferenceCommand } from "../../core/reference-command.ts";
 import { SERVICE_VERSION } from "../../version.ts";
-import { type Spawn, spawnMedia } from "./process-media.ts";
+import { type Spawn, spawnMedia, type TreeTracking } from "./process-media.ts";
 import type { LaunchTarget, Launcher, RunningMedia } from "./launcher.ts";
 
 const GO_OS: Record<string, string> = { win32: "windows", darwin: "darwin", linux: "linux" };
@@ -24,7 +24,9 @@ const dotted = (e: string) => (e.startsWith(".") ? e : `.${e}`).toLowerCase();
  * the target's system id is in `systems` / `system` (case-insensitive), its extension in `extensions` /
  * `file_exts`, its file lies under one of `media_dirs`, or its URL scheme is in `schemes`. In the command,
  * `{path}`/`{system}` (ours) and `[[media_path]]`/`[[system_id]]`/… (the reference's) are replaced in each
- * argument after splitting, so a path with spaces stays one argument; no shell is involved.
+ * argument after splitting, so a path with spaces stays one argument; no shell is involved. The media is the
+ * launched process's whole tree (a script that starts the emulator and exits keeps it playing), and `stop`
+ * signals all of it.
  */
 export class CustomLauncher implements Launcher {
   readonly id: string;
@@ -45,6 +47,7 @@ export class CustomLauncher implements Launcher {
     private readonly spawn: Spawn,
     private readonly graceMs?: number,
     private readonly platformId = "",
+    private readonly tree: TreeTracking = {},
   ) {
     this.id = cfg.id;
     if (cfg.system) this.systemId = cfg.system;
@@ -86,7 +89,7 @@ export class CustomLauncher implements Launcher {
       "device.arch": GO_ARCH[arch()] ?? arch(),
     };
     const argv = this.argv.map((a) => fillPlaceholders(a.replaceAll("{path}", t.path).replaceAll("{system}", system), values));
-    return spawnMedia(this.spawn, argv, { graceMs: this.graceMs });
+    return spawnMedia(this.spawn, argv, { graceMs: this.graceMs, tree: this.tree });
   }
 }
 

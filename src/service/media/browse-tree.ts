@@ -90,6 +90,7 @@ export class BrowseTree {
       const list = this.byRel.get(r.rel);
       if (list) list.push(dir);
       else this.byRel.set(r.rel, [dir]);
+      if (r.rel.includes("://")) continue; // a store game (steam://440) is no folder: found by search, not browsed
       let folder = r.abs;
       for (let i = 1; i < segments.length; i++) folder = parentOf(folder);
       let folders = this.systemFolders.get(dir.system);

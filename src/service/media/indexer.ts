@@ -11,6 +11,7 @@ import { writeIndexFile, type WrittenSystem } from "./index-writer.ts";
 import type { MediaStore } from "./media-store.ts";
 import type { Progress } from "./status.ts";
 import { type SystemScan, walkSystemFolder } from "./walker.ts";
+import type { VirtualMedia } from "../../platforms/shared/pc-stores.ts";
 
 const logger = log.withTag("media");
 
@@ -81,6 +82,8 @@ function isDir(p: string): boolean {
 
 export interface IndexerDeps {
   runtime: Runtime;
+  /** The platform's games that are not files (PC stores), added to their system at every run. */
+  virtualMedia?(): readonly VirtualMedia[];
   store: MediaStore;
   catalog: SystemCatalog;
   roots(): string[];
@@ -192,12 +195,16 @@ export class MediaIndexer {
     const roots = this.deps.roots();
     const started = Date.now();
     const plan = planIndex(catalog, roots, only ?? catalog.all);
+    const virtual = this.virtualBySystem(only ?? catalog.all, plan);
     const first = plan.find((p) => !done.has(p.system.id)) ?? plan[plan.length - 1];
     const progress: Progress = { totalSteps: plan.length, currentStep: first ? plan.indexOf(first) + 1 : 0, currentStepDisplay: first?.system.name ?? "", totalFiles: 0 };
     this.progress = progress;
     this.deps.onProgress(progress, true);
     const served = store.database;
-    const priorOk = served !== null && served.prepare("SELECT value FROM meta WHERE key = 'walk'").get<{ value: string }>()?.value === walkKey;
+    const metaOf = (key: string) => served?.prepare("SELECT value FROM meta WHERE key = ?").get<{ value: string }>(key)?.value;
+    const priorOk = served !== null && metaOf("walk") === walkKey;
+    const virtualKey = createHash("sha1").update(JSON.stringify([...virtual])).digest("hex");
+    const virtualSame = metaOf("virtual") === virtualKey;
     const stats: RunStats = { unchanged: false, resumedSystems: 0, unchangedSystems: 0 };
     const counts = new Map(store.indexedSystems().map((s) => [s.id, s.count]));
     try {
@@ -213,7 +220,9 @@ export class MediaIndexer {
           progress.currentStep = i + 1;
           progress.currentStepDisplay = step.system.name;
           await this.tick();
-          result = await this.walkSystem(step, priorOk, ctx);
+          const extra = virtual.get(id);
+          result = await this.walkSystem(step, priorOk && (virtualSame || !extra), ctx);
+          if (extra && result.scan) addVirtual(result.scan, extra);
           // an unchanged system costs little to check again: it is committed with the next changed one (a
           // sync per system would cost more than the check of an unchanged tree). Changed ones are committed
           // the first at once, then at most once a CHECKPOINT_EVERY_MS: each commit syncs the disk, which cost a
@@ -231,12 +240,12 @@ export class MediaIndexer {
       }
       const scope = only ? new Set(only.map((s) => s.id)) : null;
       const dropped = [...counts.keys()].some((id) => (!scope || scope.has(id)) && !results.has(id));
-      if (priorOk && !dropped && [...results.values()].every((r) => r.unchanged)) {
+      if (priorOk && virtualSame && !dropped && [...results.values()].every((r) => r.unchanged)) {
         stats.unchanged = true;
         store.markChecked();
         logger.info(`media index unchanged (${plan.length} systems checked in ${Date.now() - started} ms); the served index is kept`);
       } else {
-        const total = await this.write(results, only, walkKey);
+        const total = await this.write(results, only, { walk: walkKey, virtual: virtualKey });
         logger.info(`indexed ${total} media in ${plan.length} systems from ${roots.length} roots in ${Date.now() - started} ms`);
       }
       this.checkpoint.remove();
@@ -255,6 +264,26 @@ export class MediaIndexer {
       this.progress = null;
       this.deps.onProgress(null, true);
     }
+  }
+
+  /** The virtual media of the systems in this run, by system; each such system gets a step (even without folders). */
+  private virtualBySystem(targets: readonly SystemDefinition[], plan: PlannedSystem[]): Map<string, VirtualMedia[]> {
+    const out = new Map<string, VirtualMedia[]>();
+    let list: readonly VirtualMedia[] = [];
+    try {
+      list = this.deps.virtualMedia?.() ?? [];
+    } catch (err) {
+      logger.warn(`cannot list the platform's store games: ${(err as Error).message}`);
+    }
+    const wanted = new Map(targets.map((t) => [t.id, t]));
+    for (const v of list) {
+      const system = wanted.get(v.system);
+      if (!system) continue;
+      if (!out.has(v.system)) out.set(v.system, []);
+      out.get(v.system)!.push(v);
+      if (!plan.some((p) => p.system.id === v.system)) plan.push({ system, folders: [] });
+    }
+    return out;
   }
 
   /** Walks one system's folders, against the served index's record of them when it has one. */
@@ -282,7 +311,7 @@ export class MediaIndexer {
   }
 
   /** Writes the new index file from a run's results (and the systems it keeps) and swaps it in. */
-  private async write(results: Map<string, DoneStep>, only: readonly SystemDefinition[] | undefined, walkKey: string): Promise<number> {
+  private async write(results: Map<string, DoneStep>, only: readonly SystemDefinition[] | undefined, meta: Record<string, string>): Promise<number> {
     const { catalog, store } = this.deps;
     const served = store.database;
     const written: WrittenSystem[] = [];
@@ -297,9 +326,18 @@ export class MediaIndexer {
     const order = new Map(catalog.all.map((s, i) => [s.id, i]));
     written.sort((a, b) => (order.get(a.scan.system) ?? 1e9) - (order.get(b.scan.system) ?? 1e9));
     results.clear(); // the scans are the writer's from here: it lets each go once written
-    const total = await writeIndexFile(this.deps.runtime, store.buildingPath, written, () => this.tick(), { walk: walkKey }, true);
+    const total = await writeIndexFile(this.deps.runtime, store.buildingPath, written, () => this.tick(), meta, true);
     if (this.aborted) throw new IndexInterruptedError();
     store.replaceWith(store.buildingPath);
     return total;
+  }
+}
+
+/** Adds media that is not a file to a system's walk: each its own folder (`steam://440`) holding one entry. */
+function addVirtual(scan: SystemScan, media: readonly VirtualMedia[]): void {
+  for (const v of media) {
+    scan.fileDirs.push(scan.dirs.length);
+    scan.dirs.push({ abs: v.dir, rel: v.dir });
+    scan.files.push(v.file);
   }
 }

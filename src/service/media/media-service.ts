@@ -14,7 +14,7 @@ import { indexFailed, mediaDbCorrupt, noInbox } from "../inbox/producers.ts";
 import type { Lifecycle } from "../lifecycle.ts";
 import { type BrowseRequest, MediaBrowser } from "./browse.ts";
 import { writeIndexFile } from "./index-writer.ts";
-import { IndexInterruptedError, MediaIndexer } from "./indexer.ts";
+import { type IndexerDeps, IndexInterruptedError, MediaIndexer } from "./indexer.ts";
 import { MediaStore, type SearchPage } from "./media-store.ts";
 import { cleanOrphans } from "./orphans.ts";
 import { ScrapeService } from "../scrape/scrape-service.ts";
@@ -46,7 +46,7 @@ export class MediaService implements Lifecycle {
     private readonly ctx: ServiceContext,
     /** Where a damaged database or a failed index run is reported. */
     private readonly inbox: InboxSink = noInbox,
-    opts: { stallMs?: number | undefined } = {},
+    opts: { stallMs?: number | undefined; virtualMedia?: IndexerDeps["virtualMedia"] } = {},
   ) {
     this.store = new MediaStore(ctx.runtime, ctx.dataDir, this.catalog);
     const throttle = new ProgressThrottle(PROGRESS_INTERVAL_MS, () => ctx.clock.now(), (s) => ctx.events.publish("media.indexing", s));
@@ -57,6 +57,7 @@ export class MediaService implements Lifecycle {
       catalog: this.catalog,
       roots: () => this.rootFolders(),
       zipsAsFolders: () => zipsAsFolders(ctx.platform),
+      virtualMedia: opts.virtualMedia,
       onProgress: (progress, force) => {
         stall.observe(progress); // a run without progress for minutes is told to the inbox
         throttle.offer(indexingStatus(this.store, progress), force);
