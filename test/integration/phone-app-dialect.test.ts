@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import { ActiveMedia, BrowseIndexResult, BrowseResult, ClientsCurrent, MediaMeta, ProfilesResult, SearchResult } from "../../src/core/wire/index.ts";
 
 /**
  * Replays what the reference's phone app sends (its envelope with `timestamp`, its params with extra keys, its
@@ -12,6 +13,7 @@ let svc: TestService;
 let c: RpcClient;
 const work = tempDir("tapserve-app-");
 const log = join(work, "launched.log");
+const music = join(work, "roms", "Music");
 
 beforeAll(async () => {
   const roms = join(work, "roms", "SNES");
@@ -20,8 +22,15 @@ beforeAll(async () => {
   const script = join(work, "emu.sh");
   writeFileSync(script, `#!/bin/sh\necho "$1" >> ${log}\nexec sleep 30\n`);
   chmodSync(script, 0o755);
+  // music for the background slot: a real child process standing in for the player, playing until stopped
+  mkdirSync(music, { recursive: true });
+  writeFileSync(join(music, "01 Theme.wav"), "RIFF");
+  const player = join(work, "player.sh");
+  writeFileSync(player, "#!/bin/sh\nexec sleep 30\n");
+  chmodSync(player, 0o755);
   svc = await startService({
-    configToml: `[launchers]\nindex_root = ["${join(work, "roms")}"]\n[[launchers.custom]]\nid = "emu"\nsystems = ["SNES"]\ncommand = ["${script}", "{path}"]\n`,
+    configToml: `[launchers]\nindex_root = ["${join(work, "roms")}"]\n[[launchers.custom]]\nid = "emu"\nsystems = ["SNES"]\ncommand = ["${script}", "{path}"]\n[audio]\nmusic_player = "${player} {file}"\n`,
+    app: { readerHotplug: false },
   });
   c = await svc.connect("/api/v0.1");
 });
@@ -58,11 +67,11 @@ function hasNull(v: unknown): boolean {
 }
 
 describe("the phone app's dialect", () => {
-  test("version is plain X.Y.Z at the 2.12 gate; every feature of the gates up to it answers as the app reads it", async () => {
+  test("version is plain X.Y.Z at the 2.16 gate; every feature of the gates up to it answers as the app reads it", async () => {
     const { version } = (await app("version")).result as { version: string };
     expect(version).toMatch(/^\d+\.\d+\.\d+$/); // a pre-release suffix would turn every feature of the app on
     const [major, minor] = version.split(".").map(Number);
-    expect([major, minor]).toEqual([2, 12]);
+    expect([major, minor]).toEqual([2, 16]);
     // 2.7.0: media.generate (tested below), media.tags
     expect((await app("media.tags", {})).result).toEqual({ tags: [] });
     // 2.8.0: the inbox, called on every connect
@@ -106,6 +115,59 @@ describe("the phone app's dialect", () => {
     expect((await app("media.scrape", { scraperId: "gamelist.xml", systems: [], force: false })).error).toBeUndefined();
     expect(await scraping).toMatchObject({ done: true, scraping: false });
     expect((await app("media.clean.orphans")).result).toEqual({ deleted: expect.any(Number) });
+  });
+
+  test("2.15.0: the media library (browse, letters, metadata, favourites) as the app's Library screens call it", async () => {
+    await app("media.generate", {});
+    let found: typeof SearchResult.infer | undefined;
+    for (let i = 0; i < 100 && !found?.total; i++) {
+      found = SearchResult.assert((await app("media.search", { query: "super", systems: [] })).result);
+      if (!found.total) await Bun.sleep(50);
+    }
+    const item = found!.results[0]!;
+    const roots = BrowseResult.assert((await app("media.browse", {})).result);
+    expect(roots.entries.map((e) => [e.type, e.path])).toContainEqual(["root", join(work, "roms")]);
+    const folder = BrowseResult.assert((await app("media.browse", { path: join(work, "roms", "SNES") })).result);
+    expect(folder.entries.map((e) => e.name)).toContain("Super Game (USA)");
+    const letters = BrowseIndexResult.assert((await app("media.browse.index", { path: join(work, "roms", "SNES") })).result);
+    expect(letters.groups.find((g) => g.key === "S")?.count).toBe(1);
+    expect(MediaMeta.assert(((await app("media.meta", { mediaId: item.mediaId })).result as { media: unknown }).media)).toMatchObject({ path: item.path, isMissing: false });
+    expect((await app("media.tags.update", { mediaId: item.mediaId, add: ["user:favorite"] })).error).toBeUndefined();
+    const favourites = SearchResult.assert((await app("media.search", { query: "", systems: [], tags: ["user:favorite"] })).result);
+    expect(favourites.results.map((r) => r.name)).toEqual(["Super Game (USA)"]);
+    const created = (await app("mappings.new", { enabled: true, type: "uid", match: "exact", pattern: "04ccdd", override: "**echo:hi" })).result as { id: number };
+    const list = (await app("mappings", { includeReadOnly: true })).result as { mappings: Array<Record<string, unknown>> };
+    expect(list.mappings.find((m) => m.id === String(created.id))).toMatchObject({ source: "database", readOnly: false });
+    await app("mappings.delete", { id: created.id });
+  });
+
+  test("2.15.0: the background slot: music plays beside the primary slot, shown in `media`, stopped as the app stops it", async () => {
+    c.notifications.length = 0;
+    const started = c.waitForNotification<Record<string, unknown>>("media.started", (n) => n.slot === "background");
+    expect((await app("run", { text: `**playlist.play:${music}?slot=background` })).error).toBeUndefined();
+    expect(await started).toMatchObject({ slot: "background", mediaName: "01 Theme" });
+    const media = (await app("media")).result as { active: Array<Record<string, unknown>>; playlists?: Array<Record<string, unknown>> };
+    expect(media.active.map((a) => ActiveMedia.assert(a)).find((a) => a.slot === "background")).toMatchObject({ mediaName: "01 Theme" });
+    expect(media.playlists?.find((p) => p.slot === "background")).toMatchObject({ playing: true, index: 0, total: 1 });
+    expect((await app("media.active")).result).toBeNull(); // the primary slot stays empty
+    // the app stops a background playlist with run **playlist.stop?slot=background
+    const stopped = c.waitForNotification<Record<string, unknown>>("media.stopped", (n) => n.slot === "background");
+    expect((await app("run", { text: "**playlist.stop?slot=background" })).error).toBeUndefined();
+    expect(await stopped).toMatchObject({ slot: "background" });
+    c.notifications.length = 0; // later tests wait for the primary slot's notifications
+  });
+
+  test("2.16.0: profiles, clients.current on connect, device-link status, backup status", async () => {
+    const current = ClientsCurrent.assert((await app("clients.current")).result);
+    expect(current.capabilities).toContain("settings.write"); // a loopback client with no profiles is admin
+    expect(ProfilesResult.assert((await app("profiles")).result).profiles).toEqual(expect.any(Array));
+    const made = (await app("profiles.new", { name: "Parent", pin: "2468" })).result as { profileId: string };
+    expect(ProfilesResult.assert((await app("profiles")).result).profiles.map((p) => [p.name, p.role])).toEqual([["Parent", "admin"]]);
+    expect((await app("profiles.delete", { profileId: made.profileId })).error).toBeUndefined();
+    expect((await app("settings.auth.status", { url: "https://api.zaparoo.com" })).result).toEqual({ linked: false });
+    const backup = (await app("settings.backup.status")).result as Record<string, unknown>;
+    expect(backup).toBeObject();
+    expect(hasNull(backup)).toBe(false);
   });
 
   test("health answers", async () => {
