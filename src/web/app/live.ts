@@ -10,13 +10,16 @@ export interface LiveState {
   readers: Reader[];
   lastToken?: Token;
   active: ActiveMedia | null;
+  /** Music in the background slot (beside a game), with whether it is paused. */
+  music: ActiveMedia | null;
+  musicPaused: boolean;
   index?: IndexStatus;
   /** The device's inbox, newest first. */
   inbox: InboxMessage[];
 }
 
 export class Live {
-  state: LiveState = { readers: [], active: null, inbox: [] };
+  state: LiveState = { readers: [], active: null, music: null, musicPaused: false, inbox: [] };
   private readonly subs = new Set<() => void>();
 
   constructor(private readonly conn: Connection) {}
@@ -29,8 +32,8 @@ export class Live {
     c.on("tokens.added", (p) => this.set({ lastToken: p as Token }));
     c.on("readers.added", () => void this.refreshReaders());
     c.on("readers.removed", () => void this.refreshReaders());
-    c.on("media.started", () => void this.refreshActive());
-    c.on("media.stopped", () => void this.refreshActive());
+    c.on("media.started", (p) => void this.refreshSlot(p));
+    c.on("media.stopped", (p) => void this.refreshSlot(p));
     c.on("media.indexing", (p) => this.set({ index: p as IndexStatus }));
     c.on("inbox.added", () => void this.refreshInbox());
   }
@@ -57,7 +60,7 @@ export class Live {
     if (tokens.status === "fulfilled" && tokens.value.last) patch.lastToken = tokens.value.last;
     if (media.status === "fulfilled") patch.index = media.value.database;
     this.set(patch);
-    await Promise.allSettled([this.refreshReaders(), this.refreshActive(), this.refreshInbox()]);
+    await Promise.allSettled([this.refreshReaders(), this.refreshActive(), this.refreshMusic(), this.refreshInbox()]);
   }
 
   async refreshInbox(): Promise<void> {
@@ -69,6 +72,24 @@ export class Live {
   private async refreshReaders(): Promise<void> {
     try {
       this.set({ readers: (await this.conn.call<{ readers: Reader[] }>("readers")).readers });
+    } catch {}
+  }
+
+  /** A media notification names its slot: only that slot is read again. */
+  private refreshSlot(params: unknown): Promise<void> {
+    return (params as { slot?: string } | undefined)?.slot === "background" ? this.refreshMusic() : this.refreshActive();
+  }
+
+  /** The background slot and its playlist's play state (a paused track stays listed as active). */
+  async refreshMusic(pausedWithoutList?: boolean): Promise<void> {
+    try {
+      const [music, media] = await Promise.all([
+        this.conn.call<ActiveMedia | null>("media.active", { slot: "background" }),
+        this.conn.call<{ playlists?: Array<{ slot: string; playing: boolean }> }>("media"),
+      ]);
+      const list = media.playlists?.find((p) => p.slot === "background");
+      const paused = list ? !list.playing : (pausedWithoutList ?? (music?.mediaPath === this.state.music?.mediaPath && this.state.musicPaused));
+      this.set({ music, musicPaused: music !== null && paused });
     } catch {}
   }
 

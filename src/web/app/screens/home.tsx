@@ -1,5 +1,6 @@
 import { useAction, useApp, useLive } from "../hooks.ts";
 import { Notice } from "../ui/notice.tsx";
+import { MusicCard } from "../ui/music-card.tsx";
 import { WritePlayingButton } from "../ui/write-playing.tsx";
 
 /** Version and platform, readers, the last scanned token (live) and what is playing, with Stop and Write to a tag. */
@@ -36,6 +37,7 @@ export function Home() {
           <WritePlayingButton />
         </div>
       </section>
+      <MusicCard />
       <section aria-labelledby="h-token">
         <h2 id="h-token">Last scanned tag</h2>
         <div class="card" data-testid="last-token" aria-live="polite">
