@@ -26,6 +26,7 @@ let emu: { script: string; record: string };
 const driver = new FakeReaderDriver("fakenfc", true, ["removable"]);
 const reader = () => driver.reader("/dev/fake0");
 const TAG = { uid: "04dd01", text: "Genesis/Sonic.md" };
+const OTHER = { uid: "04dd02", text: "Genesis/Streets.md" };
 
 const removedCalls = () => web.requests.filter((r) => r.path === "/removed").length;
 const active = () => client.call<{ systemId: string } | null>("media.active");
@@ -56,7 +57,7 @@ async function launched(): Promise<string> {
 
 beforeAll(async () => {
   root = tempDir("tapserve-remove-delay-");
-  writeFiles(root, ["roms/Genesis/Sonic.md"]);
+  writeFiles(root, ["roms/Genesis/Sonic.md", "roms/Genesis/Streets.md"]);
   emu = writeEmulator(join(root, "emu"));
   web = await startHttpStandIn((_req, res) => res.end("ok"));
   driver.plug("/dev/fake0");
@@ -102,12 +103,32 @@ describe("delayed on_remove and exit_delay", () => {
     expect(launchedPid()).toBe(pid);
   });
 
+  test("another token launching during the hook's delay cancels the hook: it launches, the hook's request is never made", async () => {
+    await takeOff();
+    await clock.advance(2000);
+    rmSync(emu.record, { force: true });
+    reader().present(OTHER);
+    await waitFor(() => logText().includes("readers.scan.on_remove cancelled (another token launched)") || undefined, "the hook to be cancelled");
+    await waitFor(() => existsSync(emu.record) || undefined, "the other game's launch");
+    await waitFor(async () => ((await client.call<{ mediaPath?: string } | null>("media.active"))?.mediaPath?.endsWith("Streets.md") ? true : undefined), "the other game to run");
+    await clock.advance(10_000);
+    expect(removedCalls()).toBe(1); // only the earlier test's run
+    expect(await active()).toMatchObject({ systemId: "Genesis" });
+    reader().remove();
+    await waitFor(() => clock.pending > 0 || undefined, "the hook's delay for the other token");
+    await clock.advance(5000);
+    await hookDone(2);
+    await clock.advance(2000);
+    await waitFor(async () => (await active()) === null || undefined, "the media to stop");
+    await launched();
+  });
+
   test("left off: the hook runs after its delay, then the media stops exit_delay later", async () => {
     await takeOff();
     await clock.advance(4999);
-    expect(removedCalls()).toBe(1);
+    expect(removedCalls()).toBe(2);
     await clock.advance(1);
-    await hookDone(2);
+    await hookDone(3);
     await clock.advance(1999);
     expect(await active()).toMatchObject({ systemId: "Genesis" });
     await clock.advance(1);

@@ -133,7 +133,9 @@ export class ReadersService implements Lifecycle {
 
   private launch(token: ScannedToken): void {
     if (!this.deps.config.current.readers.run_zapscript) return; // announced only: a client acts on it
-    if (this.insertMode.inserted(token)) this.deps.sink.submit(token);
+    if (!this.insertMode.inserted(token)) return;
+    this.removalHook?.launching(token);
+    this.deps.sink.submit(token);
   }
 
   private tokenLeft(reader: Reader): void {

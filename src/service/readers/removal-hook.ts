@@ -4,7 +4,8 @@
  * start (then `exit_delay` in insert-mode.ts). Putting the same token back while a hook with a `delay` runs
  * cancels it at its next wait: its remaining commands do not run. Either way there is then no exit and the token
  * is not launched again (a hook without `delay` runs to its end, as the reference runs it before it reads the next
- * scan). A failing hook keeps the media running. A reader that fails, or the service stopping, cancels it too.
+ * scan). A failing hook keeps the media running. A reader that fails, another token launching (it owns the exit
+ * from then on), or the service stopping, cancels a waiting hook too.
  */
 import { parseZapScript } from "../../core/zapscript/index.ts";
 import type { ScannedToken } from "../../core/token.ts";
@@ -47,6 +48,12 @@ export class RemovalHook {
     if (!run || !sameToken(run.token, token)) return false;
     if (run.delayed) this.cancel("removed token put back");
     return true;
+  }
+
+  /** Another token is launching: it owns hold-mode exit now, so a hook that waits (`delay`) is cancelled. */
+  launching(token: ScannedToken): void {
+    const run = this.running;
+    if (run?.delayed && !sameToken(run.token, token)) this.cancel("another token launched");
   }
 
   /** The reader went away (failed or unplugged): its pending removal hook is cancelled. */
