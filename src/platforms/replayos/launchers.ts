@@ -60,7 +60,7 @@ export class ReplaySystemLauncher implements Launcher {
     }
     activity.pending = t.path;
     try {
-      await activity.restartService();
+      await watcher.launching(() => activity.restartService());
     } catch (err) {
       deleteAutostart(active);
       activity.pending = undefined;

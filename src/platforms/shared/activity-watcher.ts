@@ -23,6 +23,8 @@ export class ActivityWatcher {
   private ticking: Promise<void> | null = null;
   private mine: PlatformRunning | null = null;
   private failing = false;
+  /** Launches through the platform under way: what the platform reports meanwhile is theirs, not external. */
+  private inFlight = 0;
 
   constructor(private readonly deps: WatcherDeps) {}
 
@@ -41,6 +43,19 @@ export class ActivityWatcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.ticking;
+  }
+
+  /**
+   * Runs a launch's platform step (its restart, its API call): what the platform reports while it runs is the
+   * game being launched, so it is not taken for media started outside us.
+   */
+  async launching<T>(step: () => Promise<T>): Promise<T> {
+    this.inFlight++;
+    try {
+      return await step();
+    } finally {
+      this.inFlight--;
+    }
   }
 
   /** A launch through this platform succeeded: the media to hand the tracker. */
@@ -84,14 +99,16 @@ export class ActivityWatcher {
       this.failing = true;
       return;
     }
-    const mine = this.mine && tracker.isCurrent(this.mine) ? this.mine : null;
+    // handed out by launched() and maybe not yet begun by the tracker: still ours within its start window
+    const fresh = this.mine !== null && !this.mine.seen && this.now() - this.mine.since < activity.startWindowMs;
+    const mine = this.mine && (fresh || tracker.isCurrent(this.mine)) ? this.mine : null;
     const young = mine !== null && !mine.seen && this.now() - mine.since < activity.startWindowMs;
     if (report) {
       if (mine?.matches(report)) {
         mine.seen = true;
         return;
       }
-      if (young) return; // the platform has not caught up with our launch yet
+      if (young || this.inFlight > 0) return; // the platform has not caught up with our launch yet
       const key = report.keys[0] ?? report.media.mediaPath;
       const external = new PlatformRunning(activity, key, { seen: true, now: this.now() });
       this.mine = external;
