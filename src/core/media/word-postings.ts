@@ -41,10 +41,13 @@ export class WordPostings {
   }
 
   /** Adds the words of a file's media name (the file name without its last extension) for `mediaId` (> 0). */
-  addFile(fileName: string, mediaId: number): void {
+  addFile(fileName: string, mediaId: number, whole = false): void {
     let lower: string;
     let end: number;
-    if (fileName.includes("\u03a3")) {
+    if (whole) {
+      lower = fileName.toLowerCase();
+      end = lower.length;
+    } else if (fileName.includes("\u03a3")) {
       // Σ lowercases by context (final ς before the extension's dot only when the name is lowercased alone)
       const dot = fileName.lastIndexOf(".");
       lower = (dot > 0 ? fileName.slice(0, dot) : fileName).toLowerCase();

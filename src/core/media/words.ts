@@ -31,8 +31,12 @@ export function ftsLiteral(word: string): string {
   return `"${word.replaceAll('"', '""')}"`;
 }
 
-/** Media name from a file name: the name without its last extension. */
-export function mediaName(fileName: string): string {
+/** A store game's virtual path or folder (`steam://<id>`): its name is taken whole, it has no extension. */
+export const isVirtualPath = (path: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
+
+/** Media name from a file name: the name without its last extension (the whole name when `whole`). */
+export function mediaName(fileName: string, whole = false): string {
+  if (whole) return fileName;
   const dot = fileName.lastIndexOf(".");
   return dot > 0 ? fileName.slice(0, dot) : fileName;
 }
@@ -40,6 +44,6 @@ export function mediaName(fileName: string): string {
 /** Media name of a `<folder>/<file>` path: `mediaName` of its file name, taken from the path in one slice. */
 export function mediaNameOfPath(path: string): string {
   const start = path.lastIndexOf("/") + 1;
-  const dot = path.lastIndexOf(".");
+  const dot = isVirtualPath(path) ? -1 : path.lastIndexOf(".");
   return path.slice(start, dot > start ? dot : path.length);
 }

@@ -5,6 +5,7 @@ import type { SqlDatabase } from "../../runtime/types.ts";
 import { CLIENT_FLATPAKS } from "../linux/url-launchers.ts";
 import { chimeraGogGames } from "../chimeraos/gog.ts";
 import { findSteamRoot, steamAppsDirs, vdfValue } from "../steam/library.ts";
+import { steamShortcuts } from "../steam/shortcuts.ts";
 
 const logger = log.withTag("pc-stores");
 
@@ -22,7 +23,7 @@ export interface StoreGame {
   name: string;
 }
 
-/** Installed Steam games: every library's `appmanifest_<id>.acf` with an app id and a name. */
+/** Installed Steam games (every library's `appmanifest_<id>.acf` with an app id and a name), then its shortcuts. */
 export function steamGames(root: string | undefined): StoreGame[] {
   if (!root) return [];
   const out: StoreGame[] = [];
@@ -43,6 +44,7 @@ export function steamGames(root: string | undefined): StoreGame[] {
       } catch {}
     }
   }
+  for (const s of steamShortcuts(root)) out.push({ scheme: "steam", id: s.id, name: s.name });
   return out;
 }
 

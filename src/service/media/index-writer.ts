@@ -6,7 +6,7 @@ import { openDatabase } from "../../db/open.ts";
 import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime/types.ts";
 import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { titleOrderBlob } from "../../core/media/title-order.ts";
-import { mediaName } from "../../core/media/words.ts";
+import { isVirtualPath, mediaName } from "../../core/media/words.ts";
 import { type SystemRange, TagPostings } from "./tag-postings.ts";
 import type { SystemScan } from "./walker.ts";
 import { writeFolderRecords } from "./folder-records.ts";
@@ -96,9 +96,10 @@ export async function writeIndexFile(
       for (let i = 0; i < scan.files.length; i++) {
         const file = scan.files[i] as string;
         const id = nextId++;
-        const parsed = parseMediaName(mediaName(file));
+        const whole = isVirtualPath(scan.dirs[scan.fileDirs[i] as number]?.abs ?? "");
+        const parsed = parseMediaName(mediaName(file, whole));
         insMedia.add(id, dirBase + (scan.fileDirs[i] as number), file, parsed.title, parsed.tags.join(" "));
-        postings.addFile(file, id);
+        postings.addFile(file, id, whole);
         if (parsed.tags.length > 0) tags.add(parsed.tags, id);
         titles.push(parsed.title.toLowerCase());
         if (++sinceTick >= TICK_ROWS) {

@@ -6,6 +6,7 @@ import { launchAndWait } from "../../fixtures/launch-and-wait.ts";
 import { waitFor, writeFiles } from "../../fixtures/launch-env.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
+import { shortcutsVdf } from "../../fixtures/shortcuts-vdf.ts";
 
 /**
  * PC-store games in the media index, found as the reference's scanners find them in a fake home: Steam's
@@ -38,6 +39,14 @@ beforeAll(async () => {
   const steam = join(home, ".steam/steam/steamapps");
   writeFiles(home, [".steam/steam/steamapps/.keep", ".config/.keep"]);
   writeFileSync(join(steam, "appmanifest_440.acf"), manifest("440", "Team Fortress 2"));
+  writeFileSync(join(steam, "appmanifest_777.acf"), manifest("777", "Mr. Pixel Quest"));
+  mkdirSync(join(home, ".steam/steam/userdata/12345/config"), { recursive: true });
+  writeFileSync(
+    join(home, ".steam/steam/userdata/12345/config/shortcuts.vdf"),
+    shortcutsVdf([{ appid: 3123456789, AppName: "Dolphin Emulator", Exe: '"/usr/bin/dolphin-emu"' }, { appid: 42, AppName: "", Exe: "/usr/bin/nameless" }]),
+  );
+  mkdirSync(join(home, ".steam/steam/userdata/999/config"), { recursive: true });
+  writeFileSync(join(home, ".steam/steam/userdata/999/config/shortcuts.vdf"), "not binary vdf");
   writeFiles(dir, ["library2/steamapps/.keep"]);
   writeFileSync(join(dir, "library2/steamapps/appmanifest_620.acf"), manifest("620", "Portal 2"));
   writeFileSync(join(steam, "libraryfolders.vdf"), `"libraryfolders"\n{\n\t"0"\n\t{\n\t\t"path"\t\t"${join(home, ".steam/steam")}"\n\t}\n\t"1"\n\t{\n\t\t"path"\t\t"${join(dir, "library2")}"\n\t}\n}\n`);
@@ -76,6 +85,19 @@ describe("PC-store games in the media index", () => {
     expect((await search("portal"))[0]).toMatchObject({ path: "steam://620/Portal 2" });
     expect(await launchAndWait(client, tf2!.zapScript)).toMatchObject({ success: true });
     expect(await recorded("opened.txt")).toBe("steam://rungameid/440");
+  });
+
+  test("Steam shortcuts of every user are found and launch by their 64-bit rungameid; a corrupt user file is skipped", async () => {
+    const id = ((3123456789n << 32n) | 0x02000000n).toString();
+    const [emu] = await search("dolphin");
+    expect(emu).toMatchObject({ path: `steam://${id}/Dolphin Emulator`, name: "Dolphin Emulator", system: { id: "PC" } });
+    expect(await launchAndWait(client, emu!.zapScript)).toMatchObject({ success: true });
+    await waitFor(() => readFileSync(join(dir, "opened.txt"), "utf8").trim() === `steam://rungameid/${id}`, "the shortcut's rungameid");
+  });
+
+  test("a store game's name with a dot is taken whole (no extension cut off)", async () => {
+    const [game] = await search("pixel quest");
+    expect(game).toMatchObject({ path: "steam://777/Mr. Pixel Quest", name: "Mr. Pixel Quest" });
   });
 
   test("installed Lutris games (and only those) are found and launch with lutris", async () => {
