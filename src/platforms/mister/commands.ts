@@ -1,8 +1,9 @@
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
-import { basename, extname, join, resolve, sep } from "node:path";
+import { basename, dirname, extname, join, resolve, sep } from "node:path";
 import { DomainError } from "../../core/errors.ts";
 import type { Spawn } from "../shared/process-media.ts";
-import { runMisterScript } from "./commands-script.ts";
+import { runMisterScript, showMisterScript } from "./commands-script.ts";
+import { type ConsolePaths, DEFAULT_CONSOLE_PATHS, MisterConsole } from "./console.ts";
 import { hasControlChars } from "./mgl.ts";
 import { MENU_CORE } from "./tracker-state.ts";
 
@@ -14,6 +15,8 @@ export interface MisterCommandPaths {
   coreNamePath: string;
   /** Physical memory (`/dev/mem`): MiSTer Main reads the INI switch from its shared page there. */
   memPath?: string;
+  /** The console's terminals, sysfs switches and programs (tests: a fake MiSTer root); cmd and tmp come from above. */
+  console?: Partial<ConsolePaths>;
 }
 
 /** MiSTer Main's shared page (0x1FFFF000) + 0xF04: a 3-byte tag then the INI index (0-3). */
@@ -30,14 +33,25 @@ const failed = (message: string) => new DomainError("failed", message);
  * command FIFO, the INI switch in its shared memory, the wallpaper as a `menu.png`/`menu.jpg` symlink.
  */
 export class MisterCommands {
+  private readonly consolePaths: ConsolePaths;
+  private readonly console: MisterConsole;
+
   constructor(
     private readonly paths: MisterCommandPaths,
     private readonly spawn: Spawn,
-  ) {}
+  ) {
+    this.consolePaths = { ...DEFAULT_CONSOLE_PATHS, ...paths.console, cmdPath: paths.cmdPath, tmpDir: dirname(paths.coreNamePath) };
+    this.console = new MisterConsole(this.consolePaths, spawn);
+  }
 
-  /** `mister.script:<name>.sh args?hidden=yes`: runs a script from Scripts without the console (see commands-script.ts). */
-  script(line: string, signal?: AbortSignal): Promise<void> {
-    return runMisterScript({ sdRoot: this.paths.sdRoot, line, spawn: this.spawn, signal });
+  /**
+   * `mister.script:<name>.sh args`: on MiSTer's console (tty2), or with `hidden` in the background, waiting for it
+   * (see commands-script.ts). `pressKey` is the virtual keyboard, for F9/F12 when MiSTer Main has no console lease.
+   */
+  script(line: string, o: { hidden: boolean; signal?: AbortSignal; pressKey?: (key: string) => Promise<void> }): Promise<void> {
+    if (o.hidden) return runMisterScript({ sdRoot: this.paths.sdRoot, line, spawn: this.spawn, signal: o.signal });
+    this.console.pressKey = o.pressKey;
+    return showMisterScript({ sdRoot: this.paths.sdRoot, line, paths: this.consolePaths, console: this.console, spawn: this.spawn, menu: () => this.menu(), signal: o.signal });
   }
 
   /** `load_core menu.rbf`: MiSTer Main finds the menu core itself. */
