@@ -70,7 +70,7 @@ beforeEach(() => {
 });
 
 describe("MiSTer commands", () => {
-  test("mister.ini:<n> writes the INI switch into MiSTer Main's shared page and reloads the menu", async () => {
+  test("mister.ini:<n> writes the INI switch into MiSTer Main's shared page and reloads the menu when it is the last command", async () => {
     expect((await run(c, "**mister.ini:3")).success).toBe(true);
     const fd = openSync(mem, "r");
     const got = Buffer.alloc(4);
@@ -78,6 +78,9 @@ describe("MiSTer commands", () => {
     closeSync(fd);
     expect([...got]).toEqual([0x34, 0x99, 0xba, 2]);
     expect(commands()).toEqual(["load_core menu.rbf"]);
+    // as the reference: the menu reloads only when no command follows (here the core loads with the new INI)
+    expect((await run(c, "**mister.ini:2||**mister.core:_Console/SNES")).success).toBe(true);
+    expect(commands()).toEqual([`load_core ${join(sd, ".LASTLAUNCH.mgl")}`]);
     const bad = await run(c, "**mister.ini:4"); // MiSTer.ini and two MiSTer_*.ini: three choices
     expect(bad.success).toBe(false);
     expect(bad.trace?.error).toContain("out of range");

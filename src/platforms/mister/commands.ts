@@ -86,8 +86,11 @@ export class MisterCommands {
     return list;
   }
 
-  /** `mister.ini:<1-4>`: selects the n-th INI in MiSTer Main's shared memory, then reloads the menu so it applies. */
-  ini(arg: string): void {
+  /**
+   * `mister.ini:<1-4>`: selects the n-th INI in MiSTer Main's shared memory, then (`reload`: as the reference,
+   * when no command follows in the script) loads the menu so it applies, over a running core too.
+   */
+  ini(arg: string, reload = true): void {
     const inis = this.iniFiles();
     if (inis.length === 0) throw failed(`no MiSTer INI files in ${this.paths.sdRoot}`);
     const id = Number(arg);
@@ -98,7 +101,7 @@ export class MisterCommands {
     } finally {
       closeSync(fd);
     }
-    this.menu();
+    if (reload) this.menu();
   }
 
   /**

@@ -17,11 +17,11 @@ const run = (name: string, action: () => void) => {
   }
 };
 
-/** `mister.ini:<1-4>`: switches MiSTer.ini (Main, then the MiSTer_*.ini files) and reloads the menu. */
+/** `mister.ini:<1-4>`: switches MiSTer.ini (Main, then the MiSTer_*.ini files); the menu reloads when it is the script's last command. */
 const ini: CommandHandler = async (cmd, env) => {
   const m = misterOf(env, cmd.name);
   const n = requireArg(cmd, 0, "INI number");
-  run(cmd.name, () => m.ini(n));
+  run(cmd.name, () => m.ini(n, !env.moreCommands));
 };
 
 /** `mister.core:<rbf path>`: loads a core by its path on the SD card. */

@@ -46,6 +46,8 @@ export interface CommandEnv {
   scanned?: { id: string; value: string; data: string };
   /** Aborted when the service stops; long waits must honour it. */
   signal: AbortSignal;
+  /** True when the script has commands after this one (`mister.ini` reloads the menu only after the last). */
+  moreCommands?: boolean;
 }
 
 /** What the `playlist.*` commands use: the slots' playlists, a reader of playlist sources, a random source (shuffle). */
