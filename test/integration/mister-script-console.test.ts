@@ -163,6 +163,24 @@ describe("mister.script on MiSTer's console", () => {
     expect(seen).toEqual([]);
   });
 
+  test("stop ends a script shown on the console and gives the screen back", async () => {
+    leaseOffered = true;
+    writeFileSync(join(tmp, "zaparoo_console_state"), `1 ${process.pid} released none\n`);
+    writeFileSync(join(tmp, "CORENAME"), "MENU");
+    writeFileSync(join(tmp, "hold"), "");
+    expect((await run(c, "**mister.script:show.sh")).success).toBe(true);
+    await until(() => existsSync(join(tmp, "script-out")));
+    expect((await run(c, "**stop")).success).toBe(true);
+    await until(() => seen.some((l) => l.startsWith("zaparoo_console release")));
+    expect(seen.filter((l) => l === "load_core menu.rbf")).toEqual([]); // the menu was showing: not reloaded
+    expect(log()).not.toContain("agetty ended"); // the whole session ended, agetty with it
+    rmSync(join(tmp, "hold"));
+    // the next script may run at once
+    rmSync(join(tmp, "script-out"));
+    expect((await run(c, "**mister.script:show.sh")).success).toBe(true);
+    await until(() => seen.filter((l) => l.startsWith("zaparoo_console release")).length === 2);
+  });
+
   test("a script outside Scripts, or missing, is refused before the console is touched", async () => {
     for (const bad of ["../MiSTer.ini", "missing.sh", "record"]) {
       const e = await run(c, `**mister.script:${bad}`);

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DomainError } from "../../core/errors.ts";
 import { log } from "../../log.ts";
+import type { ChildProcessHandle } from "../../runtime/types.ts";
 import type { Spawn } from "../shared/process-media.ts";
 import { type ConsolePaths, type MisterConsole, readText, SCRIPT_VT } from "./console.ts";
 import { MENU_CORE } from "./tracker-state.ts";
@@ -81,8 +82,8 @@ function scriptRunning(procRoot: string, launcher: string): boolean {
  * `mister.script:<name>.sh args` shown on MiSTer's screen, the way MiSTer's own Scripts menu runs one: back to
  * the menu if a core runs, the console taken from MiSTer Main (see MisterConsole), `chvt 2`, a launcher written
  * to `/tmp/script` (MiSTer's script environment, `cd` to Scripts, the script with its arguments quoted), run by
- * `agetty` logged in as root on tty2 in a session of its own. Resolves once the script started; when it ends the
- * console goes back to MiSTer Main.
+ * `agetty` logged in as root on tty2 in a session of its own. Resolves once the script started, with its process
+ * (group); when it ends the console goes back to MiSTer Main.
  */
 export async function showMisterScript(o: {
   sdRoot: string;
@@ -92,7 +93,7 @@ export async function showMisterScript(o: {
   spawn: Spawn;
   menu(): void;
   signal?: AbortSignal;
-}): Promise<void> {
+}): Promise<ChildProcessHandle> {
   const { path, dir, args } = resolveScript(o.sdRoot, o.line);
   const launcher = join(o.paths.tmpDir, "script");
   if (scriptRunning(o.paths.procRoot, launcher)) throw new DomainError("failed", "a script is already running");
@@ -117,6 +118,7 @@ export async function showMisterScript(o: {
       .then((e) => logger.debug(`script ${path} ended: ${e.signal ?? `exit ${e.code}`}`))
       .finally(() => o.console.close())
       .catch((err: unknown) => logger.warn(`cannot give MiSTer's console back: ${(err as Error).message}`));
+    return child;
   } catch (err) {
     await o.console.close().catch(() => undefined);
     throw err;

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
 import { basename, dirname, extname, join, resolve, sep } from "node:path";
 import { DomainError } from "../../core/errors.ts";
+import type { ChildProcessHandle } from "../../runtime/types.ts";
 import type { Spawn } from "../shared/process-media.ts";
 import { runMisterScript, showMisterScript } from "./commands-script.ts";
 import { type ConsolePaths, DEFAULT_CONSOLE_PATHS, MisterConsole } from "./console.ts";
@@ -35,6 +36,11 @@ const failed = (message: string) => new DomainError("failed", message);
 export class MisterCommands {
   private readonly consolePaths: ConsolePaths;
   private readonly console: MisterConsole;
+  /**
+   * The script shown on the console while it runs (`stop` ends it); in a holder object because callers may wrap
+   * this instance (`Object.create`), and what one wrapper starts another must see.
+   */
+  private readonly shown: { child: ChildProcessHandle | null } = { child: null };
 
   constructor(
     private readonly paths: MisterCommandPaths,
@@ -48,10 +54,15 @@ export class MisterCommands {
    * `mister.script:<name>.sh args`: on MiSTer's console (tty2), or with `hidden` in the background, waiting for it
    * (see commands-script.ts). `pressKey` is the virtual keyboard, for F9/F12 when MiSTer Main has no console lease.
    */
-  script(line: string, o: { hidden: boolean; signal?: AbortSignal; pressKey?: (key: string) => Promise<void> }): Promise<void> {
+  async script(line: string, o: { hidden: boolean; signal?: AbortSignal; pressKey?: (key: string) => Promise<void> }): Promise<void> {
     if (o.hidden) return runMisterScript({ sdRoot: this.paths.sdRoot, line, spawn: this.spawn, signal: o.signal });
     this.console.pressKey = o.pressKey;
-    return showMisterScript({ sdRoot: this.paths.sdRoot, line, paths: this.consolePaths, console: this.console, spawn: this.spawn, menu: () => this.menu(), signal: o.signal });
+    const child = await showMisterScript({ sdRoot: this.paths.sdRoot, line, paths: this.consolePaths, console: this.console, spawn: this.spawn, menu: () => this.menu(), signal: o.signal });
+    const shown = this.shown;
+    shown.child = child;
+    void child.exited.finally(() => {
+      if (shown.child === child) shown.child = null;
+    });
   }
 
   /** `load_core menu.rbf`: MiSTer Main finds the menu core itself. */
@@ -139,8 +150,15 @@ export class MisterCommands {
     this.menuIfShowing();
   }
 
-  /** Back to the menu unless it is showing (`stop` when no media we follow runs). */
+  /**
+   * `stop` when no media we follow runs: ends a script shown on the console (its whole session; the console goes
+   * back to MiSTer Main), else back to the menu unless it is showing.
+   */
   leaveCore(): void {
+    if (this.shown.child) {
+      this.shown.child.kill("SIGTERM");
+      return;
+    }
     const core = this.runningCore();
     if (core !== "" && core !== MENU_CORE) this.menu();
   }
