@@ -1,9 +1,14 @@
 #!/bin/sh
 # tapserve service control on MiSTer. POSIX sh: runs under busybox ash and bash.
 #   tapserve-ctl.sh start|stop|restart|status   control the background service
-#   tapserve-ctl.sh install|uninstall           add/remove the boot hook in user-startup.sh
+#   tapserve-ctl.sh install|unhook              add/remove the boot hook in user-startup.sh
+#   tapserve-ctl.sh uninstall [--keep-data|--delete-data]
+#                                               stop, remove the boot hook, the program and the Scripts entry;
+#                                               the data (config, databases, logs) only after a "y" (or
+#                                               --delete-data)
 #   tapserve-ctl.sh pin                         open a pairing window and print its PIN (for the phone app)
-#   tapserve-ctl.sh menu                        what the Scripts menu runs: install, start, status, PIN
+#   tapserve-ctl.sh menu                        what the Scripts menu runs: install, start, status, address,
+#                                               PIN; on a terminal, then a choice (new PIN, restart, uninstall)
 # "-service start" (the form the boot hook uses) is accepted too.
 # Layout: program in <base>/program (this folder), data (config, databases, logs) in <base>.
 # Env (tests and unusual installs): TAPSERVE_BASE, TAPSERVE_DATA_DIR, TAPSERVE_USER_STARTUP, TAPSERVE_ENTRY,
@@ -103,14 +108,19 @@ status() {
   else
     echo "Service: not running"
   fi
-  addrs=$(ip -4 -o addr show scope global 2>/dev/null | awk '{ sub(/\/.*/, "", $4); print $4 }' | tr '\n' ' ')
-  [ -n "$addrs" ] && echo "Address: $addrs"
+  addrs=$(addresses)
+  [ -n "$addrs" ] && echo "Address: $addrs(port $PORT; enter it in the phone app)"
   if grep -qF "$MARK" "$STARTUP" 2>/dev/null; then
     echo "Start at boot: yes"
   else
     echo "Start at boot: no"
   fi
   echo "Data: $DATA"
+}
+
+# The device's IPv4 addresses, loopback left out (iproute2 and busybox ip print the same "inet a.b.c.d/n" lines).
+addresses() {
+  ip -4 addr show 2>/dev/null | awk '$1 == "inet" { sub(/\/.*/, "", $2); if ($2 !~ /^127\./) printf "%s ", $2 }'
 }
 
 # Opens a pairing window on the running service (local-only method) and prints the PIN.
@@ -163,6 +173,57 @@ uninstall_hook() {
   echo "Boot hook removed from $STARTUP"
 }
 
+# True when $1 is this installation's data folder (never / or an unrelated folder).
+is_data_dir() {
+  case "$1" in '' | / | /media/fat | /media/fat/) return 1 ;; esac
+  [ -d "$1" ] && { [ -e "$1/config.toml" ] || [ -e "$1/program/tapserve-ctl.sh" ] || [ -e "$1/tapserve.pid" ]; }
+}
+
+# Removes the service: stopped, boot hook, program folder, the Scripts entry; the data after a confirmation.
+uninstall() {
+  data_choice=ask
+  for a in "$@"; do
+    case "$a" in
+      --keep-data) data_choice=keep ;;
+      --delete-data) data_choice=delete ;;
+      *) echo "uninstall: unknown option $a" >&2; return 2 ;;
+    esac
+  done
+  stop
+  uninstall_hook
+  case "$ENTRY" in "$PROG"/*) ;; *.sh) [ -f "$ENTRY" ] && rm -f "$ENTRY" && echo "Removed $ENTRY" ;; esac
+  rm -rf "$PROG" && echo "Removed $PROG"
+  if [ "$data_choice" = ask ]; then
+    printf 'Also delete the data (config, databases, logs) in %s? [y/N] ' "$DATA"
+    answer=""
+    read -r answer || answer=""
+    echo
+    case "$answer" in y | Y | yes | YES) data_choice=delete ;; *) data_choice=keep ;; esac
+  fi
+  if [ "$data_choice" = delete ] && is_data_dir "$DATA"; then
+    rm -rf "$DATA" && echo "Removed $DATA"
+  else
+    echo "Kept the data in $DATA"
+  fi
+  sync
+  echo "tapserve is uninstalled"
+}
+
+# After the Scripts menu's summary, on a terminal: a few choices by key.
+choose() {
+  while :; do
+    printf '\n[Enter] close   [p] new PIN   [r] restart   [u] uninstall: '
+    key=""
+    read -r key || return 0
+    case "$key" in
+      p | P) pin ;;
+      r | R) stop && start && wait_listening && status ;;
+      u | U) uninstall; return 0 ;;
+      *) return 0 ;;
+    esac
+  done
+}
+
 # Waits (up to about 60 s: the first start on the device is slow) until the service listens.
 wait_listening() {
   n=0
@@ -182,7 +243,8 @@ case "${1:-menu}" in
   restart) stop && start ;;
   status) status ;;
   install) install_hook ;;
-  uninstall) uninstall_hook ;;
+  unhook) uninstall_hook ;;
+  uninstall) shift; uninstall "$@" ;;
   pin) pin ;;
   menu)
     install_hook
@@ -194,9 +256,10 @@ case "${1:-menu}" in
       status
       echo "tapserve is not answering yet; see $DATA/service.log"
     fi
+    [ -t 0 ] && choose
     ;;
   *)
-    echo "usage: $0 [start|stop|restart|status|install|uninstall|pin|menu]" >&2
+    echo "usage: $0 [start|stop|restart|status|install|unhook|uninstall [--keep-data|--delete-data]|pin|menu]" >&2
     exit 2
     ;;
 esac

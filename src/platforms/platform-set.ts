@@ -7,7 +7,7 @@ import { type PlatformId, platformFamily } from "./detect.ts";
 import { DEFAULT_MISTER_PATHS, MISTEX_PATHS, MisterLauncher, type MisterPaths } from "./mister/launcher.ts";
 import { type Screenshot, takeMisterScreenshot } from "./mister/screenshot.ts";
 import { MisterTracker } from "./mister/tracker.ts";
-import { MisterCommands } from "./mister/commands.ts";
+import { MisterCommands, type MisterCommandPaths } from "./mister/commands.ts";
 import type { MediaTracker } from "./shared/activity.ts";
 import { ActivityWatcher } from "./shared/activity-watcher.ts";
 import { CustomLauncher } from "./shared/custom-launcher.ts";
@@ -60,6 +60,8 @@ export interface PlatformOptions {
   mister?: MisterPaths;
   /** MiSTer's physical memory for the INI switch (`/dev/mem`). */
   misterMemPath?: string;
+  /** MiSTer's console (terminals, sysfs switches, chvt/agetty) for `mister.script`; tests: a fake MiSTer root. */
+  misterConsole?: MisterCommandPaths["console"];
   retroarch?: Omit<RetroArchOptions, "spawn">;
   /** RetroPie's runcommand and configs folder (tests: a recording script and a fake /opt/retropie/configs). */
   retropie?: RetroPiePaths;
@@ -121,7 +123,7 @@ export class PlatformSet {
     const track = this.misterTracker && ((what: Parameters<MisterTracker["launched"]>[0]) => this.misterTracker!.launched(what));
     if (opts.mister || platform === "mister") this.systemLauncher = new MisterLauncher(misterPaths, track);
     if (opts.mister || platform === "mister") {
-      this.misterCommands = new MisterCommands({ ...misterPaths, coreNamePath: misterPaths.coreNamePath ?? "/tmp/CORENAME", memPath: opts.misterMemPath }, spawn);
+      this.misterCommands = new MisterCommands({ ...misterPaths, coreNamePath: misterPaths.coreNamePath ?? "/tmp/CORENAME", memPath: opts.misterMemPath, console: opts.misterConsole }, spawn);
     }
     if (opts.mister || platform === "mister") this.screenshot = () => takeMisterScreenshot(opts.mister ?? DEFAULT_MISTER_PATHS);
     const p = () => this.config().platforms;

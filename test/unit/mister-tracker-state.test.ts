@@ -53,4 +53,15 @@ describe("MiSTer now-playing state machine", () => {
     expect(misterStep(s, { type: "stopped" }).playing).toBeNull();
     expect(misterStep(s, core(" "))).toBe(s);
   });
+
+  test("a known arcade set in CORENAME with no MRA seen is arcade media of its own; an MRA's load still wins", () => {
+    const arcade = (name: string): MisterTrackerInput => ({ type: "core", name, arcade: true });
+    const s = run(core("MENU"), arcade("sf2"));
+    expect(s.playing).toEqual({ kind: "arcade", path: "", setname: "sf2" });
+    expect(playingKey(s.playing)).toBe("arcade-set:sf2");
+    expect(playingKey(misterStep(s, arcade("1942")).playing)).toBe("arcade-set:1942");
+    expect(misterStep(s, arcade("sf2"))).toBe(s);
+    const picked = run(core("MENU"), selected("/media/fat/_Arcade/SF2.mra"), arcade("sf2"));
+    expect(picked.playing).toEqual({ kind: "arcade", path: "/media/fat/_Arcade/SF2.mra", setname: "sf2" });
+  });
 });

@@ -1,8 +1,10 @@
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
-import { basename, extname, join, resolve, sep } from "node:path";
+import { basename, dirname, extname, join, resolve, sep } from "node:path";
 import { DomainError } from "../../core/errors.ts";
+import type { ChildProcessHandle } from "../../runtime/types.ts";
 import type { Spawn } from "../shared/process-media.ts";
-import { runMisterScript } from "./commands-script.ts";
+import { runMisterScript, showMisterScript } from "./commands-script.ts";
+import { type ConsolePaths, DEFAULT_CONSOLE_PATHS, MisterConsole } from "./console.ts";
 import { hasControlChars } from "./mgl.ts";
 import { MENU_CORE } from "./tracker-state.ts";
 
@@ -14,6 +16,8 @@ export interface MisterCommandPaths {
   coreNamePath: string;
   /** Physical memory (`/dev/mem`): MiSTer Main reads the INI switch from its shared page there. */
   memPath?: string;
+  /** The console's terminals, sysfs switches and programs (tests: a fake MiSTer root); cmd and tmp come from above. */
+  console?: Partial<ConsolePaths>;
 }
 
 /** MiSTer Main's shared page (0x1FFFF000) + 0xF04: a 3-byte tag then the INI index (0-3). */
@@ -30,14 +34,35 @@ const failed = (message: string) => new DomainError("failed", message);
  * command FIFO, the INI switch in its shared memory, the wallpaper as a `menu.png`/`menu.jpg` symlink.
  */
 export class MisterCommands {
+  private readonly consolePaths: ConsolePaths;
+  private readonly console: MisterConsole;
+  /**
+   * The script shown on the console while it runs (`stop` ends it); in a holder object because callers may wrap
+   * this instance (`Object.create`), and what one wrapper starts another must see.
+   */
+  private readonly shown: { child: ChildProcessHandle | null } = { child: null };
+
   constructor(
     private readonly paths: MisterCommandPaths,
     private readonly spawn: Spawn,
-  ) {}
+  ) {
+    this.consolePaths = { ...DEFAULT_CONSOLE_PATHS, ...paths.console, cmdPath: paths.cmdPath, tmpDir: dirname(paths.coreNamePath) };
+    this.console = new MisterConsole(this.consolePaths, spawn);
+  }
 
-  /** `mister.script:<name>.sh args?hidden=yes`: runs a script from Scripts without the console (see commands-script.ts). */
-  script(line: string, signal?: AbortSignal): Promise<void> {
-    return runMisterScript({ sdRoot: this.paths.sdRoot, line, spawn: this.spawn, signal });
+  /**
+   * `mister.script:<name>.sh args`: on MiSTer's console (tty2), or with `hidden` in the background, waiting for it
+   * (see commands-script.ts). `pressKey` is the virtual keyboard, for F9/F12 when MiSTer Main has no console lease.
+   */
+  async script(line: string, o: { hidden: boolean; signal?: AbortSignal; pressKey?: (key: string) => Promise<void> }): Promise<void> {
+    if (o.hidden) return runMisterScript({ sdRoot: this.paths.sdRoot, line, spawn: this.spawn, signal: o.signal });
+    this.console.pressKey = o.pressKey;
+    const child = await showMisterScript({ sdRoot: this.paths.sdRoot, line, paths: this.consolePaths, console: this.console, spawn: this.spawn, menu: () => this.menu(), signal: o.signal });
+    const shown = this.shown;
+    shown.child = child;
+    void child.exited.finally(() => {
+      if (shown.child === child) shown.child = null;
+    });
   }
 
   /** `load_core menu.rbf`: MiSTer Main finds the menu core itself. */
@@ -72,8 +97,11 @@ export class MisterCommands {
     return list;
   }
 
-  /** `mister.ini:<1-4>`: selects the n-th INI in MiSTer Main's shared memory, then reloads the menu so it applies. */
-  ini(arg: string): void {
+  /**
+   * `mister.ini:<1-4>`: selects the n-th INI in MiSTer Main's shared memory, then (`reload`: as the reference,
+   * when no command follows in the script) loads the menu so it applies, over a running core too.
+   */
+  ini(arg: string, reload = true): void {
     const inis = this.iniFiles();
     if (inis.length === 0) throw failed(`no MiSTer INI files in ${this.paths.sdRoot}`);
     const id = Number(arg);
@@ -84,7 +112,7 @@ export class MisterCommands {
     } finally {
       closeSync(fd);
     }
-    this.menu();
+    if (reload) this.menu();
   }
 
   /**
@@ -122,8 +150,15 @@ export class MisterCommands {
     this.menuIfShowing();
   }
 
-  /** Back to the menu unless it is showing (`stop` when no media we follow runs). */
+  /**
+   * `stop` when no media we follow runs: ends a script shown on the console (its whole session; the console goes
+   * back to MiSTer Main), else back to the menu unless it is showing.
+   */
   leaveCore(): void {
+    if (this.shown.child) {
+      this.shown.child.kill("SIGTERM");
+      return;
+    }
     const core = this.runningCore();
     if (core !== "" && core !== MENU_CORE) this.menu();
   }

@@ -10,7 +10,7 @@ export const MENU_CORE = "MENU";
  */
 export type MisterPlaying =
   | { kind: "game"; path: string; core: string }
-  | { kind: "arcade"; path: string; setname: string }
+  | { kind: "arcade"; path: string; setname: string } // path "": a set seen only through CORENAME
   | { kind: "core"; systemId: string };
 
 /** A load MiSTer Main has been asked for (by us or from its menu) and that the next CORENAME completes. */
@@ -25,14 +25,15 @@ export interface MisterTrackerState {
 
 /**
  * What the tracker learns:
- * - `core`: CORENAME was written (a core finished loading; `MENU` is the menu);
+ * - `core`: CORENAME was written (a core finished loading; `MENU` is the menu); `arcade` when the name is an
+ *   arcade set in the arcade database (an arcade core reports its set: that is a game, even with no MRA seen);
  * - `selected`: a file was picked in MiSTer's file browser (FILESELECT `selected` + FULLPATH) or written to
  *   ACTIVEGAME; `loadsCore` when the file loads a core itself (an MGL resolved to the game it names);
  * - `launched`: we asked MiSTer Main to load something (`load_core`);
  * - `stopped`: we asked for the menu.
  */
 export type MisterTrackerInput =
-  | { type: "core"; name: string }
+  | { type: "core"; name: string; arcade?: boolean }
   | { type: "selected"; path: string; loadsCore?: boolean }
   | { type: "launched"; what: MisterPending }
   | { type: "stopped" };
@@ -42,6 +43,7 @@ export const initialMisterState = (): MisterTrackerState => ({ core: "", playing
 /** Identity of what plays: equal keys are the same media (no new media.started). */
 export function playingKey(p: MisterPlaying | null): string {
   if (!p) return "";
+  if (p.kind === "arcade" && p.path === "") return `arcade-set:${p.setname.toLowerCase()}`;
   return p.kind === "core" ? `core:${p.systemId.toLowerCase()}` : `${p.kind}:${p.path}`;
 }
 
@@ -90,7 +92,7 @@ export function misterStep(s: MisterTrackerState, input: MisterTrackerInput): Mi
       if (name === MENU_CORE) return { core: name, playing: null, pending: null };
       if (s.pending) return { core: name, playing: completed(s.pending, name), pending: null };
       if (name.toLowerCase() === s.core.toLowerCase()) return s;
-      return { core: name, playing: null, pending: null };
+      return { core: name, playing: input.arcade ? { kind: "arcade", path: "", setname: name } : null, pending: null };
     }
     case "selected":
       return select(s, input.path, input.loadsCore ?? false);

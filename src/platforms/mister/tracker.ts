@@ -5,6 +5,7 @@ import { systemCatalog } from "../../core/systems/catalog.ts";
 import { log } from "../../log.ts";
 import type { MediaTracker } from "../shared/activity.ts";
 import type { RunningMedia } from "../shared/launcher.ts";
+import { ArcadeDb, mraSetname } from "./arcade-db.ts";
 import { coreSystem, MISTER_CORES, misterCoreFor, slotFor } from "./cores.ts";
 import { initialMisterState, type MisterPending, type MisterPlaying, misterStep, type MisterTrackerInput, pendingKey, playingKey } from "./tracker-state.ts";
 
@@ -22,6 +23,8 @@ export interface MisterTrackerOptions {
   /** Returns to MiSTer's menu (`load_core menu.rbf`). */
   returnToMenu: () => void;
   clock?: Clock;
+  /** Arcade names by set name (default: the ArcadeDatabase.csv copy on the SD card). */
+  arcadeDb?: ArcadeDb;
 }
 
 /** Media on the MiSTer: replaced by the next load without a trip to the menu; ends when the tracker sees it go. */
@@ -33,6 +36,8 @@ class MisterRunning implements RunningMedia {
   constructor(
     readonly key: string,
     private readonly stopIt: () => void,
+    /** The arcade name of an MRA we launch (what media.started shows). */
+    readonly mediaName?: string,
   ) {
     this.exited = new Promise<void>((r) => (this.done = r));
   }
@@ -60,12 +65,14 @@ export class MisterTracker {
   private timer: unknown = null;
   private changed = new Set<string>();
   private readonly clock: Clock;
+  private readonly arcade: ArcadeDb;
 
   constructor(
     private readonly opts: MisterTrackerOptions,
     private readonly tracker: MediaTracker,
   ) {
     this.clock = opts.clock ?? systemClock;
+    this.arcade = opts.arcadeDb ?? ArcadeDb.onCard(opts.sdRoot);
   }
 
   start(): void {
@@ -83,7 +90,7 @@ export class MisterTracker {
       return;
     }
     const core = this.read("CORENAME");
-    if (core) this.state = misterStep(this.state, { type: "core", name: core });
+    if (core) this.apply([this.coreInput(core)]);
     const active = this.read("ACTIVEGAME");
     if (active && this.state.core !== "" && this.state.core !== "MENU") this.apply([{ type: "selected", path: this.resolve(active) }]);
   }
@@ -99,7 +106,7 @@ export class MisterTracker {
     const pending: MisterPending =
       "systemId" in what ? { kind: "core", systemId: what.systemId } : extname(what.path).toLowerCase() === ".mra" ? { kind: "arcade", path: resolve(what.path) } : { kind: "game", path: resolve(what.path) };
     this.state = misterStep(this.state, { type: "launched", what: pending });
-    this.current = this.running(pendingKey(pending));
+    this.current = this.running(pendingKey(pending), pending.kind === "arcade" ? this.arcadeName("", pending.path) : undefined);
     return this.current;
   }
 
@@ -116,7 +123,7 @@ export class MisterTracker {
       const path = this.read("ACTIVEGAME");
       if (path) inputs.push(this.selection(path));
     }
-    if (names.has("CORENAME")) inputs.push({ type: "core", name: this.read("CORENAME") });
+    if (names.has("CORENAME")) inputs.push(this.coreInput(this.read("CORENAME")));
     this.apply(inputs);
   }
 
@@ -156,17 +163,36 @@ export class MisterTracker {
     const catalog = systemCatalog();
     const named = (id: string) => catalog.byIdExact(id)?.name ?? id;
     if (p.kind === "core") return { systemId: p.systemId, systemName: named(p.systemId), mediaPath: "", mediaName: "" };
+    if (p.kind === "arcade") return { systemId: "Arcade", systemName: named("Arcade"), mediaPath: p.path || p.setname, mediaName: this.arcadeName(p.setname, p.path) ?? p.setname };
     const mediaName = basename(p.path, extname(p.path));
-    if (p.kind === "arcade") return { systemId: "Arcade", systemName: named("Arcade"), mediaPath: p.path, mediaName };
     const systemId = systemOfGame(p.core, p.path) ?? catalog.systemForPath(p.path)?.id ?? "";
     return { systemId, systemName: systemId ? named(systemId) : "", mediaPath: p.path, mediaName };
   }
 
-  private running(key: string): MisterRunning {
-    return new MisterRunning(key, () => {
-      this.state = misterStep(this.state, { type: "stopped" });
-      this.opts.returnToMenu();
-    });
+  private running(key: string, mediaName?: string): MisterRunning {
+    return new MisterRunning(
+      key,
+      () => {
+        this.state = misterStep(this.state, { type: "stopped" });
+        this.opts.returnToMenu();
+      },
+      mediaName,
+    );
+  }
+
+  private coreInput(name: string): MisterTrackerInput {
+    const known = name !== "" && name !== "MENU" && this.arcade.lookup(name) !== undefined;
+    return { type: "core", name, arcade: known };
+  }
+
+  /**
+   * An arcade game's name: the arcade database's for the set running (CORENAME) or the one its MRA names, else
+   * the MRA's file name; undefined with neither.
+   */
+  private arcadeName(setname: string, mra: string): string | undefined {
+    const hit = this.arcade.lookup(setname) ?? (mra ? this.arcade.lookup(mraSetname(mra)) : undefined);
+    if (hit) return hit.name;
+    return mra ? basename(mra, extname(mra)) : undefined;
   }
 
   private resolve(path: string): string {

@@ -136,7 +136,7 @@ export class LaunchPipeline {
       try {
         const hook = env.config().launchers.before_media_start;
         if (!dryRun && hook.trim() !== "" && isMediaLaunching(cmd.name)) await this.beforeMediaStart(hook, cmd, env);
-        await this.runCommand(cmd, env);
+        await this.runCommand(cmd, { ...env, moreCommands: i < commands.length - 1 });
       } catch (err) {
         trace.end("failed", err instanceof Error ? err.message : String(err));
         throw err;

@@ -17,11 +17,11 @@ const run = (name: string, action: () => void) => {
   }
 };
 
-/** `mister.ini:<1-4>`: switches MiSTer.ini (Main, then the MiSTer_*.ini files) and reloads the menu. */
+/** `mister.ini:<1-4>`: switches MiSTer.ini (Main, then the MiSTer_*.ini files); the menu reloads when it is the script's last command. */
 const ini: CommandHandler = async (cmd, env) => {
   const m = misterOf(env, cmd.name);
   const n = requireArg(cmd, 0, "INI number");
-  run(cmd.name, () => m.ini(n));
+  run(cmd.name, () => m.ini(n, !env.moreCommands));
 };
 
 /** `mister.core:<rbf path>`: loads a core by its path on the SD card. */
@@ -40,19 +40,20 @@ const mgl: CommandHandler = async (cmd, env) => {
 };
 
 /**
- * `mister.script:<name>.sh args`: the reference runs a script on MiSTer's console (tty2, taking the screen from
- * MiSTer Main with F9) unless `?hidden=yes`; this service runs it hidden only, and says so otherwise.
+ * `mister.script:<name>.sh args`: runs a script from Scripts on MiSTer's console (tty2, as MiSTer's Scripts menu
+ * does), or in the background with `?hidden=yes`.
  */
 const script: CommandHandler = async (cmd, env) => {
   const m = misterOf(env, cmd.name);
   const line = cmd.args.join(",").trim();
   if (line === "") throw new CommandError(`${cmd.name}: missing script`);
   const hidden = ["yes", "true", "1", "on"].includes(String(cmd.advArgs.hidden ?? "").toLowerCase());
-  if (!hidden) throw new CommandError(`${cmd.name}: showing a script on MiSTer's console is not supported yet; add ?hidden=yes to run it in the background`, true);
+  const input = env.input;
+  const pressKey = input && ((key: string) => input.keyboard([key]));
   try {
-    await m.script(line, env.signal);
+    await m.script(line, { hidden, signal: env.signal, pressKey });
   } catch (err) {
-    throw new CommandError(`${cmd.name}: ${(err as Error).message}`);
+    throw new CommandError(`${cmd.name}: ${(err as Error).message}`, err instanceof DomainError && err.kind === "unavailable");
   }
 };
 

@@ -50,6 +50,8 @@ export interface CommandEnv {
   signal: AbortSignal;
   /** Timers for waits (`delay`): the service clock (tests: a manual clock); absent: real time. */
   timers?: Pick<Clock, "set" | "clear">;
+  /** True when the script has commands after this one (`mister.ini` reloads the menu only after the last). */
+  moreCommands?: boolean;
 }
 
 /** What the `playlist.*` commands use: the slots' playlists, a reader of playlist sources, a random source (shuffle). */
