@@ -9,6 +9,7 @@ type Bench = () => Promise<{ run(): Promise<Record<string, number | string>> }>;
 const BENCHES: Record<string, Bench> = {
   rpc: () => import("./rpc.ts"),
   dist: () => import("./dist.ts"),
+  "dist-quick": () => import("./dist-quick.ts"),
   launch: () => import("./launch.ts"),
   secure: () => import("./secure.ts"),
   readers: () => import("./readers.ts"),

@@ -7,12 +7,12 @@ import {
   BODY_TIMEOUT_MS,
   defaultSessionCaps,
   HANDSHAKE_TIMEOUT_MS,
-  HTTP_IDLE_TIMEOUT_SECONDS,
   localConnectionLimits,
   remoteConnectionLimits,
 } from "./api/limits/connection-limits.ts";
 import type { SessionCaps } from "./api/limits/session-slots.ts";
 import { PerAddressLimiter } from "./api/limits/per-address-limiter.ts";
+import { transportOptions } from "./api/limits/transport.ts";
 import { buildMethodTable } from "./api/method-table.ts";
 import { NotificationFrames } from "./api/notifications.ts";
 import { mountJsonRpc } from "./api/routes/json-rpc.ts";
@@ -34,7 +34,7 @@ import { closeLogging, configureLogging, log, setConsoleLogging, setDebug } from
 import { resolvePlatform } from "./platforms/detect.ts";
 import { type PlatformOptions, PlatformSet } from "./platforms/platform-set.ts";
 import type { ReaderDriver } from "./readers/types.ts";
-import type { RunningServer, Runtime, SqlDatabase } from "./runtime/types.ts";
+import type { PeerInfo, RunningServer, Runtime, SqlDatabase } from "./runtime/types.ts";
 import { LinkService } from "./service/auth/link-service.ts";
 import { BackupService } from "./service/backup/backup-service.ts";
 import { ClientsService } from "./service/clients/clients-service.ts";
@@ -296,27 +296,29 @@ export class App {
     const tls = cfg.service.tls_cert && cfg.service.tls_key ? { certPath: cfg.service.tls_cert, keyPath: cfg.service.tls_key } : undefined;
     const sessions = this.sessions!;
     const guard = this.guard!;
-    const serveOn = (hostname: string) =>
-      this.opts.runtime.serve({
-        hostname,
-        port,
-        tls,
-        maxFrameBytes: 16 * 1024 * 1024,
-        backpressureLimitBytes: 4 * 1024 * 1024,
-        idleTimeoutSeconds: 120,
-        httpIdleTimeoutSeconds: this.opts.httpIdleTimeoutSeconds ?? HTTP_IDLE_TIMEOUT_SECONDS,
-        maxBodyBytes: defaultLimits.maxFrameChars + 64 * 1024,
-        isSocketPath: (p) => SOCKET_PATHS.has(p),
-        acceptSocket: (request, peer) => guard.refusal(request, peer, "socket"),
-        fetch: (request, peer) => http.fetch(request, { peer }),
-        socket: sessions.handlers(),
-      });
-    if (this.opts.host) this.server = await serveOn(this.opts.host);
-    else {
-      try {
-        this.server = await serveOn("::"); // dual stack: IPv6 and IPv4 on every interface
-      } catch {
-        this.server = await serveOn("0.0.0.0");
+    const handlers = {
+      tls,
+      ...transportOptions(this.opts.httpIdleTimeoutSeconds),
+      isSocketPath: (p: string) => SOCKET_PATHS.has(p),
+      acceptSocket: (request: Request, peer: PeerInfo) => guard.refusal(request, peer, "socket"),
+      fetch: (request: Request, peer: PeerInfo) => http.fetch(request, { peer }),
+      socket: sessions.handlers(),
+    };
+    // the socket bound before the service loaded (listen first) is taken over when it is the same place and
+    // transport; else it is closed and the service binds its own
+    const front = this.opts.front;
+    if (front?.fits({ host: this.opts.host, port, tls }, this.services!.ctx.platform) && this.opts.httpIdleTimeoutSeconds === undefined) {
+      this.server = front.handOver(handlers);
+    } else {
+      await front?.close();
+      const serveOn = (hostname: string) => this.opts.runtime.serve({ hostname, port, ...handlers });
+      if (this.opts.host) this.server = await serveOn(this.opts.host);
+      else {
+        try {
+          this.server = await serveOn("::"); // dual stack: IPv6 and IPv4 on every interface
+        } catch {
+          this.server = await serveOn("0.0.0.0");
+        }
       }
     }
     const { runtime } = this.opts;
@@ -347,6 +349,7 @@ export class App {
         logger.error(`shutdown: ${what} failed:`, err);
       }
     };
+    await step("close the unused listen front", () => this.opts.front?.close());
     await step("withdraw mDNS advertisement", () => this.advertiser?.stop());
     // Stop accepting now; the runtime's graceful stop resolves only once every connection is gone, so it is
     // not awaited before the open WebSockets are closed below (a phone left connected must not hang a stop).

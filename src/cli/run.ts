@@ -1,20 +1,23 @@
-import { App } from "../app.ts";
-import { ConfigError } from "../config/store.ts";
-import { log } from "../log.ts";
+import { join } from "node:path";
 import { detectPlatform } from "../platforms/detect.ts";
 import { defaultDataDir } from "../platforms/data-dir.ts";
 import type { Runtime } from "../runtime/types.ts";
 import { SERVICE_NAME, SERVICE_VERSION } from "../version.ts";
 import { helpText, parseCli } from "./args.ts";
-import "./commands/index.ts";
+import { listenFirst } from "./listen-first.ts";
 import { runSubcommand } from "./subcommands.ts";
 
 /**
  * Entry logic shared by both runtimes: argv/env → config → app → start; signals → stop.
- * Returns the process exit code; only main.ts exits.
+ * Returns the process exit code; only main.ts exits. The service's modules (and the schema library under them)
+ * load after its socket is bound (listen-first.ts); the subcommands' only when a command line names one.
  */
 export async function runCli(runtime: Runtime, argv: string[], env: Record<string, string | undefined>): Promise<number> {
-  const cmd = parseCli(argv, env);
+  let cmd = parseCli(argv, env);
+  if (cmd.kind !== "serve" && cmd.kind !== "version") {
+    await import("./commands/index.ts"); // each registers itself; then the command line is read again
+    cmd = parseCli(argv, env);
+  }
   switch (cmd.kind) {
     case "help":
       process.stdout.write(helpText());
@@ -33,7 +36,17 @@ export async function runCli(runtime: Runtime, argv: string[], env: Record<strin
   const dataDir = cmd.dataDir ?? defaultDataDir(detectPlatform(), env);
   const mdnsEnv = env.TAPSERVE_MDNS?.toLowerCase();
   const mdns = mdnsEnv === undefined || mdnsEnv === "" ? undefined : !["0", "off", "false", "no"].includes(mdnsEnv);
-  const app = new App({ runtime, dataDir, configPath: cmd.configPath, port: cmd.port, host: cmd.host, mdns });
+  const configPath = cmd.configPath ?? join(dataDir, "config.toml");
+  const front = await listenFirst(runtime, { configPath, port: cmd.port, host: cmd.host });
+  // Loading a module blocks the event loop while it runs: the schema library (the largest, ~100 ms) and then
+  // ours load in turns, with a breath after each so the bound socket answers whoever connected meanwhile.
+  const breathe = () => new Promise((r) => setTimeout(r, front ? 1 : 0));
+  await breathe();
+  await import("arktype");
+  await breathe();
+  const [{ App }, { ConfigError }, { log }] = await Promise.all([import("../app.ts"), import("../config/store.ts"), import("../log.ts")]);
+  await breathe();
+  const app = new App({ runtime, dataDir, configPath, port: cmd.port, host: cmd.host, mdns, front });
   try {
     await app.start();
     runtime.settled?.();

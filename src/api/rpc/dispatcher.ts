@@ -3,6 +3,7 @@ import { type } from "arktype";
 import { log } from "../../log.ts";
 import { ErrorCode, RpcError, toWireError, type WireError } from "./errors.ts";
 import { exceedsNesting } from "./json-limits.ts";
+import { MAX_FRAME_CHARS } from "../limits/transport.ts";
 import type { AnyMethod, CallerContext } from "./method.ts";
 
 export type RequestId = string | number;
@@ -27,7 +28,7 @@ export interface DispatchLimits {
 }
 
 export const defaultLimits: DispatchLimits = {
-  maxFrameChars: 1024 * 1024,
+  maxFrameChars: MAX_FRAME_CHARS,
   maxNestingDepth: 32,
   maxBatchLength: 100,
 };
