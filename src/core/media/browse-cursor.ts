@@ -6,6 +6,7 @@
  * key). Opaque to clients: base64url of a small JSON object.
  */
 import { DomainError } from "../errors.ts";
+import { decodeOpaqueCursor, encodeOpaqueCursor } from "./opaque-cursor.ts";
 
 export interface BrowseCursor {
   /** Which part of the listing the entry is in: its folders, then its media. */
@@ -23,22 +24,14 @@ export const MAX_BROWSE_CURSOR_CHARS = 16384;
 const VERSION = 1;
 
 export function encodeBrowseCursor(c: BrowseCursor): string {
-  const json = JSON.stringify({ v: VERSION, ph: c.phase === "dirs" ? "d" : "f", p: c.path, k: c.key, l: c.listing });
-  return Buffer.from(json, "utf8").toString("base64url");
+  return encodeOpaqueCursor({ v: VERSION, ph: c.phase === "dirs" ? "d" : "f", p: c.path, k: c.key, l: c.listing });
 }
 
 /** The cursor a client sent back; `invalid` (-32602) for anything we did not write or for another listing. */
 export function decodeBrowseCursor(text: string, listing: string): BrowseCursor {
   const bad = () => new DomainError("invalid", "invalid params: invalid cursor (pass back the nextCursor of the previous page unchanged)");
-  if (text.length > MAX_BROWSE_CURSOR_CHARS || !/^[A-Za-z0-9_-]*$/.test(text)) throw bad();
-  let raw: unknown;
-  try {
-    raw = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-  } catch {
-    throw bad();
-  }
-  const o = raw as Record<string, unknown>;
-  if (typeof o !== "object" || o === null || o.v !== VERSION || (o.ph !== "d" && o.ph !== "f")) throw bad();
+  const o = decodeOpaqueCursor(text, MAX_BROWSE_CURSOR_CHARS);
+  if (!o || o.v !== VERSION || (o.ph !== "d" && o.ph !== "f")) throw bad();
   if (typeof o.p !== "string" || typeof o.k !== "string" || typeof o.l !== "string") throw bad();
   if (o.l !== listing) throw new DomainError("invalid", "invalid params: the cursor belongs to another listing (path, sort, letter, systems or tags changed)");
   return { phase: o.ph === "d" ? "dirs" : "files", path: o.p, key: o.k, listing: o.l };

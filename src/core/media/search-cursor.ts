@@ -5,6 +5,7 @@
  * title). Opaque to clients: base64url of a small JSON object.
  */
 import { DomainError } from "../errors.ts";
+import { decodeOpaqueCursor, encodeOpaqueCursor } from "./opaque-cursor.ts";
 
 export interface SearchCursor {
   tier: number;
@@ -19,22 +20,14 @@ export const MAX_CURSOR_CHARS = 8192;
 const VERSION = 1;
 
 export function encodeSearchCursor(c: SearchCursor): string {
-  const json = JSON.stringify({ v: VERSION, t: c.tier, k: c.title, s: c.system, p: c.path });
-  return Buffer.from(json, "utf8").toString("base64url");
+  return encodeOpaqueCursor({ v: VERSION, t: c.tier, k: c.title, s: c.system, p: c.path });
 }
 
 /** The cursor a client sent back; `invalid` (-32602) for anything we did not write. */
 export function decodeSearchCursor(text: string): SearchCursor {
   const bad = () => new DomainError("invalid", "invalid cursor: pass back the nextCursor of the previous page unchanged");
-  if (text.length > MAX_CURSOR_CHARS || !/^[A-Za-z0-9_-]*$/.test(text)) throw bad();
-  let raw: unknown;
-  try {
-    raw = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-  } catch {
-    throw bad();
-  }
-  const o = raw as Record<string, unknown>;
-  if (typeof o !== "object" || o === null || o.v !== VERSION || !Number.isInteger(o.t) || (o.t as number) < 0 || (o.t as number) > 2) throw bad();
+  const o = decodeOpaqueCursor(text, MAX_CURSOR_CHARS);
+  if (!o || o.v !== VERSION || !Number.isInteger(o.t) || (o.t as number) < 0 || (o.t as number) > 2) throw bad();
   if (typeof o.k !== "string" || typeof o.s !== "string" || typeof o.p !== "string") throw bad();
   return { tier: o.t as number, title: o.k, system: o.s, path: o.p };
 }

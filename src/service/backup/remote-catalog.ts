@@ -2,6 +2,7 @@ import { type } from "arktype";
 import { DomainError } from "../../core/errors.ts";
 import type { RemoteBackupInfo, RemoteBackupList } from "../../core/wire/backup.ts";
 import { MEMBER_PATH } from "./archive.ts";
+import { RemoteSnapshot } from "./remote-snapshot.ts";
 import { MANIFEST_ANSWER_LIMIT, type RemoteClient } from "./remote-client.ts";
 import { canonicalManifest, categorySummaries, MANIFEST_FORMAT, type ManifestEntry, REMOTE_SCHEMA_VERSION } from "./remote-manifest.ts";
 
@@ -11,23 +12,8 @@ import { canonicalManifest, categorySummaries, MANIFEST_FORMAT, type ManifestEnt
  * must be the one the server reports, sizes and summaries must agree, the platform must be this one, and every
  * path must be one a restore may write (config.toml, user.db, a mapping file; never credentials).
  */
-const Device = type({ id: "string", name: "string", "linked?": "boolean", "current?": "boolean", "platform?": "string | null" });
-const Snapshot = type({
-  id: "string",
-  backup_type: "string",
-  schema_version: "number",
-  created_at: "string",
-  manifest_hash: "string",
-  size_bytes: "number",
-  "categories?": type({ "[string]": { files: "number", bytes: "number" } }).or("null"),
-  "core_version?": "string | null",
-  "platform?": "string | null",
-  "verified_at?": "string | null",
-  "restored_at?": "string | null",
-  "source_device?": Device.or("null"),
-  "manifest?": "unknown",
-});
-type Snapshot = typeof Snapshot.infer;
+const Snapshot = RemoteSnapshot;
+type Snapshot = RemoteSnapshot;
 const List = type({ items: Snapshot.array().or("null"), "storage_used_bytes?": "number", "storage_quota_bytes?": "number" });
 const Manifest = type({ format: "string", categories: type({ "[string]": type({ path: "string", sha256: /^[0-9a-f]{64}$/, size: "number.integer >= 0" }).array() }) });
 

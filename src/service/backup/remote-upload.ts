@@ -6,6 +6,7 @@ import { MANIFEST_ANSWER_LIMIT, MissingObjects, type RemoteClient } from "./remo
 import { canonicalManifest, categorySummaries, EMPTY_SHA256, type ManifestCategories, manifestCategories, REMOTE_SCHEMA_VERSION, type RemoteFile, uniqueHashes } from "./remote-manifest.ts";
 import { buildPack, PACK_LIMITS, type PackLimits, planPacks, SourceChanged } from "./remote-pack.ts";
 import { hashFile } from "./remote-sources.ts";
+import { RemoteSnapshot } from "./remote-snapshot.ts";
 
 /**
  * A remote backup in the reference's content-addressed protocol: announce the device (heartbeat) and check the
@@ -19,17 +20,7 @@ const logger = log.withTag("backup");
 const Missing = type({ missing: "string[]" });
 const Usage = type({ "storage_used_bytes?": "number", "storage_quota_bytes?": "number" });
 const Me = type({ "backup_active?": "boolean" });
-const Committed = type({
-  id: "string",
-  backup_type: "string",
-  schema_version: "number",
-  created_at: "string",
-  manifest_hash: "string",
-  size_bytes: "number",
-  "platform?": "string | null",
-  "manifest?": "unknown",
-  "deduplicated?": "boolean",
-});
+const Committed = RemoteSnapshot;
 const CommittedManifest = type({ format: "string", categories: type({ "[string]": type({ path: "string", sha256: "string", size: "number" }).array() }) });
 
 export interface SnapshotRequest {
