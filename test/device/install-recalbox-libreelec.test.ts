@@ -103,6 +103,9 @@ async function answersVersion(port: number): Promise<boolean> {
   try {
     const c = await RpcClient.connect(`ws://127.0.0.1:${port}/`);
     const v = await c.call<{ version: string }>("version");
+    // an early `version` may come from the socket bound before the service loads (listen first); `settings`
+    // is answered only once the service itself is up, its config written and its databases open
+    await c.call("settings");
     c.close();
     return v.version === DIST_TEST_API_VERSION;
   } catch {
