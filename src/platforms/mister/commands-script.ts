@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DomainError } from "../../core/errors.ts";
 import { log } from "../../log.ts";
 import type { ChildProcessHandle } from "../../runtime/types.ts";
 import type { Spawn } from "../shared/process-media.ts";
+import { listPids } from "../shared/process-tree.ts";
 import { type ConsolePaths, type MisterConsole, readText, SCRIPT_VT } from "./console.ts";
 import { MENU_CORE } from "./tracker-state.ts";
 
@@ -62,20 +63,13 @@ const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 
 /** True when a process runs MiSTer's script launcher (ours, or one MiSTer's own Scripts menu started). */
 function scriptRunning(procRoot: string, launcher: string): boolean {
-  let pids: string[];
-  try {
-    pids = readdirSync(procRoot).filter((n) => /^\d+$/.test(n));
-  } catch {
-    return false;
-  }
-  for (const pid of pids) {
+  return listPids(procRoot).some((pid) => {
     try {
-      if (readFileSync(join(procRoot, pid, "cmdline"), "utf8").split("\0").includes(launcher)) return true;
+      return readFileSync(join(procRoot, String(pid), "cmdline"), "utf8").split("\0").includes(launcher);
     } catch {
-      // gone meanwhile
+      return false; // gone meanwhile
     }
-  }
-  return false;
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { systemCatalog } from "../../core/systems/catalog.ts";
 import { log } from "../../log.ts";
 import type { ActivityReport, PlatformActivity } from "../shared/activity.ts";
 import type { Spawn } from "../shared/process-media.ts";
+import { listPids } from "../shared/process-tree.ts";
 import { runCommand } from "../shared/run-command.ts";
 import { deleteAutostart, detectReplayStorage, RECENT_DIR, type ReplayStorage, recRomPath } from "./storage.ts";
 import { replaySystemForFolder, systemForCore } from "./system-map.ts";
@@ -68,19 +69,13 @@ export class ReplayActivity implements PlatformActivity {
 
   private replayPid(): number | undefined {
     const procRoot = this.opts.procRoot ?? "/proc";
-    let names: string[] = [];
-    try {
-      names = readdirSync(procRoot);
-    } catch {
-      return undefined;
-    }
-    for (const name of names) {
-      if (!/^\d+$/.test(name)) continue;
+    return listPids(procRoot).find((pid) => {
       try {
-        if (readlinkSync(join(procRoot, name, "exe")) === REPLAY_BINARY) return Number(name);
-      } catch {}
-    }
-    return undefined;
+        return readlinkSync(join(procRoot, String(pid), "exe")) === REPLAY_BINARY;
+      } catch {
+        return false; // ended, or not ours to look at
+      }
+    });
   }
 
   /** A `.rec` file written since the last look names the game ReplayOS's menu started. */

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { listPids } from "../shared/process-tree.ts";
 
 /** A running `runcommand.sh <mode> _SYS_ <system> <rom>`. */
 export interface RuncommandProcess {
@@ -22,15 +23,8 @@ function read(path: string): string | undefined {
  * runcommand process) are left out, so each game shows once.
  */
 export function scanRuncommand(procRoot = "/proc"): RuncommandProcess[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(procRoot);
-  } catch {
-    return [];
-  }
   const found: RuncommandProcess[] = [];
-  for (const name of entries) {
-    if (!/^\d+$/.test(name)) continue;
+  for (const name of listPids(procRoot).map(String)) {
     const args = (read(join(procRoot, name, "cmdline")) ?? "").split("\0");
     const i = args.findIndex((a) => a === "runcommand.sh" || a.endsWith("/runcommand.sh"));
     if (i < 0 || args[i + 2] !== "_SYS_" || !args[i + 3] || !args[i + 4]) continue;

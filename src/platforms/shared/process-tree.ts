@@ -22,24 +22,28 @@ function parseStat(pid: number, stat: string): ProcInfo | undefined {
   return { pid, ppid, pgrp, session, start };
 }
 
-/** Every live process in `procRoot` (/proc, or a fake tree in tests). */
-export function listProcesses(procRoot = "/proc"): ProcInfo[] {
-  let names: string[] = [];
+/** The pids in `procRoot` (/proc, or a fake tree in tests): its numeric entries; none when it cannot be read. */
+export function listPids(procRoot = "/proc"): number[] {
+  let names: string[];
   try {
     names = readdirSync(procRoot);
   } catch {
     return [];
   }
+  return names.filter((n) => /^\d+$/.test(n)).map(Number);
+}
+
+/** Every live process in `procRoot` (/proc, or a fake tree in tests). */
+export function listProcesses(procRoot = "/proc"): ProcInfo[] {
   const out: ProcInfo[] = [];
-  for (const name of names) {
-    if (!/^\d+$/.test(name)) continue;
+  for (const pid of listPids(procRoot)) {
     let stat: string;
     try {
-      stat = readFileSync(join(procRoot, name, "stat"), "utf8");
+      stat = readFileSync(join(procRoot, String(pid), "stat"), "utf8");
     } catch {
       continue; // ended while we looked
     }
-    const p = parseStat(Number(name), stat);
+    const p = parseStat(pid, stat);
     if (p) out.push(p);
   }
   return out;

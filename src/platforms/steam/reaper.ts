@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { listPids } from "../shared/process-tree.ts";
 
 /** A game Steam runs: Steam starts each one under `reaper SteamLaunch AppId=<n> -- …`. */
 export interface ReaperProcess {
@@ -18,14 +19,7 @@ function read(path: string): string | undefined {
 /** Finds Steam's reaper processes in `procRoot` (/proc, or a fake tree in tests). */
 export function scanReapers(procRoot = "/proc"): ReaperProcess[] {
   const out: ReaperProcess[] = [];
-  let entries: string[];
-  try {
-    entries = readdirSync(procRoot);
-  } catch {
-    return out;
-  }
-  for (const name of entries) {
-    if (!/^\d+$/.test(name)) continue;
+  for (const name of listPids(procRoot).map(String)) {
     if (read(join(procRoot, name, "comm"))?.trim() !== "reaper") continue;
     const args = (read(join(procRoot, name, "cmdline")) ?? "").split("\0");
     if (!args.includes("SteamLaunch")) continue;
@@ -38,12 +32,7 @@ export function scanReapers(procRoot = "/proc"): ReaperProcess[] {
 /** `pid` and every process below it (children by the parent id in /proc/<pid>/stat). */
 export function processTree(pid: number, procRoot = "/proc"): number[] {
   const parentOf = new Map<number, number>();
-  let entries: string[] = [];
-  try {
-    entries = readdirSync(procRoot);
-  } catch {}
-  for (const name of entries) {
-    if (!/^\d+$/.test(name)) continue;
+  for (const name of listPids(procRoot).map(String)) {
     const stat = read(join(procRoot, name, "stat"));
     if (!stat) continue;
     // "<pid> (<comm>) <state> <ppid> …": comm may hold spaces and parentheses, so split after the last ")"

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { listPids } from "../shared/process-tree.ts";
 import { vdfValue } from "./library.ts";
 
 /** Where the Steam client keeps its registry file (native, then Flatpak). */
@@ -9,19 +10,13 @@ export function registryFiles(home: string): string[] {
 
 /** True when a process named `steam` (the client) runs. */
 function steamClientRuns(procRoot: string): boolean {
-  let names: string[] = [];
-  try {
-    names = readdirSync(procRoot);
-  } catch {
-    return false;
-  }
-  for (const name of names) {
-    if (!/^\d+$/.test(name)) continue;
+  return listPids(procRoot).some((pid) => {
     try {
-      if (readFileSync(join(procRoot, name, "comm"), "utf8").trim() === "steam") return true;
-    } catch {}
-  }
-  return false;
+      return readFileSync(join(procRoot, String(pid), "comm"), "utf8").trim() === "steam";
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
