@@ -50,17 +50,15 @@ export class Live {
 
   async refresh(): Promise<void> {
     const c = this.conn;
-    const [version, tokens, media] = await Promise.allSettled([
+    const [version, tokens] = await Promise.allSettled([
       c.call<{ version: string; platform: string }>("version"),
       c.call<{ last?: Token }>("tokens"),
-      c.call<{ database: IndexStatus }>("media"),
     ]);
     const patch: Partial<LiveState> = {};
     if (version.status === "fulfilled") patch.version = version.value;
     if (tokens.status === "fulfilled" && tokens.value.last) patch.lastToken = tokens.value.last;
-    if (media.status === "fulfilled") patch.index = media.value.database;
     this.set(patch);
-    await Promise.allSettled([this.refreshReaders(), this.refreshActive(), this.refreshMusic(), this.refreshInbox()]);
+    await Promise.allSettled([this.refreshReaders(), this.refreshActive(), this.refreshMedia(), this.refreshInbox()]);
   }
 
   async refreshInbox(): Promise<void> {
@@ -77,19 +75,20 @@ export class Live {
 
   /** A media notification names its slot: only that slot is read again. */
   private refreshSlot(params: unknown): Promise<void> {
-    return (params as { slot?: string } | undefined)?.slot === "background" ? this.refreshMusic() : this.refreshActive();
+    return (params as { slot?: string } | undefined)?.slot === "background" ? this.refreshMedia() : this.refreshActive();
   }
 
-  /** The background slot and its playlist's play state (a paused track stays listed as active). */
-  async refreshMusic(pausedWithoutList?: boolean): Promise<void> {
+  /**
+   * One `media` call: the index status, the background slot's music and its playlist's play state (a paused track
+   * stays listed as active). `pausedWithoutList`: what a pause or resume of a single file (no playlist) left.
+   */
+  async refreshMedia(pausedWithoutList?: boolean): Promise<void> {
     try {
-      const [music, media] = await Promise.all([
-        this.conn.call<ActiveMedia | null>("media.active", { slot: "background" }),
-        this.conn.call<{ playlists?: Array<{ slot: string; playing: boolean }> }>("media"),
-      ]);
+      const media = await this.conn.call<{ database: IndexStatus; active: ActiveMedia[]; playlists?: Array<{ slot: string; playing: boolean }> }>("media");
+      const music = media.active.find((a) => a.slot === "background") ?? null;
       const list = media.playlists?.find((p) => p.slot === "background");
       const paused = list ? !list.playing : (pausedWithoutList ?? (music?.mediaPath === this.state.music?.mediaPath && this.state.musicPaused));
-      this.set({ music, musicPaused: music !== null && paused });
+      this.set({ index: media.database, music, musicPaused: music !== null && paused });
     } catch {}
   }
 

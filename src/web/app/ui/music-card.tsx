@@ -14,7 +14,7 @@ export function MusicCard() {
   const control = (action: string, done: string, paused?: boolean) =>
     act.run(async () => {
       await conn.call("media.control", { action, slot: "background" });
-      await live.refreshMusic(paused);
+      await live.refreshMedia(paused);
       return done;
     });
   const canNext = music.launcherControls?.includes("next") ?? false;
