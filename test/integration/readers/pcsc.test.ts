@@ -184,6 +184,10 @@ describe("PC/SC reader through pcscd", () => {
   });
 
   test("a service started while pcscd is down finds the reader once pcscd comes up", async () => {
+    // The first service sees pcscd go and come back too: wait for both, or a reader listed before it noticed
+    // the stop would pass for the one after it, and its retry would then wait on a clock nobody moves.
+    const gone = next("readers.removed", (p: { path: string }) => p.path === READER);
+    const back = next("readers.added", (p: { path: string }) => p.path === READER);
     await pcscd.stop();
     const late = await startService({});
     try {
@@ -196,7 +200,9 @@ describe("PC/SC reader through pcscd", () => {
     } finally {
       await late.stop();
     }
-    await withTimePassing(virtualReader(), "the reader back in the first service"); // it retries on its own clock
+    await gone;
+    await withTimePassing(back, "the reader back in the first service"); // it retries on its own clock
+    await virtualReader();
   });
 });
 
