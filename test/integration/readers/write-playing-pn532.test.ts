@@ -121,9 +121,9 @@ describe("write what is playing (PN532)", () => {
     expect(await client.call("readers.write.cancel")).toBeNull();
     expect((await cancelled).error).toMatchObject({ code: 1004, data: { reason: "cancelled" } });
     const tag = Ntag215.withText("Genesis/Streets.md", uid(2));
-    const launching = next<{ text: string }>("launching", (p) => p.text === "Genesis/Streets.md");
+    const started = next<{ mediaName: string }>("media.started", (p) => p.mediaName === "Streets"); // launched, not only launching
     await place(tag);
-    await launching;
+    await started;
     expect(tagText(tag)).toBe("Genesis/Streets.md");
     await lift();
   });
