@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { bunRuntime } from "../../src/runtime/bun/index.ts";
-import type { Runtime } from "../../src/runtime/types.ts";
 import { ScanTrace } from "../../src/core/wire/trace.ts";
 import type { HistoryEntry } from "../../src/core/wire/index.ts";
 import { launchAndWait } from "../fixtures/launch-and-wait.ts";
+import { recordingRuntime } from "../fixtures/launch-core.ts";
 import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
 import { runChild } from "../fixtures/process.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
@@ -31,13 +30,7 @@ beforeAll(async () => {
   root = tempDir("tapserve-trace-");
   writeFiles(root, ["roms/SNES/Game.sfc", "roms/SNES/Odd.xyz", "roms/GBA/Broken.gba"]);
   emu = writeEmulator(join(root, "emu"));
-  const runtime: Runtime = {
-    ...bunRuntime,
-    spawn: (argv, options) => {
-      spawned.push([...argv]);
-      return bunRuntime.spawn(argv, options);
-    },
-  };
+  const runtime = recordingRuntime(spawned);
   svc = await startService({
     configToml: [
       "[launchers]",

@@ -2,10 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MediaLibrary } from "../../../src/core/media-types.ts";
-import { systemCatalog } from "../../../src/core/systems/catalog.ts";
-import { bunRuntime } from "../../../src/runtime/bun/index.ts";
-import type { Runtime } from "../../../src/runtime/types.ts";
-import { makeCore, makeLaunch } from "../../fixtures/launch-core.ts";
+import { catalogLibrary, makeCore, makeLaunch, recordingRuntime } from "../../fixtures/launch-core.ts";
 import { isAlive, waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
 import { tempDir } from "../../fixtures/service.ts";
 
@@ -25,25 +22,9 @@ let env: ReturnType<typeof makeCore>;
 let mod: ReturnType<typeof makeLaunch>["launch"];
 let run: ReturnType<typeof makeLaunch>["run"];
 
-const recording: Runtime = {
-  ...bunRuntime,
-  spawn: (argv, o) => {
-    spawned.push([...argv]);
-    return bunRuntime.spawn(argv, o);
-  },
-};
+const recording = recordingRuntime(spawned);
 
-function library(): MediaLibrary {
-  const catalog = systemCatalog();
-  return {
-    systemById: (id) => catalog.byIdExact(id),
-    systemForPath: (p) => catalog.systemForPath(p),
-    search: () => ({ results: [], total: 0 }),
-    random: () => undefined,
-    resolvePath: () => undefined,
-    rootFolders: () => [join(home, "ROMs")],
-  };
-}
+const library = (): MediaLibrary => catalogLibrary(() => [join(home, "ROMs")]);
 
 function script(name: string, body: string): string {
   const path = join(dir, "bin", name);

@@ -2,8 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MediaLibrary } from "../../../src/core/media-types.ts";
-import { systemCatalog } from "../../../src/core/systems/catalog.ts";
-import { makeCore, makeLaunch } from "../../fixtures/launch-core.ts";
+import { catalogLibrary, makeCore, makeLaunch, recordingRuntime } from "../../fixtures/launch-core.ts";
 import { waitFor, writeFiles } from "../../fixtures/launch-env.ts";
 import { tempDir } from "../../fixtures/service.ts";
 
@@ -22,17 +21,7 @@ const sd = () => join(root, "media/sd");
 const log = () => (existsSync(join(dir, "systemctl.log")) ? readFileSync(join(dir, "systemctl.log"), "utf8").trim().split("\n") : []);
 const maps = (core: string) => writeFileSync(join(proc, "4242/maps"), `7f00-7f10 r-xp 00000000 08:01 12 /opt/replay/cores/replay_libretro.so\n${core ? `7f20-7f30 r-xp 00000000 08:01 13 /opt/replay/cores/${core}\n` : ""}`);
 
-function library(): MediaLibrary {
-  const catalog = systemCatalog();
-  return {
-    systemById: (id) => catalog.byIdExact(id),
-    systemForPath: (p) => catalog.systemForPath(p),
-    search: () => ({ results: [], total: 0 }),
-    random: () => undefined,
-    resolvePath: () => undefined,
-    rootFolders: () => [join(sd(), "roms")],
-  };
-}
+const library = (): MediaLibrary => catalogLibrary(() => [join(sd(), "roms")]);
 
 function moduleFor() {
   const env = makeCore({ platform: "replayos", configToml: "[platforms]\npoll_interval = 0.05\n" });
