@@ -8,18 +8,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { parse, stringify } from "smol-toml";
 import { FakeReaderDriver } from "../fakes/reader-driver.ts";
+import { type FakeReaderService, startFakeReaderService } from "../fixtures/fake-reader-service.ts";
 import { ManualClock } from "../fakes/clock.ts";
 import { startHttpStandIn, type HttpStandIn } from "../fixtures/http-standin.ts";
-import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
-import { readerServiceConfig } from "../fixtures/reader-service-config.ts";
+import { waitFor } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
-import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import { type TestService } from "../fixtures/service.ts";
 
 const clock = new ManualClock(Date.UTC(2026, 0, 1));
-let root: string;
 let svc: TestService;
+let env: FakeReaderService | undefined;
 let client: RpcClient;
 let web: HttpStandIn;
 let emu: { script: string; record: string };
@@ -56,24 +55,24 @@ async function launched(): Promise<string> {
 }
 
 beforeAll(async () => {
-  root = tempDir("tapserve-remove-delay-");
-  writeFiles(root, ["roms/Genesis/Sonic.md", "roms/Genesis/Streets.md"]);
-  emu = writeEmulator(join(root, "emu"));
   web = await startHttpStandIn((_req, res) => res.end("ok"));
-  driver.plug("/dev/fake0");
-  const config = parse(readerServiceConfig({ readers: { autoDetect: true }, root, emulator: { id: "DelayEmu", script: emu.script, extensions: [".md"] } })) as Record<string, Record<string, unknown>>;
-  config.readers!.scan = { mode: "hold", exit_delay: 2, on_remove: `**delay:5000||**http.get:${web.url}/removed` };
-  config.zapscript = { allow_http: ["127.0.0.1"] };
-  svc = await startService({ configToml: stringify(config), app: { drivers: () => [driver], clock, readerHotplug: false } });
-  client = await svc.connect();
-  await waitFor(async () => (await client.call<{ readers: unknown[] }>("readers")).readers.length > 0, "the fake reader");
+  env = await startFakeReaderService({
+    prefix: "tapserve-remove-delay-",
+    files: ["roms/Genesis/Sonic.md", "roms/Genesis/Streets.md"],
+    driver,
+    emulatorId: "DelayEmu",
+    configure: (config) => {
+      config.readers!.scan = { mode: "hold", exit_delay: 2, on_remove: `**delay:5000||**http.get:${web.url}/removed` };
+      config.zapscript = { allow_http: ["127.0.0.1"] };
+    },
+    app: { clock, readerHotplug: false },
+  });
+  ({ svc, client, emu } = env);
 });
 
 afterAll(async () => {
-  await client?.call("stop").catch(() => {});
-  await svc?.stop();
+  await env?.stop();
   await web?.close();
-  rmSync(root, { recursive: true, force: true });
 });
 
 describe("delayed on_remove and exit_delay", () => {

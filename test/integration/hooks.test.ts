@@ -7,17 +7,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { parse, stringify } from "smol-toml";
 import type { HistoryEntry } from "../../src/core/wire/index.ts";
 import { FakeReaderDriver } from "../fakes/reader-driver.ts";
+import { type FakeReaderService, startFakeReaderService } from "../fixtures/fake-reader-service.ts";
 import { startHttpStandIn, type HttpStandIn } from "../fixtures/http-standin.ts";
-import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
-import { readerServiceConfig } from "../fixtures/reader-service-config.ts";
+import { waitFor } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
-import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import { type TestService } from "../fixtures/service.ts";
 
-let root: string;
 let svc: TestService;
+let env: FakeReaderService | undefined;
 let client: RpcClient;
 let web: HttpStandIn;
 let emu: { script: string; record: string };
@@ -32,28 +31,27 @@ const setScan = (patch: { on_scan?: string; on_remove?: string }) =>
   });
 
 beforeAll(async () => {
-  root = tempDir("tapserve-hooks-");
-  writeFiles(root, ["roms/Genesis/Sonic.md", "roms/Genesis/Streets.md"]);
-  emu = writeEmulator(join(root, "emu"));
   web = await startHttpStandIn((req, res) => {
     res.statusCode = req.path.includes("deny") ? 403 : 200;
     res.end("ok");
   });
-  driver.plug("/dev/fake0");
-  const config = parse(readerServiceConfig({ readers: { autoDetect: true }, root, emulator: { id: "HookEmu", script: emu.script, extensions: [".md"] } })) as Record<string, Record<string, unknown>>;
-  config.readers!.scan = { mode: "hold", exit_delay: 0, on_scan: `**http.get:${web.url}/scan/[[scanned.id]]`, on_remove: `**http.get:${web.url}/removed` };
-  config.launchers!.on_media_start = `**http.get:${web.url}/started/[[active_media.system_id]]`;
-  config.zapscript = { allow_http: ["127.0.0.1"] };
-  svc = await startService({ configToml: stringify(config), app: { drivers: () => [driver] } });
-  client = await svc.connect();
-  await waitFor(async () => (await client.call<{ readers: unknown[] }>("readers")).readers.length > 0, "the fake reader");
+  env = await startFakeReaderService({
+    prefix: "tapserve-hooks-",
+    files: ["roms/Genesis/Sonic.md", "roms/Genesis/Streets.md"],
+    driver,
+    emulatorId: "HookEmu",
+    configure: (config) => {
+      config.readers!.scan = { mode: "hold", exit_delay: 0, on_scan: `**http.get:${web.url}/scan/[[scanned.id]]`, on_remove: `**http.get:${web.url}/removed` };
+      config.launchers!.on_media_start = `**http.get:${web.url}/started/[[active_media.system_id]]`;
+      config.zapscript = { allow_http: ["127.0.0.1"] };
+    },
+  });
+  ({ svc, client, emu } = env);
 });
 
 afterAll(async () => {
-  await client?.call("stop").catch(() => {});
-  await svc?.stop();
+  await env?.stop();
   await web?.close();
-  rmSync(root, { recursive: true, force: true });
 });
 
 describe("hooks", () => {

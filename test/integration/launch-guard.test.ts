@@ -8,15 +8,15 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ManualClock, settle } from "../fakes/clock.ts";
 import { FakeReaderDriver } from "../fakes/reader-driver.ts";
-import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
-import { readerServiceConfig } from "../fixtures/reader-service-config.ts";
+import { type FakeReaderService, startFakeReaderService } from "../fixtures/fake-reader-service.ts";
+import { waitFor } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
-import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import { type TestService } from "../fixtures/service.ts";
 
 type Params = Record<string, unknown>;
 
-let root: string;
 let svc: TestService;
+let env: FakeReaderService | undefined;
 let client: RpcClient;
 let emu: { script: string; record: string };
 const clock = new ManualClock(Date.parse("2026-11-25T12:00:00Z"));
@@ -58,23 +58,19 @@ async function startWith(uid: string, game: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  root = tempDir("tapserve-guard-");
-  writeFiles(root, ["roms/Genesis/Sonic.md", "roms/Genesis/Streets.md", "roms/Genesis/Comix.md"]);
-  emu = writeEmulator(join(root, "emu"));
-  driver.plug("/dev/fake0");
-  svc = await startService({
-    configToml: readerServiceConfig({ readers: { autoDetect: true }, root, emulator: { id: "GuardEmu", script: emu.script, extensions: [".md"] } }),
-    app: { drivers: () => [driver], clock },
+  env = await startFakeReaderService({
+    prefix: "tapserve-guard-",
+    files: ["roms/Genesis/Sonic.md", "roms/Genesis/Streets.md", "roms/Genesis/Comix.md"],
+    driver,
+    emulatorId: "GuardEmu",
+    app: { clock },
   });
-  client = await svc.connect();
-  await waitFor(async () => (await client.call<{ readers: unknown[] }>("readers")).readers.length > 0, "the fake reader");
+  ({ svc, client, emu } = env);
   await client.call("settings.update", { launchGuardEnabled: true, launchGuardTimeout: 10, launchGuardDelay: 2, launchGuardRequireConfirm: false });
 });
 
 afterAll(async () => {
-  await client?.call("stop").catch(() => {});
-  await svc?.stop();
-  rmSync(root, { recursive: true, force: true });
+  await env?.stop();
 });
 
 beforeEach(async () => {

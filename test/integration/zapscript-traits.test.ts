@@ -8,17 +8,17 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { parse, stringify } from "smol-toml";
+import { parse } from "smol-toml";
 import type { HistoryEntry } from "../../src/core/wire/index.ts";
 import { FakeReaderDriver } from "../fakes/reader-driver.ts";
-import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
-import { readerServiceConfig } from "../fixtures/reader-service-config.ts";
+import { type FakeReaderService, startFakeReaderService } from "../fixtures/fake-reader-service.ts";
+import { waitFor } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
-import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import { type TestService } from "../fixtures/service.ts";
 
 const ROOT = join(import.meta.dir, "../..");
-let root: string;
 let svc: TestService;
+let env: FakeReaderService | undefined;
 let client: RpcClient;
 let emu: { script: string; record: string };
 const driver = new FakeReaderDriver("fakenfc", true, ["removable"]);
@@ -34,20 +34,12 @@ async function tap(uid: string, text: string): Promise<HistoryEntry> {
 }
 
 beforeAll(async () => {
-  root = tempDir("tapserve-traits-");
-  writeFiles(root, ["roms/Genesis/Sonic.md"]);
-  emu = writeEmulator(join(root, "emu"));
-  driver.plug("/dev/fake0");
-  const config = parse(readerServiceConfig({ readers: { autoDetect: true }, root, emulator: { id: "TraitsEmu", script: emu.script, extensions: [".md"] } })) as Record<string, Record<string, unknown>>;
-  svc = await startService({ configToml: stringify(config), app: { drivers: () => [driver] } });
-  client = await svc.connect();
-  await waitFor(async () => (await client.call<{ readers: unknown[] }>("readers")).readers.length > 0, "the fake reader");
+  env = await startFakeReaderService({ prefix: "tapserve-traits-", files: ["roms/Genesis/Sonic.md"], driver, emulatorId: "TraitsEmu" });
+  ({ svc, client, emu } = env);
 });
 
 afterAll(async () => {
-  await client?.call("stop").catch(() => {});
-  await svc?.stop();
-  rmSync(root, { recursive: true, force: true });
+  await env?.stop();
 });
 
 describe("traits", () => {
