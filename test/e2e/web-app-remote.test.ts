@@ -33,9 +33,6 @@ beforeAll(async () => {
   ns = createNetNamespace();
   browser = await launchChromium({ netns: ns.name });
   page = await phonePage(browser);
-  page.on("pageerror", (e) => {
-    throw e;
-  });
   page.on("websocket", (ws) => {
     ws.on("framesent", (f) => frames.push({ dir: "sent", payload: String(f.payload) }));
     ws.on("framereceived", (f) => frames.push({ dir: "received", payload: String(f.payload) }));

@@ -92,9 +92,6 @@ beforeAll(async () => {
   await rpc.waitForNotification<{ done: boolean; matched: number }>("media.scraping", (p) => p.done);
   browser = await launchChromium();
   page = await phonePage(browser);
-  page.on("pageerror", (e) => {
-    throw e;
-  });
   await page.goto(`${svc.http}/app/`);
 }, 120_000);
 

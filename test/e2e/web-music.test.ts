@@ -34,9 +34,6 @@ beforeAll(async () => {
   rpc = await svc.connect();
   browser = await launchChromium();
   page = await phonePage(browser);
-  page.on("pageerror", (e) => {
-    throw e;
-  });
   await page.goto(`${svc.http}/`);
 }, 120_000);
 

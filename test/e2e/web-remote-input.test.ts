@@ -33,9 +33,6 @@ beforeAll(async () => {
   rpc = await svc.connect();
   browser = await launchChromium();
   page = await phonePage(browser);
-  page.on("pageerror", (e) => {
-    throw e;
-  });
   const parse = (payload: string | Buffer): Frame | undefined => {
     try {
       return JSON.parse(String(payload)) as Frame;
