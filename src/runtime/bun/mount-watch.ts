@@ -3,9 +3,10 @@
  * POLLPRI, so a mount or unmount is seen at once and an idle system costs nothing; an eventfd in the same poll
  * set ends it. If libc or the Worker cannot be used, the slow re-read fallback takes over.
  */
-import { readFileSync, writeSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { MOUNT_POLL_FALLBACK_MS, type MountWatch, pollMountTable } from "../mount-watch.ts";
 import { log } from "../../log.ts";
+import { startPollThread } from "./poll-thread.ts";
 
 const logger = log.withTag("runtime");
 
@@ -80,61 +81,23 @@ function readTable(path: string): string {
 export function watchMountsBun(path: string, onChange: () => void): MountWatch {
   const atStart = readTable(path);
   let fallback: MountWatch | null = null;
-  let stopFd = -1;
   let closed = false;
-  let ended: () => void = () => {};
-  const done = new Promise<void>((r) => (ended = r));
-  let readied: () => void = () => {};
-  const ready = new Promise<void>((r) => (readied = r));
   const source = `import * as ffi from "bun:ffi";\n(${mountWatchWorkerMain.toString()})(ffi, ${JSON.stringify(path)}, (m) => postMessage(m));\n`;
-  let worker: Worker | null = null;
-  const useFallback = (reason: string) => {
-    logger.warn(`mount changes are checked every ${MOUNT_POLL_FALLBACK_MS / 1000} s instead of waited for: ${reason}`);
-    worker?.terminate();
-    worker = null;
-    ended();
-    if (!closed) fallback = pollMountTable(path, onChange);
-  };
-  try {
-    worker = new Worker(URL.createObjectURL(new Blob([source], { type: "application/javascript" })));
-    worker.onmessage = (e: MessageEvent<WorkerMessage>) => {
-      const m = e.data;
-      if (m.type === "ready") {
-        stopFd = m.stopFd;
-        readied();
-        // the thread sees changes from when it opened the table on: one made while it was starting (after the
-        // caller's own read) is reported now rather than lost
-        if (!closed && readTable(path) !== atStart) onChange();
-      } else if (m.type === "change") {
-        if (!closed) onChange();
-      } else if (m.type === "failed") useFallback(m.reason);
-      else if (m.type === "closed") {
-        worker?.terminate();
-        worker = null;
-        ended();
-      }
-    };
-    worker.onerror = (e) => useFallback(`the watcher thread failed: ${e.message}`);
-    (worker as unknown as { unref?: () => void }).unref?.();
-  } catch (err) {
-    useFallback((err as Error).message);
-  }
+  const thread = startPollThread<{ type: "change" }>(source, "mount watcher", {
+    // the thread sees changes from when it opened the table on: one made while it was starting (after the
+    // caller's own read) is reported now rather than lost
+    ready: () => void (readTable(path) !== atStart && onChange()),
+    message: () => onChange(),
+    ended: (reason) => {
+      logger.warn(`mount changes are checked every ${MOUNT_POLL_FALLBACK_MS / 1000} s instead of waited for: ${reason ?? "the watcher thread stopped"}`);
+      if (!closed) fallback = pollMountTable(path, onChange);
+    },
+  });
   return {
     async close() {
       closed = true;
       await fallback?.close();
-      if (!worker) return;
-      await Promise.race([ready, done, new Promise((r) => setTimeout(r, 1000))]);
-      if (stopFd >= 0) {
-        const one = new Uint8Array(8);
-        one[0] = 1;
-        try {
-          writeSync(stopFd, one);
-        } catch {}
-        await Promise.race([done, new Promise((r) => setTimeout(r, 1000))]);
-      }
-      worker?.terminate();
-      worker = null;
+      await thread.close();
     },
   };
 }

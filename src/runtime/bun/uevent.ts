@@ -5,7 +5,7 @@
  * idle system costs nothing and a plugged device is seen the moment the kernel announces it. Each message is
  * posted raw to the main thread. Anyone may listen to that group; only root can send to it.
  */
-import { writeSync } from "node:fs";
+import { startPollThread } from "./poll-thread.ts";
 import type { UeventHandlers, UeventWatch } from "../uevent-types.ts";
 
 type WorkerMessage =
@@ -101,64 +101,13 @@ function ueventWorkerMain(ffi: typeof import("bun:ffi"), post: (m: WorkerMessage
 }
 
 export function watchUeventsBun(handlers: UeventHandlers): UeventWatch {
-  let stopFd = -1;
-  let closed = false;
-  let ended: () => void = () => {};
-  const done = new Promise<void>((r) => (ended = r));
-  let readied: () => void = () => {};
-  const ready = new Promise<void>((r) => (readied = r));
-  const source = `import * as ffi from "bun:ffi";\n(${ueventWorkerMain.toString()})(ffi, (m) => postMessage(m));\n`;
-  let worker: Worker | null = null;
-  const fail = (reason: string) => {
-    worker?.terminate();
-    worker = null;
-    readied();
-    ended();
-    if (!closed) handlers.failed(reason);
-  };
   if (process.platform !== "linux") {
-    queueMicrotask(() => fail("uevents are Linux only"));
-  } else {
-    try {
-      worker = new Worker(URL.createObjectURL(new Blob([source], { type: "application/javascript" })));
-      worker.onmessage = (e: MessageEvent<WorkerMessage>) => {
-        const m = e.data;
-        if (m.type === "ready") {
-          stopFd = m.stopFd;
-          readied();
-        } else if (m.type === "message") {
-          if (!closed) handlers.message(m.bytes);
-        } else if (m.type === "overrun") {
-          if (!closed) handlers.overrun?.();
-        } else if (m.type === "failed") fail(m.reason);
-        else if (m.type === "closed") {
-          worker?.terminate();
-          worker = null;
-          ended();
-          if (!closed) handlers.failed("the uevent socket stopped working");
-        }
-      };
-      worker.onerror = (e) => fail(`the uevent thread failed: ${e.message}`);
-      (worker as unknown as { unref?: () => void }).unref?.();
-    } catch (err) {
-      queueMicrotask(() => fail((err as Error).message));
-    }
+    queueMicrotask(() => handlers.failed("uevents are Linux only"));
+    return { close: async () => {} };
   }
-  return {
-    async close() {
-      closed = true;
-      if (!worker) return;
-      await Promise.race([ready, done, new Promise((r) => setTimeout(r, 1000))]);
-      if (stopFd >= 0) {
-        const one = new Uint8Array(8);
-        one[0] = 1;
-        try {
-          writeSync(stopFd, one);
-        } catch {}
-        await Promise.race([done, new Promise((r) => setTimeout(r, 1000))]);
-      }
-      worker?.terminate();
-      worker = null;
-    },
-  };
+  const source = `import * as ffi from "bun:ffi";\n(${ueventWorkerMain.toString()})(ffi, (m) => postMessage(m));\n`;
+  return startPollThread<{ type: "message"; bytes: Uint8Array } | { type: "overrun" }>(source, "uevent", {
+    message: (m) => (m.type === "message" ? handlers.message(m.bytes) : handlers.overrun?.()),
+    ended: (reason) => handlers.failed(reason ?? "the uevent socket stopped working"),
+  });
 }
