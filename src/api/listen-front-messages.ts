@@ -17,6 +17,8 @@ export type ToFront =
 export type FromFront =
   | { t: "listening"; port: number; hostname: string }
   | { t: "failed" }
+  /** Answer to `stop-listening`: the listening socket is closed. */
+  | { t: "stopped" }
   /** Answer to `end`: every connection closed, the listener stopped. */
   | { t: "ended" }
   | { t: "open"; id: number; peer: PeerInfo; path: string }

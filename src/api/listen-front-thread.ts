@@ -32,6 +32,7 @@ class RelayedConnection implements SocketConnection {
 export class FrontThread {
   private readonly conns = new Map<number, RelayedConnection>();
   private ended: (() => void) | null = null;
+  private stopped: (() => void) | null = null;
 
   private constructor(private readonly link: ThreadLink) {}
 
@@ -64,8 +65,13 @@ export class FrontThread {
   }
 
   /** The service listens beside the thread now: it stops accepting and relays every frame of what it holds. */
-  stopListening(): void {
+  async stopListening(): Promise<void> {
+    const done = new Promise<void>((resolve) => {
+      this.stopped = resolve;
+      setTimeout(resolve, 1000).unref?.(); // a thread that no longer answers is not waited for
+    });
     this.link.post({ t: "stop-listening" } satisfies ToFront);
+    await done;
   }
 
   /** Closes every connection the thread holds and ends it. */
@@ -105,6 +111,9 @@ export class FrontThread {
       }
       case "request":
         void this.answer(m, h);
+        break;
+      case "stopped":
+        this.stopped?.();
         break;
       case "ended":
         this.ended?.();

@@ -93,7 +93,8 @@ scope.onmessage = (e) => {
       break;
     case "stop-listening":
       relayAll = true;
-      void server?.stop(false);
+      void server?.stop(false); // closes the listening socket at once; what it accepted stays open
+      post({ t: "stopped" });
       break;
     case "end":
       for (const conn of conns.values()) conn.close(m.code, m.reason);

@@ -83,22 +83,24 @@ export class ListenFront {
    */
   async handOver(real: Omit<ServeOptions, "hostname" | "port">): Promise<RunningServer> {
     if (!this.server || this.gone) throw new Error("listen front not listening");
-    this.real = { ...real, hostname: this.server.hostname, port: this.server.port };
-    this.flush(real);
+    const place = { hostname: this.server.hostname, port: this.server.port };
     const thread = this.thread;
-    if (!thread) return this.server;
-    let own: RunningServer;
-    try {
-      own = await this.runtime!.serve({ ...this.real, reusePort: true });
-    } catch {
-      return this.server; // not beside it: the thread keeps listening and relaying everything
+    let own: RunningServer | null = null;
+    if (thread) {
+      // the service's listener first, then the thread's stops: a client that connects once anything here has
+      // answered (a queued HTTP request, a frame) reaches the service directly, not a relayed connection
+      own = await this.runtime!.serve({ ...real, ...place, reusePort: true }).catch(() => null);
+      if (own) await thread.stopListening(); // else the thread keeps listening and relays everything
     }
-    thread.stopListening();
+    this.real = { ...real, ...place };
+    this.flush(real);
+    if (!thread || !own) return this.server;
+    const service = own;
     return {
-      port: own.port,
-      hostname: own.hostname,
+      port: service.port,
+      hostname: service.hostname,
       stop: async (closeActive) => {
-        await own.stop(closeActive);
+        await service.stop(closeActive);
         await thread.end(1001, "service stopping");
       },
     };
