@@ -148,4 +148,20 @@ describe("listen front in its own thread", () => {
     svc.opened[0]!.close(4001, "go");
     expect(await early.closed).toBe(4001);
   });
+
+  test("without threads (the Node runtime) the front serves on the main thread, with the same hand-over", async () => {
+    front = new ListenFront({ host: "127.0.0.1", port: 0 }, { version: "9.9.9", platform: "linux" });
+    const bound = await front.listen({ ...bunRuntime, startThread: undefined });
+    if (!bound) throw new Error("could not listen");
+    const early = await connect(bound.port);
+    early.ws.send(call(1, "settings"));
+    early.ws.send('{"jsonrpc":"2.0","id":2,"method":"version"}');
+    await until(() => early.frames.length === 1, "the early version answer");
+    const svc = standIn();
+    expect(await front.handOver(svc.handlers)).toBe(bound); // the same listener, taken over
+    early.ws.send(call(3, "settings"));
+    await until(() => early.frames.length === 3, "answers after the hand-over");
+    expect(svc.seen).toEqual([call(1, "settings"), call(3, "settings")]);
+    servers.push(bound);
+  });
 });
