@@ -19,6 +19,8 @@ export type FromFront =
   | { t: "failed" }
   /** Answer to `stop-listening`: the listening socket is closed. */
   | { t: "stopped" }
+  /** After `stop-listening`, the thread holds no connection or request any more: it may be ended. */
+  | { t: "idle" }
   /** Answer to `end`: every connection closed, the listener stopped. */
   | { t: "ended" }
   | { t: "open"; id: number; peer: PeerInfo; path: string }

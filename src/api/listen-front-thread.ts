@@ -33,6 +33,7 @@ export class FrontThread {
   private readonly conns = new Map<number, RelayedConnection>();
   private ended: (() => void) | null = null;
   private stopped: (() => void) | null = null;
+  private terminated = false;
 
   private constructor(private readonly link: ThreadLink) {}
 
@@ -76,12 +77,18 @@ export class FrontThread {
 
   /** Closes every connection the thread holds and ends it. */
   async end(code: number, reason: string): Promise<void> {
+    if (this.terminated) return;
     const done = new Promise<void>((resolve) => {
       this.ended = resolve;
       setTimeout(resolve, 1000).unref?.(); // a thread that no longer answers is ended all the same
     });
     this.link.post({ t: "end", code, reason } satisfies ToFront);
     await done;
+    this.terminate();
+  }
+
+  private terminate(): void {
+    this.terminated = true;
     this.link.terminate();
   }
 
@@ -114,6 +121,9 @@ export class FrontThread {
         break;
       case "stopped":
         this.stopped?.();
+        break;
+      case "idle":
+        this.terminate();
         break;
       case "ended":
         this.ended?.();

@@ -29,6 +29,16 @@ const conns = new Map<number, SocketConnection>();
 const ids = new WeakMap<SocketConnection, number>();
 const requests = new Map<number, (r: Response) => void>();
 
+/** Once the service listens itself and nothing is left here, the thread asks to be ended (its memory back). */
+function endWhenIdle(): void {
+  const idle = () => relayAll && conns.size === 0 && requests.size === 0;
+  if (!idle()) return;
+  // a moment later, so an upgrade the listener took just before it closed opens before the thread is judged idle
+  setTimeout(() => {
+    if (idle()) post({ t: "idle" });
+  }, 1000);
+}
+
 async function start(m: Extract<ToFront, { t: "start" }>): Promise<void> {
   answer = m.answer;
   const serveOn = (hostname: string) =>
@@ -69,6 +79,7 @@ function handlers() {
         const id = ids.get(conn)!;
         conns.delete(id);
         post({ t: "closed", id, code, reason });
+        endWhenIdle();
       },
       drain: (conn: SocketConnection) => post({ t: "drain", id: ids.get(conn)! }),
     },
@@ -90,11 +101,13 @@ scope.onmessage = (e) => {
     case "response":
       requests.get(m.id)?.(new Response(m.body, { status: m.status, headers: m.headers }));
       requests.delete(m.id);
+      endWhenIdle();
       break;
     case "stop-listening":
       relayAll = true;
       void server?.stop(false); // closes the listening socket at once; what it accepted stays open
       post({ t: "stopped" });
+      endWhenIdle();
       break;
     case "end":
       for (const conn of conns.values()) conn.close(m.code, m.reason);
