@@ -308,7 +308,7 @@ export class App {
     // transport; else it is closed and the service binds its own
     const front = this.opts.front;
     if (front?.fits({ host: this.opts.host, port, tls }, this.services!.ctx.platform) && this.opts.httpIdleTimeoutSeconds === undefined) {
-      this.server = front.handOver(handlers);
+      this.server = await front.handOver(handlers);
     } else {
       await front?.close();
       const serveOn = (hostname: string) => this.opts.runtime.serve({ hostname, port, ...handlers });

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { exec } from "./exec.ts";
 import type { DistTarget } from "./targets.ts";
 
@@ -28,6 +30,7 @@ export async function compileBinary(o: CompileOptions): Promise<void> {
   const args = [
     "build",
     o.entry,
+    ...threadEntries(o.entry),
     "--compile",
     "--minify",
     "--bytecode",
@@ -41,4 +44,15 @@ export async function compileBinary(o: CompileOptions): Promise<void> {
   ];
   for (const [k, v] of Object.entries(o.defines ?? {})) args.push(`--define=${k}=${JSON.stringify(v)}`);
   await exec(o.bun, args);
+}
+
+/**
+ * Modules the service starts as threads (runtime startThread), relative to src/: each is an entry point of its
+ * own in the binary, found there by this path (runtime/bun/early-front.ts). Added when compiling src/main.ts.
+ */
+export const SERVICE_THREADS = ["api/listen-front-worker.ts"];
+
+function threadEntries(entry: string): string[] {
+  const src = dirname(entry);
+  return SERVICE_THREADS.map((rel) => join(src, rel)).filter((path) => entry.endsWith("main.ts") && existsSync(path));
 }

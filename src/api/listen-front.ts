@@ -1,7 +1,9 @@
-import { isLoopback } from "../core/net/addresses.ts";
-import { judgeRequest } from "../core/net/browser-rules.ts";
-import type { PeerInfo, RunningServer, Runtime, ServeOptions, SocketConnection, TlsFiles } from "../runtime/types.ts";
+import type { RunningServer, Runtime, ServeOptions, SocketConnection, TlsFiles } from "../runtime/types.ts";
 import { transportOptions } from "./limits/transport.ts";
+import { FrontThread } from "./listen-front-thread.ts";
+import { FRONT_SOCKET_PATHS, plainLocal, starting, versionAnswer, versionRequestId } from "./listen-front-rules.ts";
+
+export { versionRequestId } from "./listen-front-rules.ts";
 
 /** Where the service is to listen, as read before the service is built (config/start-settings.ts). */
 export interface FrontPlace {
@@ -16,8 +18,6 @@ interface Pending {
   queued: Array<string | Uint8Array>;
 }
 
-const SOCKET_PATHS = new Set(["/", "/api", "/api/v0", "/api/v0.1"]);
-
 /**
  * Listen first (issue 26): the socket is bound before the service (and the schema library) is loaded, so the
  * first answer does not wait for them. Until the service hands in its own handlers, the only thing answered
@@ -27,6 +27,11 @@ const SOCKET_PATHS = new Set(["/", "/api", "/api/v0", "/api/v0.1"]);
  * other frame on such a connection waits and is handed to the service, in order, once it is up, where its own
  * checks (limits, parameter validation) run on it as on any frame. Other WebSocket upgrades (remote peers use
  * the secure layer; browsers meet the origin guard) get 503 until then, and HTTP requests wait for the service.
+ *
+ * Where the runtime has threads (Bun), the socket lives in a thread of its own (listen-front-worker.ts), whose
+ * event loop answers `version` while this thread is busy loading modules, and relays everything else here.
+ * At the hand-over the service binds the same port beside it (SO_REUSEPORT) and the thread stops listening,
+ * carrying on only the connections it accepted. Without threads (Node), the socket is served on this thread.
  */
 export class ListenFront {
   private real: ServeOptions | null = null;
@@ -35,6 +40,8 @@ export class ListenFront {
   private readonly byConn = new Map<SocketConnection, Pending>();
   private readonly waiting: Array<() => void> = [];
   private server: RunningServer | null = null;
+  private thread: FrontThread | null = null;
+  private runtime: Runtime | null = null;
 
   constructor(
     readonly place: FrontPlace,
@@ -43,6 +50,15 @@ export class ListenFront {
 
   /** Binds the socket; undefined when it cannot (the service then listens itself, reporting the error). */
   async listen(runtime: Runtime): Promise<RunningServer | undefined> {
+    this.runtime = runtime;
+    const threaded = await FrontThread.start(runtime, this.place, this.answer, this.handlers());
+    if (threaded) {
+      if (!threaded.bound) return undefined;
+      this.thread = threaded.thread;
+      const { port, hostname } = threaded.bound;
+      this.server = { port, hostname, stop: () => this.thread!.end(1012, "service restarting") };
+      return this.server;
+    }
     const serveOn = (hostname: string) => runtime.serve({ hostname, port: this.place.port, tls: this.place.tls, ...transportOptions(), ...this.handlers() });
     try {
       this.server = this.place.host !== undefined ? await serveOn(this.place.host) : await serveOn("::").catch(() => serveOn("0.0.0.0"));
@@ -61,10 +77,36 @@ export class ListenFront {
     );
   }
 
-  /** The service is up: from now on every request and frame goes to its handlers; queued frames first. */
-  handOver(real: Omit<ServeOptions, "hostname" | "port">): RunningServer {
+  /**
+   * The service is up: from now on every request and frame goes to its handlers; queued frames first. With the
+   * front in a thread, the service binds its own listener beside it, which serves every later connection.
+   */
+  async handOver(real: Omit<ServeOptions, "hostname" | "port">): Promise<RunningServer> {
     if (!this.server || this.gone) throw new Error("listen front not listening");
-    this.real = { ...real, hostname: this.server.hostname, port: this.server.port };
+    const place = { hostname: this.server.hostname, port: this.server.port };
+    const thread = this.thread;
+    let own: RunningServer | null = null;
+    if (thread) {
+      // the service's listener first, then the thread's stops: a client that connects once anything here has
+      // answered (a queued HTTP request, a frame) reaches the service directly, not a relayed connection
+      own = await this.runtime!.serve({ ...real, ...place, reusePort: true }).catch(() => null);
+      if (own) await thread.stopListening(); // else the thread keeps listening and relays everything
+    }
+    this.real = { ...real, ...place };
+    this.flush(real);
+    if (!thread || !own) return this.server;
+    const service = own;
+    return {
+      port: service.port,
+      hostname: service.hostname,
+      stop: async (closeActive) => {
+        await service.stop(closeActive);
+        await thread.end(1001, "service stopping");
+      },
+    };
+  }
+
+  private flush(real: Omit<ServeOptions, "hostname" | "port">): void {
     for (const p of this.pending) {
       real.socket.open(p.conn);
       for (const data of p.queued) real.socket.message(p.conn, data);
@@ -72,7 +114,6 @@ export class ListenFront {
     this.pending.clear();
     this.byConn.clear();
     for (const wake of this.waiting.splice(0)) wake();
-    return this.server;
   }
 
   /** The service did not come up here: drop what waits and stop listening. */
@@ -88,7 +129,7 @@ export class ListenFront {
 
   private handlers(): Pick<ServeOptions, "isSocketPath" | "acceptSocket" | "fetch" | "socket"> {
     return {
-      isSocketPath: (path) => (this.real ? this.real.isSocketPath(path) : SOCKET_PATHS.has(path)),
+      isSocketPath: (path) => (this.real ? this.real.isSocketPath(path) : FRONT_SOCKET_PATHS.has(path)),
       acceptSocket: (request, peer) => {
         if (this.real) return this.real.acceptSocket?.(request, peer);
         return plainLocal(request, peer) ? undefined : starting();
@@ -109,7 +150,7 @@ export class ListenFront {
           if (!p) return this.real?.socket.message(conn, data);
           const id = typeof data === "string" ? versionRequestId(data) : undefined;
           if (id === undefined) p.queued.push(data);
-          else conn.send(JSON.stringify({ jsonrpc: "2.0", id, result: { version: this.answer.version, platform: this.answer.platform } }));
+          else conn.send(versionAnswer(id, this.answer));
         },
         close: (conn, code, reason) => {
           const p = this.byConn.get(conn);
@@ -123,33 +164,4 @@ export class ListenFront {
       },
     };
   }
-}
-
-/** A loopback, non-browser upgrade whose Host the guard accepts even before the device's names are known. */
-function plainLocal(request: Request, peer: PeerInfo): boolean {
-  const h = request.headers;
-  if (!isLoopback(peer.remoteAddress) || h.get("origin") !== null || h.get("sec-fetch-site") !== null) return false;
-  const facts = { kind: "socket" as const, method: request.method, loopback: true, headers: { origin: null, host: h.get("host"), secFetchSite: null, contentType: h.get("content-type") } };
-  return judgeRequest(facts, { port: 0, names: [], addresses: [] }, []).ok;
-}
-
-function starting(): Response {
-  return new Response("starting\n", { status: 503, headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "1", connection: "close" } });
-}
-
-/** The id of a single `version` request without params (the only frame answered early), else undefined. */
-export function versionRequestId(text: string): string | number | undefined {
-  if (text.length > 256 || !text.includes('"version"')) return undefined;
-  let frame: unknown;
-  try {
-    frame = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof frame !== "object" || frame === null || Array.isArray(frame)) return undefined;
-  const f = frame as Record<string, unknown>;
-  const keys = Object.keys(f);
-  if (f.jsonrpc !== "2.0" || f.method !== "version" || !keys.every((k) => k === "jsonrpc" || k === "method" || k === "id")) return undefined;
-  if (typeof f.id === "string" || (typeof f.id === "number" && Number.isFinite(f.id))) return f.id;
-  return undefined; // a notification or a null id: left to the service
 }

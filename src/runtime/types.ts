@@ -59,6 +59,8 @@ export interface ServeOptions {
   backpressureLimitBytes: number;
   idleTimeoutSeconds: number;
   tls?: TlsFiles;
+  /** Bind with SO_REUSEPORT, beside a listener of this process on the same port (the listen front's thread). */
+  reusePort?: boolean;
   /** Paths on which a WebSocket upgrade is accepted. */
   isSocketPath(path: string): boolean;
   /**
@@ -161,6 +163,20 @@ export interface Runtime {
    * start-up code is not worth compiling, and compiling it costs memory); this restores the normal JIT policy.
    */
   settled?(): void;
+  /**
+   * Starts a module in a thread of its own (its own event loop), where the runtime has threads; `entry.url` is
+   * the module's file URL when run from source, `entry.bundledPath` its path inside a compiled binary.
+   */
+  startThread?(entry: { url: string; bundledPath: string }): ThreadLink;
+}
+
+/** The main thread's end of a thread started with `startThread`; messages are structured-cloned. */
+export interface ThreadLink {
+  post(message: unknown): void;
+  onMessage(handler: (message: unknown) => void): void;
+  /** The thread could not start or threw. */
+  onError(handler: (reason: string) => void): void;
+  terminate(): void;
 }
 
 /** One reader's state as `SCardGetStatusChange` reports it. `eventState` keeps pcsclite's bits (SCARD_STATE_*). */

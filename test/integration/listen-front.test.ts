@@ -84,7 +84,7 @@ describe("listen front", () => {
     expect(frames).toHaveLength(1); // the request with params is not answered by the front
 
     const svc = standIn();
-    front.handOver(svc.handlers);
+    server = await front.handOver(svc.handlers); // the service's own listener now (it ends the front's thread when stopped)
     await until(() => frames.length === 2, "the queued request to be answered by the service");
     expect(svc.opened).toHaveLength(1);
     expect(svc.seen).toEqual([withParams]);
@@ -103,7 +103,7 @@ describe("listen front", () => {
     expect(upgrade.headers.get("retry-after")).toBe("1");
     const page = fetch(`http://127.0.0.1:${port}/health`).then((r) => r.text());
     await Bun.sleep(50);
-    front.handOver(standIn().handlers);
+    server = await front.handOver(standIn().handlers);
     expect(await page).toBe("from the service");
   });
 

@@ -1,4 +1,5 @@
 import { spawnChild } from "../child-process.ts";
+import { startBunThread } from "./early-front.ts";
 import { openBunI2c, openBunSpi } from "./i2c-spi.ts";
 import type { Runtime } from "../types.ts";
 import { watchMountsBun } from "./mount-watch.ts";
@@ -22,6 +23,7 @@ export const bunRuntime: Runtime = {
   openSpi: openBunSpi,
   watchMounts: watchMountsBun,
   watchUevents: watchUeventsBun,
+  startThread: startBunThread,
   // device builds start with `--compile-jit-policy` (build/release/compile.ts); back to normal once serving
   settled: () => Bun.unsafe.setJITPolicy?.(1),
 };

@@ -32,7 +32,7 @@ export async function serveWithBun(options: ServeOptions): Promise<RunningServer
   const server = Bun.serve<SocketData>({
     hostname: options.hostname,
     port: options.port,
-    reusePort: false,
+    reusePort: options.reusePort ?? false,
     idleTimeout: options.httpIdleTimeoutSeconds,
     maxRequestBodySize: options.maxBodyBytes,
     tls: options.tls

@@ -1,0 +1,167 @@
+/**
+ * Issue 26, listen first with the front in a thread of its own (src/api/listen-front-worker.ts): `version` is
+ * answered while the main thread is blocked; what an early client sends before the hand-over reaches the
+ * service in order after it; and that client's connection keeps working afterwards (calls both ways,
+ * notifications, closing), relayed through the thread, while later clients reach the service's own listener.
+ * Real Bun servers and threads, real WebSocket clients over loopback; the "service" is a recording stand-in.
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { ListenFront } from "../../src/api/listen-front.ts";
+import { bunRuntime } from "../../src/runtime/bun/index.ts";
+import type { RunningServer, SocketConnection } from "../../src/runtime/types.ts";
+
+let child: ChildProcess | undefined;
+let front: ListenFront | undefined;
+let servers: RunningServer[] = [];
+
+afterEach(async () => {
+  child?.kill("SIGKILL");
+  await front?.close();
+  for (const s of servers) await s.stop(true);
+  child = front = undefined;
+  servers = [];
+});
+
+interface Client {
+  ws: WebSocket;
+  frames: unknown[];
+  closed: Promise<number>;
+}
+
+async function connect(port: number): Promise<Client> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
+  const frames: unknown[] = [];
+  ws.onmessage = (m) => frames.push(JSON.parse(String(m.data)));
+  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
+  await new Promise<void>((resolve, reject) => {
+    ws.onopen = () => resolve();
+    ws.onerror = () => reject(new Error("no connection"));
+  });
+  return { ws, frames, closed };
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 1000 && !check(); i++) await Bun.sleep(5);
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The service's side: records what it is handed and answers each request frame (one with an id) with its text. */
+function standIn() {
+  const seen: string[] = [];
+  const opened: SocketConnection[] = [];
+  const closed: number[] = [];
+  return {
+    seen,
+    opened,
+    closed,
+    handlers: {
+      isSocketPath: (p: string) => p === "/",
+      acceptSocket: () => undefined,
+      fetch: () => new Response("from the service"),
+      socket: {
+        open: (c: SocketConnection) => void opened.push(c),
+        message: (c: SocketConnection, d: string | Uint8Array) => {
+          const text = String(d);
+          seen.push(text);
+          if ("id" in JSON.parse(text)) c.send(JSON.stringify({ echo: text }));
+        },
+        close: (_c: SocketConnection, code: number) => void closed.push(code),
+      },
+      maxFrameBytes: 1 << 20,
+      backpressureLimitBytes: 1 << 20,
+      idleTimeoutSeconds: 120,
+      httpIdleTimeoutSeconds: 30,
+      maxBodyBytes: 1 << 20,
+    },
+  };
+}
+
+const call = (id: number, method: string) => JSON.stringify({ jsonrpc: "2.0", id, method, params: { n: id } });
+const note = (method: string) => JSON.stringify({ jsonrpc: "2.0", method, params: {} });
+
+describe("listen front in its own thread", () => {
+  test("answers version while the main thread is blocked", async () => {
+    child = spawn(process.execPath, [join(import.meta.dir, "../fixtures/blocked-front.ts")], { stdio: ["ignore", "pipe", "inherit"] });
+    const port = await new Promise<number>((resolve, reject) => {
+      child!.stdout!.once("data", (d: Buffer) => resolve(Number(String(d).trim())));
+      child!.once("exit", (code) => reject(new Error(`the front exited with ${code}`)));
+    });
+    const { ws, frames } = await connect(port);
+    ws.send(call(7, "settings"));
+    ws.send('{"jsonrpc":"2.0","id":"v","method":"version"}');
+    await until(() => frames.length === 1, "the version answer");
+    expect(frames[0]).toEqual({ jsonrpc: "2.0", id: "v", result: { version: "9.9.9", platform: "linux" } });
+    ws.close();
+  });
+
+  test("an early connection: its queued frames reach the service in order, then it keeps working", async () => {
+    front = new ListenFront({ host: "127.0.0.1", port: 0 }, { version: "9.9.9", platform: "linux" });
+    const bound = await front.listen(bunRuntime);
+    if (!bound) throw new Error("could not listen");
+    const early = await connect(bound.port);
+    early.ws.send(note("media.indexing"));
+    early.ws.send(call(1, "media.search"));
+    early.ws.send('{"jsonrpc":"2.0","id":2,"method":"version"}');
+    await until(() => early.frames.length === 1, "the early version answer");
+
+    const svc = standIn();
+    const own = await front.handOver(svc.handlers);
+    servers.push(own);
+    expect(own.port).toBe(bound.port);
+    await until(() => early.frames.length === 2, "the queued call's answer");
+    expect(svc.seen).toEqual([note("media.indexing"), call(1, "media.search")]);
+
+    // the same connection after the hand-over: calls, a notification, and one from the service to the client
+    early.ws.send(call(3, "settings"));
+    early.ws.send(note("tokens.active"));
+    early.ws.send('{"jsonrpc":"2.0","id":4,"method":"version"}');
+    await until(() => early.frames.length === 4, "answers after the hand-over");
+    expect(svc.seen.slice(2)).toEqual([call(3, "settings"), note("tokens.active"), '{"jsonrpc":"2.0","id":4,"method":"version"}']);
+    expect(early.frames.slice(1)).toEqual([{ echo: call(1, "media.search") }, { echo: call(3, "settings") }, { echo: '{"jsonrpc":"2.0","id":4,"method":"version"}' }]);
+    expect(svc.opened).toHaveLength(1);
+    svc.opened[0]!.send(JSON.stringify({ jsonrpc: "2.0", method: "readers.added", params: {} }));
+    await until(() => early.frames.length === 5, "the service's notification");
+    expect(early.frames[4]).toEqual({ jsonrpc: "2.0", method: "readers.added", params: {} });
+
+    // a later client reaches the service too; the early one's closing reaches it, and the service can close one
+    const later = await connect(bound.port);
+    later.ws.send(call(5, "settings"));
+    await until(() => later.frames.length === 1, "the later client's answer");
+    expect(svc.opened).toHaveLength(2);
+    early.ws.close(1000);
+    await until(() => svc.closed.length === 1, "the early connection's close");
+    expect(svc.closed).toEqual([1000]);
+    svc.opened[1]!.close(4000, "bye");
+    expect(await later.closed).toBe(4000);
+  });
+
+  test("a service closing an early connection closes it for the client", async () => {
+    front = new ListenFront({ host: "127.0.0.1", port: 0 }, { version: "9.9.9", platform: "linux" });
+    const bound = await front.listen(bunRuntime);
+    if (!bound) throw new Error("could not listen");
+    const early = await connect(bound.port);
+    const svc = standIn();
+    servers.push(await front.handOver(svc.handlers));
+    await until(() => svc.opened.length === 1, "the early connection handed over");
+    svc.opened[0]!.close(4001, "go");
+    expect(await early.closed).toBe(4001);
+  });
+
+  test("without threads (the Node runtime) the front serves on the main thread, with the same hand-over", async () => {
+    front = new ListenFront({ host: "127.0.0.1", port: 0 }, { version: "9.9.9", platform: "linux" });
+    const bound = await front.listen({ ...bunRuntime, startThread: undefined });
+    if (!bound) throw new Error("could not listen");
+    const early = await connect(bound.port);
+    early.ws.send(call(1, "settings"));
+    early.ws.send('{"jsonrpc":"2.0","id":2,"method":"version"}');
+    await until(() => early.frames.length === 1, "the early version answer");
+    const svc = standIn();
+    expect(await front.handOver(svc.handlers)).toBe(bound); // the same listener, taken over
+    early.ws.send(call(3, "settings"));
+    await until(() => early.frames.length === 3, "answers after the hand-over");
+    expect(svc.seen).toEqual([call(1, "settings"), call(3, "settings")]);
+    servers.push(bound);
+  });
+});
