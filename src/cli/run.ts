@@ -47,6 +47,12 @@ export async function runCli(runtime: Runtime, argv: string[], env: Record<strin
   const [{ App }, { ConfigError }, { log }] = await Promise.all([import("../app.ts"), import("../config/store.ts"), import("../log.ts")]);
   await breathe();
   const app = new App({ runtime, dataDir, configPath, port: cmd.port, host: cmd.host, mdns, front });
+  // Heard from before the start: the service may answer (the front's held requests) before start() returns,
+  // and a SIGTERM then must still stop it cleanly, once it is up.
+  const signalled = new Promise<string>((resolve) => {
+    process.on("SIGINT", () => resolve("SIGINT"));
+    process.on("SIGTERM", () => resolve("SIGTERM"));
+  });
   try {
     await app.start();
     runtime.settled?.();
@@ -60,15 +66,10 @@ export async function runCli(runtime: Runtime, argv: string[], env: Record<strin
     await app.stop();
     return 1;
   }
-  return new Promise<number>((resolve) => {
-    let stopping = false;
-    const onSignal = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      log.info(`${signal} received, shutting down`);
-      app.stop().then(() => resolve(0), () => resolve(1));
-    };
-    process.on("SIGINT", () => onSignal("SIGINT"));
-    process.on("SIGTERM", () => onSignal("SIGTERM"));
-  });
+  const signal = await signalled;
+  log.info(`${signal} received, shutting down`);
+  return app.stop().then(
+    () => 0,
+    () => 1,
+  );
 }
