@@ -1,4 +1,5 @@
 import { spawnChild } from "../child-process.ts";
+import { countDirEntriesBun } from "./dir-count.ts";
 import { openBunI2c, openBunSpi } from "./i2c-spi.ts";
 import type { Runtime } from "../types.ts";
 import { watchMountsBun } from "./mount-watch.ts";
@@ -16,6 +17,7 @@ export const bunRuntime: Runtime = {
   serve: serveWithBun,
   openDatabase: openBunDatabase,
   openSerial: openBunSerial,
+  countDirEntries: countDirEntriesBun,
   pcsc: loadBunPcsc,
   uinput: () => loadBunUinput(),
   openI2c: openBunI2c,

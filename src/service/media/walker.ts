@@ -35,6 +35,8 @@ export interface WalkContext {
   /** Called every few thousand entries: lets the event loop run (searches keep being served) and reports. */
   tick(): Promise<void>;
   warn(message: string): void;
+  /** Counts a folder's entries without reading their names (Runtime.countDirEntries); else they are read. */
+  countEntries?(path: string): number | null;
 }
 
 const TICK_EVERY = 2048;
@@ -94,7 +96,7 @@ export async function walkSystemFolder(
     try {
       mtime = statSync(abs).mtimeMs;
       if (before && before.mtime === mtime && before.kind !== "unreadable") {
-        const count = readdirSync(abs).length;
+        const count = ctx.countEntries?.(abs) ?? readdirSync(abs).length;
         if (count === before.entries) {
           // unchanged: the same entries as recorded; its sub-folders may still have changed
           records.push(before);
