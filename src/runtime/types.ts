@@ -152,6 +152,11 @@ export interface Runtime {
   openI2c?(path: string, address: number): I2cDevice;
   /** Opens an SPI device (`/dev/spidevB.C`) where this runtime can issue ioctls; see i2c-spi-types.ts. */
   openSpi?(path: string, options: SpiOptions): SpiDevice;
+  /**
+   * The number of entries in a folder (without `.` and `..`) without reading their names into strings, where this
+   * runtime can call getdents64 (null: it cannot here); throws as readdir does (`code` ENOENT, EACCES …).
+   */
+  countDirEntries?(path: string): number | null;
   /** Opens a serial device (tty) raw 8N1 at `options.baud`; see serial-types.ts. */
   openSerial(path: string, options: SerialOptions): Promise<SerialPort>;
   /** Calls `onChange` when the mount table (`/proc/self/mountinfo`) changes; see mount-watch.ts. */

@@ -90,4 +90,11 @@ export const mediaMigrations: readonly Migration[] = [
       CREATE TABLE scrape_done (path TEXT PRIMARY KEY) WITHOUT ROWID;
     `,
   },
+  {
+    // each walked folder's ctime (ms; -1: none kept): a folder whose ctime is as recorded has not changed since,
+    // so a re-index need not count its entries (src/service/media/walker.ts). Older records have none.
+    version: 7,
+    name: "walked folders' ctime",
+    sql: `ALTER TABLE folders ADD COLUMN ctime REAL NOT NULL DEFAULT -1;`,
+  },
 ];

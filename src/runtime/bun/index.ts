@@ -1,5 +1,6 @@
 import { spawnChild } from "../child-process.ts";
 import { startBunThread } from "./early-front.ts";
+import { countDirEntriesBun } from "./dir-count.ts";
 import { openBunI2c, openBunSpi } from "./i2c-spi.ts";
 import type { Runtime } from "../types.ts";
 import { watchMountsBun } from "./mount-watch.ts";
@@ -17,6 +18,7 @@ export const bunRuntime: Runtime = {
   serve: serveWithBun,
   openDatabase: openBunDatabase,
   openSerial: openBunSerial,
+  countDirEntries: countDirEntriesBun,
   pcsc: loadBunPcsc,
   uinput: () => loadBunUinput(),
   openI2c: openBunI2c,

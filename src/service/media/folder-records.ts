@@ -4,12 +4,32 @@ import type { SystemScan } from "./walker.ts";
 /**
  * A folder (or, with zips as folders, an archive) an index run walked: its mtime (ms) and entry count (an
  * archive's size) as they were then. `ignored` folders hold `.zaparooignore`; `unreadable` ones are read again.
+ * `ctime` (ms), when kept: the folder's ctime at that walk, kept only where it proves the folder unchanged since
+ * (see `provingCtime`); -1 or absent: none.
  */
 export interface FolderRecord {
   abs: string;
   mtime: number;
   entries: number;
   kind: "folder" | "zip" | "ignored" | "unreadable";
+  ctime?: number;
+}
+
+/**
+ * How long before the walk a folder's ctime must be for it to be kept: a change in the same tick of the kernel's
+ * coarse clock (1 to 10 ms) as the last one could leave it as it was.
+ */
+const SETTLED_MS = 100;
+
+/**
+ * The ctime to record for a folder stat'ed at `now`, or -1. A ctime changes with every entry added, removed or
+ * renamed, and utimes cannot set it back: a folder whose ctime is still the recorded one holds the entries it
+ * held then, without counting them. Kept only when it has sub-millisecond precision (FAT's 2 s and exFAT's
+ * 10 ms timestamps, which a change within the same tick leaves alone, are counted instead) and it is settled
+ * (not within SETTLED_MS of the walk, nor in the future).
+ */
+export function provingCtime(ctimeMs: number, now: number): number {
+  return ctimeMs % 1 !== 0 && ctimeMs < now - SETTLED_MS ? ctimeMs : -1;
 }
 
 /** A previous walk of one system, as the next walk compares against it. */
@@ -33,12 +53,12 @@ export function priorWalk(records: readonly FolderRecord[]): PriorWalk {
 }
 
 export function readFolderRecords(db: SqlDatabase, system: string): FolderRecord[] {
-  return db.prepare("SELECT abs, mtime, entries, kind FROM folders WHERE system = ?").all<FolderRecord>(system);
+  return db.prepare("SELECT abs, mtime, entries, kind, ctime FROM folders WHERE system = ?").all<FolderRecord>(system);
 }
 
 export function writeFolderRecords(db: SqlDatabase, scan: SystemScan): void {
-  const ins = db.prepare("INSERT OR REPLACE INTO folders (system, abs, mtime, entries, kind) VALUES (?, ?, ?, ?, ?)");
-  for (const r of scan.folders ?? []) ins.run(scan.system, r.abs, r.mtime, r.entries, r.kind);
+  const ins = db.prepare("INSERT OR REPLACE INTO folders (system, abs, mtime, entries, kind, ctime) VALUES (?, ?, ?, ?, ?, ?)");
+  for (const r of scan.folders ?? []) ins.run(scan.system, r.abs, r.mtime, r.entries, r.kind, r.ctime ?? -1);
 }
 
 /**

@@ -211,7 +211,7 @@ export class MediaIndexer {
       const results = new Map<string, DoneStep>();
       const pending: Array<[string, DoneStep]> = [];
       let lastCommit = -1;
-      const ctx = { zipsAsFolders: zips, tick: () => this.tick(), warn: (m: string) => logger.warn(m) };
+      const ctx = { zipsAsFolders: zips, tick: () => this.tick(), warn: (m: string) => logger.warn(m), countEntries: this.deps.runtime.countDirEntries };
       for (const [i, step] of plan.entries()) {
         const id = step.system.id;
         let result = done.get(id);

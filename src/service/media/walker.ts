@@ -1,6 +1,6 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
 import { extensionOf } from "../../core/systems/catalog.ts";
-import type { FolderRecord, PriorWalk } from "./folder-records.ts";
+import { type FolderRecord, type PriorWalk, provingCtime } from "./folder-records.ts";
 import { listZipEntries } from "../../platforms/shared/zip-entries.ts";
 
 /** A folder holding indexed files: its absolute path and its compressed form `<SystemId>/<relative path>`. */
@@ -35,6 +35,10 @@ export interface WalkContext {
   /** Called every few thousand entries: lets the event loop run (searches keep being served) and reports. */
   tick(): Promise<void>;
   warn(message: string): void;
+  /** Counts a folder's entries without reading their names (Runtime.countDirEntries); else they are read. */
+  countEntries?(path: string): number | null;
+  /** The wall clock (ms), as folders' ctimes are compared with it; Date.now when absent. */
+  now?(): number;
 }
 
 const TICK_EVERY = 2048;
@@ -47,7 +51,9 @@ export const IGNORE_MARKER = ".zaparooignore";
  * `.zaparooignore` and AppleDouble `._` files; follows symbolic links once per real folder (no cycles). A
  * folder or archive that cannot be read is reported and skipped: it never stops the walk. With `prior` (the
  * previous walk's records), a folder whose mtime and entry count are unchanged is not read: its recorded
- * sub-folders are visited and it is listed in `reused` (its files are the previous index's).
+ * sub-folders are visited and it is listed in `reused` (its files are the previous index's). Its entries are
+ * counted only when its ctime differs from the recorded one (or none was kept: see provingCtime), through
+ * `ctx.countEntries` where the runtime can (no name read), else readdir.
  */
 export async function walkSystemFolder(
   folder: string,
@@ -90,15 +96,20 @@ export async function walkSystemFolder(
     const before = prior?.folders.get(abs);
     if (before) outcome.visited++;
     let mtime = -1;
+    let ctime = -1;
     let entries: Dirent[] | null = null;
     try {
-      mtime = statSync(abs).mtimeMs;
+      const st = statSync(abs);
+      mtime = st.mtimeMs;
+      ctime = provingCtime(st.ctimeMs, ctx.now?.() ?? Date.now());
       if (before && before.mtime === mtime && before.kind !== "unreadable") {
-        const count = readdirSync(abs).length;
+        // the ctime as recorded: nothing changed in it since; else its entries are counted
+        const settled = before.ctime !== undefined && before.ctime >= 0 && before.ctime === st.ctimeMs;
+        const count = settled ? before.entries : (ctx.countEntries?.(abs) ?? readdirSync(abs).length);
         if (count === before.entries) {
           // unchanged: the same entries as recorded; its sub-folders may still have changed
-          records.push(before);
-          if ((sinceTick += count) >= TICK_EVERY) {
+          records.push(ctime === (before.ctime ?? -1) ? before : { ...before, ctime });
+          if ((sinceTick += settled ? 1 : count) >= TICK_EVERY) {
             sinceTick = 0;
             await ctx.tick();
           }
@@ -126,10 +137,10 @@ export async function walkSystemFolder(
     }
     outcome.changed++;
     if (abs !== folder && entries.some((e) => e.name === IGNORE_MARKER)) {
-      records.push({ abs, mtime, entries: entries.length, kind: "ignored" });
+      records.push({ abs, mtime, entries: entries.length, kind: "ignored", ctime });
       continue;
     }
-    records.push({ abs, mtime, entries: entries.length, kind: "folder" });
+    records.push({ abs, mtime, entries: entries.length, kind: "folder", ctime });
     let dirIndex = -1;
     for (const e of entries) {
       const name = e.name;
