@@ -7,6 +7,8 @@ import { type PlatformId, platformFamily } from "./detect.ts";
 import { DEFAULT_MISTER_PATHS, MISTEX_PATHS, MisterLauncher, type MisterPaths } from "./mister/launcher.ts";
 import { type Screenshot, takeMisterScreenshot } from "./mister/screenshot.ts";
 import { MisterTracker } from "./mister/tracker.ts";
+import { ArcadeDb } from "./mister/arcade-db.ts";
+import { MraTitles } from "./mister/mra-titles.ts";
 import { MisterCommands, type MisterCommandPaths } from "./mister/commands.ts";
 import type { MediaTracker } from "./shared/activity.ts";
 import { ActivityWatcher } from "./shared/activity-watcher.ts";
@@ -100,6 +102,8 @@ export class PlatformSet {
   readonly misterCommands?: MisterCommands;
   /** MiSTer's "now playing" from MiSTer Main's /tmp files (platform mister, or a test's CORENAME path). */
   private readonly misterTracker?: MisterTracker;
+  /** MiSTer: arcade names of `.mra` files for the media index. */
+  private readonly mraTitles?: MraTitles;
   private custom: { cfg: Config["launchers"]["custom"]; launchers: Launcher[] } | null = null;
 
   private readonly platform: PlatformId;
@@ -125,6 +129,7 @@ export class PlatformSet {
     if (opts.mister || platform === "mister") {
       this.misterCommands = new MisterCommands({ ...misterPaths, coreNamePath: misterPaths.coreNamePath ?? "/tmp/CORENAME", memPath: opts.misterMemPath, console: opts.misterConsole }, spawn);
     }
+    if (opts.mister || platform === "mister") this.mraTitles = new MraTitles(ArcadeDb.onCard(misterPaths.sdRoot));
     if (opts.mister || platform === "mister") this.screenshot = () => takeMisterScreenshot(opts.mister ?? DEFAULT_MISTER_PATHS);
     const p = () => this.config().platforms;
     const timeoutMs = () => p().timeout * 1000;
@@ -248,6 +253,12 @@ export class PlatformSet {
     if (family !== "linux" && family !== "steamos") return [];
     const games = storeGames({ home: this.opts.home ?? homedir(), steamDir: this.config().platforms.steam_dir, chimera: this.platform === "chimeraos", open });
     return games.map((g) => ({ system: "PC", dir: `${g.scheme}://${encodeURIComponent(g.id)}`, file: g.name.replaceAll("/", " ").trim() || g.id }));
+  }
+
+  /** Titles the platform gives a system's files beyond their file names (MiSTer: arcade names of MRAs). */
+  titleSource(system: string): ((dir: string, file: string) => string | undefined) | undefined {
+    const mra = this.mraTitles;
+    return mra && system === "Arcade" ? (dir, file) => mra.title(dir, file) : undefined;
   }
 
   /** Media folders the platform's launchers know beyond the configured and default roots (a test SD card's games). */

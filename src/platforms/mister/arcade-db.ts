@@ -109,13 +109,3 @@ export class ArcadeDb {
     }
   }
 }
-
-/** The `<setname>` an MRA file names (its `<name>` otherwise unused here); "" when there is none. */
-export function mraSetname(path: string): string {
-  try {
-    const text = readFileSync(path, "utf8").slice(0, 65536);
-    return /<setname>\s*([^<]*?)\s*<\/setname>/i.exec(text)?.[1] ?? "";
-  } catch {
-    return "";
-  }
-}

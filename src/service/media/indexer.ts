@@ -88,6 +88,8 @@ export interface IndexerDeps {
   catalog: SystemCatalog;
   roots(): string[];
   zipsAsFolders(): boolean;
+  /** The platform's titles for a system's files (MiSTer arcade names), if it names them beyond their file names. */
+  titleSource?(system: string): ((dir: string, file: string) => string | undefined) | undefined;
   /** Progress changed (throttling is the listener's business); `force` marks the first and last of a run. */
   onProgress(progress: Progress | null, force: boolean): void;
 }
@@ -325,6 +327,7 @@ export class MediaIndexer {
     }
     const order = new Map(catalog.all.map((s, i) => [s.id, i]));
     written.sort((a, b) => (order.get(a.scan.system) ?? 1e9) - (order.get(b.scan.system) ?? 1e9));
+    for (const w of written) w.titleOf = this.deps.titleSource?.(w.scan.system);
     results.clear(); // the scans are the writer's from here: it lets each go once written
     const total = await writeIndexFile(this.deps.runtime, store.buildingPath, written, () => this.tick(), meta, true);
     if (this.aborted) throw new IndexInterruptedError();
