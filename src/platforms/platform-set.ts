@@ -9,6 +9,8 @@ import { type Screenshot, takeMisterScreenshot } from "./mister/screenshot.ts";
 import { MisterTracker } from "./mister/tracker.ts";
 import { ArcadeDb } from "./mister/arcade-db.ts";
 import { MraTitles } from "./mister/mra-titles.ts";
+import { MisterStorageWatch } from "./mister/storage-watch.ts";
+import type { MountWatch } from "../runtime/mount-watch.ts";
 import { MisterCommands, type MisterCommandPaths } from "./mister/commands.ts";
 import type { MediaTracker } from "./shared/activity.ts";
 import { ActivityWatcher } from "./shared/activity-watcher.ts";
@@ -104,6 +106,9 @@ export class PlatformSet {
   private readonly misterTracker?: MisterTracker;
   /** MiSTer: arcade names of `.mra` files for the media index. */
   private readonly mraTitles?: MraTitles;
+  /** MiSTer: USB and network storage mounted or unmounted re-index the media. */
+  private storageWatch?: MisterStorageWatch;
+  private readonly watchMounts?: ((path: string, onChange: () => void) => MountWatch) | undefined;
   private custom: { cfg: Config["launchers"]["custom"]; launchers: Launcher[] } | null = null;
 
   private readonly platform: PlatformId;
@@ -111,7 +116,7 @@ export class PlatformSet {
   private readonly spawn: Spawn;
 
   constructor(
-    deps: { platform: PlatformId; config: () => Readonly<Config>; tracker: MediaTracker; spawn: Spawn },
+    deps: { platform: PlatformId; config: () => Readonly<Config>; tracker: MediaTracker; spawn: Spawn; watchMounts?: ((path: string, onChange: () => void) => MountWatch) | undefined },
     private readonly opts: PlatformOptions = {},
   ) {
     const { tracker, spawn } = deps;
@@ -119,6 +124,7 @@ export class PlatformSet {
     this.platform = deps.platform;
     this.config = deps.config;
     this.spawn = spawn;
+    this.watchMounts = deps.watchMounts;
     const misterPaths = opts.mister ?? (deps.platform === "mistex" ? MISTEX_PATHS : DEFAULT_MISTER_PATHS);
     if ((platform === "mister" && !opts.mister) || opts.mister?.coreNamePath) {
       const returnToMenu = () => (this.systemLauncher as MisterLauncher).returnToMenu();
@@ -267,13 +273,21 @@ export class PlatformSet {
     return this.systemLauncher instanceof MisterLauncher ? [`${sd}/games`, `${sd}/cifs/games`, `${sd}/cifs`, sd] : [];
   }
 
+  /** On MiSTer, `reindex` runs whenever a USB drive or network share is mounted or unmounted (from start). */
+  onStorageChange(reindex: () => Promise<void>): void {
+    const mister = this.platform === "mister" || this.platform === "mistex";
+    if (mister && this.watchMounts) this.storageWatch = new MisterStorageWatch(this.watchMounts, reindex);
+  }
+
   start(): void {
     for (const w of this.active) w.start();
     this.misterTracker?.start();
+    this.storageWatch?.start();
   }
 
   async stop(): Promise<void> {
     this.misterTracker?.stop();
+    await this.storageWatch?.stop();
     await Promise.all(this.active.map((w) => w.stop()));
   }
 
