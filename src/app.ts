@@ -185,7 +185,7 @@ export class App {
     const feedback = new ScanFeedback(() => config.current.audio, this.opts.soundPlayer ?? new AplayPlayer(() => config.current.audio, ctx.runtime.spawn));
     const inbox = new InboxService(ctx.userDb, ctx.events, clock);
     configWorkedAround(inbox, this.configProblems);
-    const media = new MediaService(ctx, inbox, { stallMs: this.opts.indexStallMs, virtualMedia: () => platforms.storeMedia((path) => ctx.runtime.openDatabase(path)), titleSource: (system) => platforms.titleSource(system) });
+    const media = new MediaService(ctx, inbox, { stallMs: this.opts.indexStallMs, virtualMedia: () => platforms.storeMedia((path) => ctx.runtime.openDatabase(path)), titleSource: (system) => platforms.titleSource(system), titleVersion: () => platforms.titleVersion() });
     platforms.onStorageChange(() => media.beginIndex());
     const input = new InputService({ runtime: ctx.runtime, clock, platform: ctx.platform, screenshot: platforms.screenshot });
     const profiles = new ProfilesService(ctx.userDb, ctx.events, () => clock.now());

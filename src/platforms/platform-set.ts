@@ -267,6 +267,11 @@ export class PlatformSet {
     return mra && system === "Arcade" ? (dir, file) => mra.title(dir, file) : undefined;
   }
 
+  /** Changes when `titleSource`'s titles may have (MiSTer: the arcade database file replaced); "" without titles. */
+  titleVersion(): string {
+    return this.mraTitles?.version() ?? "";
+  }
+
   /** Media folders the platform's launchers know beyond the configured and default roots (a test SD card's games). */
   extraRoots(): string[] {
     const sd = (this.opts.mister ?? DEFAULT_MISTER_PATHS).sdRoot;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
-import { closeSync, constants, mkdirSync, openSync, readSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, constants, mkdirSync, openSync, readSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { launchAndWait } from "../fixtures/launch-and-wait.ts";
 import { waitFor, writeFiles } from "../fixtures/launch-env.ts";
@@ -95,5 +95,13 @@ describe("MiSTer arcade names in the media index", () => {
     const results = await search("street fighter");
     expect(await launchAndWait(c, results[0]!.zapScript)).toMatchObject({ success: true });
     await waitFor(async () => ((await c.call<{ mediaName: string } | null>("media.active"))?.mediaName === "Street Fighter II: The World Warrior") || undefined, "arcade name playing");
+  });
+
+  test("a replaced ArcadeDatabase.csv renames the games at the next index run, though no game folder changed", async () => {
+    const db = join(sd, "zaparoo/assets/ArcadeDatabase.csv");
+    writeFileSync(db, CSV.replace("Street Fighter II: The World Warrior", "Street Fighter II (CPS-1)"));
+    utimesSync(db, new Date(), new Date(Date.now() + 5000));
+    expect(await c.call("media.index")).toBeNull();
+    expect((await search("street fighter")).map((r) => r.name)).toEqual(["Street Fighter II (CPS-1)"]);
   });
 });

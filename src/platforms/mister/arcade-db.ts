@@ -88,6 +88,16 @@ export class ArcadeDb {
     return this.byName.get(setname.trim().toLowerCase());
   }
 
+  /** The file's mtime and size ("" when missing): changes when the file is replaced. */
+  version(): string {
+    try {
+      const st = statSync(this.path);
+      return `${st.mtimeMs}:${st.size}`;
+    } catch {
+      return "";
+    }
+  }
+
   private refresh(): void {
     let stamp: string;
     try {

@@ -45,6 +45,11 @@ export class MraTitles {
 
   constructor(private readonly db: ArcadeDb) {}
 
+  /** The arcade database file's size and mtime (its titles change with it). */
+  version(): string {
+    return this.db.version();
+  }
+
   /** The title of the file `<dir>/<file>` (undefined unless it is an `.mra` naming its game). */
   title(dir: string, file: string): string | undefined {
     if (extname(file).toLowerCase() !== ".mra") return undefined;
