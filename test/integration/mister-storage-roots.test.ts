@@ -38,7 +38,7 @@ describe.skipIf(!canMountNamespace)("MiSTer USB and network storage roots", () =
     put(["/media/fat/_Console/SNES_20240101.rbf", "/media/fat/_Console/MegaDrive_20240101.rbf", "/media/fat/_Console/NES_20240101.rbf", "/media/fat/games/NES/Tiny.nes"]);
     put(["/media/usb0/games/SNES/Chrono.sfc", "/media/fat/cifs/games/Genesis/Sonic.md"]);
     const zip = writeStoredZip([{ name: "Inner Quest.sfc", data: new Uint8Array(16) }], new Date(2024, 0, 1));
-    Bun.write(ns.at("/media/usb0/games/SNES/Pack.zip"), zip);
+    await Bun.write(ns.at("/media/usb0/games/SNES/Pack.zip"), zip);
     fifoFd = openSync(ns.at("/dev/MiSTer_cmd"), constants.O_RDWR | constants.O_NONBLOCK);
     expect(await ns.client.call("media.index")).toBeNull();
   });
