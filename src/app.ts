@@ -181,11 +181,12 @@ export class App {
     const { config } = ctx;
     const clock = ctx.clock;
     const tracker = new ActiveMediaTracker(ctx.events, () => new Date(clock.now()));
-    const platforms = new PlatformSet({ platform: ctx.platform, config: () => config.current, tracker, spawn: ctx.runtime.spawn }, this.opts.platform);
+    const platforms = new PlatformSet({ platform: ctx.platform, config: () => config.current, tracker, spawn: ctx.runtime.spawn, watchMounts: ctx.runtime.watchMounts?.bind(ctx.runtime) }, this.opts.platform);
     const feedback = new ScanFeedback(() => config.current.audio, this.opts.soundPlayer ?? new AplayPlayer(() => config.current.audio, ctx.runtime.spawn));
     const inbox = new InboxService(ctx.userDb, ctx.events, clock);
     configWorkedAround(inbox, this.configProblems);
-    const media = new MediaService(ctx, inbox, { stallMs: this.opts.indexStallMs, virtualMedia: () => platforms.storeMedia((path) => ctx.runtime.openDatabase(path)) });
+    const media = new MediaService(ctx, inbox, { stallMs: this.opts.indexStallMs, virtualMedia: () => platforms.storeMedia((path) => ctx.runtime.openDatabase(path)), titleSource: (system) => platforms.titleSource(system), titleVersion: () => platforms.titleVersion() });
+    platforms.onStorageChange(() => media.beginIndex());
     const input = new InputService({ runtime: ctx.runtime, clock, platform: ctx.platform, screenshot: platforms.screenshot });
     const profiles = new ProfilesService(ctx.userDb, ctx.events, () => clock.now());
     const playtime = new PlaytimeService({ db: ctx.userDb, events: ctx.events, config, clock, profiles, stopMedia: () => tracker.stop() });

@@ -7,6 +7,10 @@ import { type PlatformId, platformFamily } from "./detect.ts";
 import { DEFAULT_MISTER_PATHS, MISTEX_PATHS, MisterLauncher, type MisterPaths } from "./mister/launcher.ts";
 import { type Screenshot, takeMisterScreenshot } from "./mister/screenshot.ts";
 import { MisterTracker } from "./mister/tracker.ts";
+import { ArcadeDb } from "./mister/arcade-db.ts";
+import { MraTitles } from "./mister/mra-titles.ts";
+import { MisterStorageWatch } from "./mister/storage-watch.ts";
+import type { MountWatch } from "../runtime/mount-watch.ts";
 import { MisterCommands, type MisterCommandPaths } from "./mister/commands.ts";
 import type { MediaTracker } from "./shared/activity.ts";
 import { ActivityWatcher } from "./shared/activity-watcher.ts";
@@ -100,6 +104,11 @@ export class PlatformSet {
   readonly misterCommands?: MisterCommands;
   /** MiSTer's "now playing" from MiSTer Main's /tmp files (platform mister, or a test's CORENAME path). */
   private readonly misterTracker?: MisterTracker;
+  /** MiSTer: arcade names of `.mra` files for the media index. */
+  private readonly mraTitles?: MraTitles;
+  /** MiSTer: USB and network storage mounted or unmounted re-index the media. */
+  private storageWatch?: MisterStorageWatch;
+  private readonly watchMounts?: ((path: string, onChange: () => void) => MountWatch) | undefined;
   private custom: { cfg: Config["launchers"]["custom"]; launchers: Launcher[] } | null = null;
 
   private readonly platform: PlatformId;
@@ -107,7 +116,7 @@ export class PlatformSet {
   private readonly spawn: Spawn;
 
   constructor(
-    deps: { platform: PlatformId; config: () => Readonly<Config>; tracker: MediaTracker; spawn: Spawn },
+    deps: { platform: PlatformId; config: () => Readonly<Config>; tracker: MediaTracker; spawn: Spawn; watchMounts?: ((path: string, onChange: () => void) => MountWatch) | undefined },
     private readonly opts: PlatformOptions = {},
   ) {
     const { tracker, spawn } = deps;
@@ -115,6 +124,7 @@ export class PlatformSet {
     this.platform = deps.platform;
     this.config = deps.config;
     this.spawn = spawn;
+    this.watchMounts = deps.watchMounts;
     const misterPaths = opts.mister ?? (deps.platform === "mistex" ? MISTEX_PATHS : DEFAULT_MISTER_PATHS);
     if ((platform === "mister" && !opts.mister) || opts.mister?.coreNamePath) {
       const returnToMenu = () => (this.systemLauncher as MisterLauncher).returnToMenu();
@@ -125,6 +135,7 @@ export class PlatformSet {
     if (opts.mister || platform === "mister") {
       this.misterCommands = new MisterCommands({ ...misterPaths, coreNamePath: misterPaths.coreNamePath ?? "/tmp/CORENAME", memPath: opts.misterMemPath, console: opts.misterConsole }, spawn);
     }
+    if (opts.mister || platform === "mister") this.mraTitles = new MraTitles(ArcadeDb.onCard(misterPaths.sdRoot));
     if (opts.mister || platform === "mister") this.screenshot = () => takeMisterScreenshot(opts.mister ?? DEFAULT_MISTER_PATHS);
     const p = () => this.config().platforms;
     const timeoutMs = () => p().timeout * 1000;
@@ -250,19 +261,38 @@ export class PlatformSet {
     return games.map((g) => ({ system: "PC", dir: `${g.scheme}://${encodeURIComponent(g.id)}`, file: g.name.replaceAll("/", " ").trim() || g.id }));
   }
 
+  /** Titles the platform gives a system's files beyond their file names (MiSTer: arcade names of MRAs). */
+  titleSource(system: string): ((dir: string, file: string) => string | undefined) | undefined {
+    const mra = this.mraTitles;
+    return mra && system === "Arcade" ? (dir, file) => mra.title(dir, file) : undefined;
+  }
+
+  /** Changes when `titleSource`'s titles may have (MiSTer: the arcade database file replaced); "" without titles. */
+  titleVersion(): string {
+    return this.mraTitles?.version() ?? "";
+  }
+
   /** Media folders the platform's launchers know beyond the configured and default roots (a test SD card's games). */
   extraRoots(): string[] {
     const sd = (this.opts.mister ?? DEFAULT_MISTER_PATHS).sdRoot;
     return this.systemLauncher instanceof MisterLauncher ? [`${sd}/games`, `${sd}/cifs/games`, `${sd}/cifs`, sd] : [];
   }
 
+  /** On MiSTer, `reindex` runs whenever a USB drive or network share is mounted or unmounted (from start). */
+  onStorageChange(reindex: () => Promise<void>): void {
+    const mister = this.platform === "mister" || this.platform === "mistex";
+    if (mister && this.watchMounts) this.storageWatch = new MisterStorageWatch(this.watchMounts, reindex);
+  }
+
   start(): void {
     for (const w of this.active) w.start();
     this.misterTracker?.start();
+    this.storageWatch?.start();
   }
 
   async stop(): Promise<void> {
     this.misterTracker?.stop();
+    await this.storageWatch?.stop();
     await Promise.all(this.active.map((w) => w.stop()));
   }
 

@@ -88,6 +88,16 @@ export class ArcadeDb {
     return this.byName.get(setname.trim().toLowerCase());
   }
 
+  /** The file's mtime and size ("" when missing): changes when the file is replaced. */
+  version(): string {
+    try {
+      const st = statSync(this.path);
+      return `${st.mtimeMs}:${st.size}`;
+    } catch {
+      return "";
+    }
+  }
+
   private refresh(): void {
     let stamp: string;
     try {
@@ -107,15 +117,5 @@ export class ArcadeDb {
     } catch (err) {
       logger.warn(`cannot read the arcade database ${this.path}: ${(err as Error).message}`);
     }
-  }
-}
-
-/** The `<setname>` an MRA file names (its `<name>` otherwise unused here); "" when there is none. */
-export function mraSetname(path: string): string {
-  try {
-    const text = readFileSync(path, "utf8").slice(0, 65536);
-    return /<setname>\s*([^<]*?)\s*<\/setname>/i.exec(text)?.[1] ?? "";
-  } catch {
-    return "";
   }
 }

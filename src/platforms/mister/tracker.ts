@@ -5,7 +5,8 @@ import { systemCatalog } from "../../core/systems/catalog.ts";
 import { log } from "../../log.ts";
 import type { MediaTracker } from "../shared/activity.ts";
 import type { RunningMedia } from "../shared/launcher.ts";
-import { ArcadeDb, mraSetname } from "./arcade-db.ts";
+import { ArcadeDb } from "./arcade-db.ts";
+import { readMraHead } from "./mra-titles.ts";
 import { coreSystem, MISTER_CORES, misterCoreFor, slotFor } from "./cores.ts";
 import { initialMisterState, type MisterPending, type MisterPlaying, misterStep, type MisterTrackerInput, pendingKey, playingKey } from "./tracker-state.ts";
 
@@ -187,11 +188,13 @@ export class MisterTracker {
 
   /**
    * An arcade game's name: the arcade database's for the set running (CORENAME) or the one its MRA names, else
-   * the MRA's file name; undefined with neither.
+   * the MRA's `<name>`, else its file name; undefined with neither.
    */
   private arcadeName(setname: string, mra: string): string | undefined {
-    const hit = this.arcade.lookup(setname) ?? (mra ? this.arcade.lookup(mraSetname(mra)) : undefined);
+    const head = mra ? readMraHead(mra) : undefined;
+    const hit = this.arcade.lookup(setname) ?? (head ? this.arcade.lookup(head.setname) : undefined);
     if (hit) return hit.name;
+    if (head?.name) return head.name; // as the media index names it
     return mra ? basename(mra, extname(mra)) : undefined;
   }
 

@@ -44,7 +44,7 @@ export function resolveTarget(arg: string, deps: ResolveDeps, systemId?: string)
 function findFile(arg: string, deps: ResolveDeps, exists: (p: string) => boolean): string | undefined {
   if (isAbsolute(arg)) return exists(arg) ? arg : undefined;
   const viaLibrary = deps.library?.resolvePath(arg);
-  if (viaLibrary && exists(viaLibrary)) return viaLibrary;
+  if (viaLibrary && (exists(viaLibrary) || inArchive(viaLibrary, exists))) return viaLibrary;
   const roots = deps.rootFolders();
   for (const root of roots) {
     const p = join(root, arg);
@@ -61,6 +61,12 @@ function findFile(arg: string, deps: ResolveDeps, exists: (p: string) => boolean
     }
   }
   return undefined;
+}
+
+/** An indexed file inside an archive (`…/Pack.zip/Game.sfc`, a zip read as a folder on MiSTer) is there when its archive is. */
+function inArchive(path: string, exists: (p: string) => boolean): boolean {
+  const at = path.toLowerCase().lastIndexOf(".zip/");
+  return at > 0 && exists(path.slice(0, at + 4));
 }
 
 export function systemFor(library: MediaLibrary | undefined, id: string): SystemDefinition {

@@ -15,6 +15,8 @@ export interface WrittenSystem {
   scan: SystemScan;
   /** RFC 3339 time this system's files were collected. */
   indexedAt: string;
+  /** The platform's title for a file of this system (MiSTer: an MRA's arcade name); undefined: from the file name. */
+  titleOf?: ((dir: string, file: string) => string | undefined) | undefined;
 }
 
 const TICK_ROWS = 8192;
@@ -85,7 +87,7 @@ export async function writeIndexFile(
     let sinceTick = 0;
     const ranges: SystemRange[] = [];
     for (let s = 0; s < systems.length; s++) {
-      const { scan, indexedAt } = systems[s] as WrittenSystem;
+      const { scan, indexedAt, titleOf } = systems[s] as WrittenSystem;
       if (consume) (systems as Array<WrittenSystem | undefined>)[s] = undefined;
       writeFolderRecords(db, scan);
       if (scan.files.length === 0) continue;
@@ -98,10 +100,13 @@ export async function writeIndexFile(
         const id = nextId++;
         const whole = isVirtualPath(scan.dirs[scan.fileDirs[i] as number]?.abs ?? "");
         const parsed = parseMediaName(mediaName(file, whole));
-        insMedia.add(id, dirBase + (scan.fileDirs[i] as number), file, parsed.title, parsed.tags.join(" "));
+        const named = titleOf?.(scan.dirs[scan.fileDirs[i] as number]?.abs ?? "", file);
+        const title = named ?? parsed.title;
+        insMedia.add(id, dirBase + (scan.fileDirs[i] as number), file, title, parsed.tags.join(" "));
         postings.addFile(file, id, whole);
+        if (named !== undefined) postings.addFile(named, id, true); // found by its name too
         if (parsed.tags.length > 0) tags.add(parsed.tags, id);
-        titles.push(parsed.title.toLowerCase());
+        titles.push(title.toLowerCase());
         if (++sinceTick >= TICK_ROWS) {
           sinceTick = 0;
           await tick();

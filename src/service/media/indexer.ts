@@ -88,6 +88,10 @@ export interface IndexerDeps {
   catalog: SystemCatalog;
   roots(): string[];
   zipsAsFolders(): boolean;
+  /** The platform's titles for a system's files (MiSTer arcade names), if it names them beyond their file names. */
+  titleSource?(system: string): ((dir: string, file: string) => string | undefined) | undefined;
+  /** Changes when the platform's titles may have (a replaced arcade database): the next run rewrites the index. */
+  titleVersion?(): string;
   /** Progress changed (throttling is the listener's business); `force` marks the first and last of a run. */
   onProgress(progress: Progress | null, force: boolean): void;
 }
@@ -101,9 +105,9 @@ export const CHECKPOINT_EVERY_MS = 1000;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What decides which files a walk keeps: the systems' extensions and how zips are read. */
-function walkKeyOf(catalog: SystemCatalog, zips: boolean): string {
+function walkKeyOf(catalog: SystemCatalog, zips: boolean, titles: string): string {
   return createHash("sha1")
-    .update(JSON.stringify([zips, catalog.all.map((s) => [s.id, s.extensions])]))
+    .update(JSON.stringify([zips, catalog.all.map((s) => [s.id, s.extensions]), ...(titles ? [titles] : [])]))
     .digest("hex");
 }
 
@@ -181,7 +185,7 @@ export class MediaIndexer {
   private async run(request: readonly SystemDefinition[] | undefined, resume: boolean): Promise<number> {
     const { catalog, store } = this.deps;
     const zips = this.deps.zipsAsFolders();
-    const walkKey = walkKeyOf(catalog, zips);
+    const walkKey = walkKeyOf(catalog, zips, this.deps.titleVersion?.() ?? "");
     const state = resume ? this.checkpoint.resume() : null;
     if (resume && (!state || state.stalls >= MAX_RESUME_STALLS)) {
       if (state) logger.warn(`an interrupted index run made no progress in ${state.stalls} starts; it is given up (index again to rebuild)`);
@@ -325,6 +329,7 @@ export class MediaIndexer {
     }
     const order = new Map(catalog.all.map((s, i) => [s.id, i]));
     written.sort((a, b) => (order.get(a.scan.system) ?? 1e9) - (order.get(b.scan.system) ?? 1e9));
+    for (const w of written) w.titleOf = this.deps.titleSource?.(w.scan.system);
     results.clear(); // the scans are the writer's from here: it lets each go once written
     const total = await writeIndexFile(this.deps.runtime, store.buildingPath, written, () => this.tick(), meta, true);
     if (this.aborted) throw new IndexInterruptedError();

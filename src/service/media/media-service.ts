@@ -46,7 +46,7 @@ export class MediaService implements Lifecycle {
     private readonly ctx: ServiceContext,
     /** Where a damaged database or a failed index run is reported. */
     private readonly inbox: InboxSink = noInbox,
-    opts: { stallMs?: number | undefined; virtualMedia?: IndexerDeps["virtualMedia"] } = {},
+    opts: { stallMs?: number | undefined; virtualMedia?: IndexerDeps["virtualMedia"]; titleSource?: IndexerDeps["titleSource"]; titleVersion?: IndexerDeps["titleVersion"] } = {},
   ) {
     this.store = new MediaStore(ctx.runtime, ctx.dataDir, this.catalog);
     const throttle = new ProgressThrottle(PROGRESS_INTERVAL_MS, () => ctx.clock.now(), (s) => ctx.events.publish("media.indexing", s));
@@ -58,6 +58,8 @@ export class MediaService implements Lifecycle {
       roots: () => this.rootFolders(),
       zipsAsFolders: () => zipsAsFolders(ctx.platform),
       virtualMedia: opts.virtualMedia,
+      titleSource: opts.titleSource,
+      titleVersion: opts.titleVersion,
       onProgress: (progress, force) => {
         stall.observe(progress); // a run without progress for minutes is told to the inbox
         throttle.offer(indexingStatus(this.store, progress), force);

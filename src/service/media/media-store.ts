@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { disambiguate } from "../../core/media/disambiguate.ts";
 import { andBits, bitsetWords, countBits, orPostings } from "../../core/media/postings.ts";
 import { decodeSearchCursor, encodeSearchCursor } from "../../core/media/search-cursor.ts";
+import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { readTitleOrder, SAMPLE_STEP, sampledLowerBound, titleKey } from "../../core/media/title-order.ts";
 import { mediaNameOfPath, nameWords, queryWords } from "../../core/media/words.ts";
 import type { TagInfo } from "../../core/wire/media.ts";
@@ -358,8 +359,8 @@ export class MediaStore {
   private items(db: SqlDatabase, ids: readonly number[]): MediaItem[] {
     if (ids.length === 0) return [];
     const rows = db
-      .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path, m.tags AS tags, lower(m.title) AS title FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id IN (SELECT value FROM json_each(?))")
-      .all<{ id: number; path: string; tags: string; title: string }>(JSON.stringify([...ids].sort((a, b) => a - b))); // rows read in file order
+      .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path, m.tags AS tags, m.title AS named FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id IN (SELECT value FROM json_each(?))")
+      .all<{ id: number; path: string; tags: string; named: string }>(JSON.stringify([...ids].sort((a, b) => a - b))); // rows read in file order
     const byId = new Map(rows.map((r) => [r.id, r]));
     /** Items of one system sharing a title, to tell them apart. */
     const sameTitle = new Map<string, MediaItem[]>();
@@ -367,8 +368,8 @@ export class MediaStore {
     const items = ids.flatMap((id) => {
       const r = byId.get(id);
       if (!r) return [];
-      const item: MediaItem = { mediaId: id, system: this.systemOf(id), name: mediaNameOfPath(r.path), path: r.path, zapScript: r.path, tags: this.labels.list(r.tags) };
-      const k = `${item.system.id}/${r.title}`;
+      const item: MediaItem = { mediaId: id, system: this.systemOf(id), name: r.named === parseMediaName(mediaNameOfPath(r.path)).title ? mediaNameOfPath(r.path) : r.named, path: r.path, zapScript: r.path, tags: this.labels.list(r.tags) };
+      const k = `${item.system.id}/${r.named.toLowerCase()}`; // named by its file unless the platform titled it (arcade)
       const group = sameTitle.get(k);
       if (group) group.push(item);
       else sameTitle.set(k, [item]);
