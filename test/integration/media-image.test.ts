@@ -122,7 +122,8 @@ describe("media.image maxSize", () => {
     expect((await image("Small", 40)).bytes.equals(original)).toBe(true);
     expect((await image("Small", 512)).bytes.equals(original)).toBe(true);
     expect(await image("Small")).toMatchObject({ contentType: "image/png", width: 40, height: 20 });
-    const first = await image("Opaque", 64);
+    const [first, same] = await Promise.all([image("Opaque", 64), image("Opaque", 64)]); // at once: decoded once
+    expect(same.bytes.equals(first.bytes)).toBe(true);
     expect((await image("Opaque", 64)).bytes.equals(first.bytes)).toBe(true);
   });
 

@@ -35,20 +35,32 @@ export const canResize = (contentType: string) => contentType === "image/png" ||
  */
 export class ImageResizer {
   private readonly cache = new Map<string, ResizedImage>();
+  private readonly running = new Map<string, Promise<ResizedImage>>();
   private cached = 0;
 
   /**
    * `bytes` (whose header gave `info`) fitted into maxSize×maxSize. `key` names the source version (path, mtime,
    * size); `name` is used in errors. Refuses images too large to decode and images that do not decode.
    */
-  async resize(bytes: Uint8Array, info: ImageInfo, maxSize: number, key: string, name: string): Promise<ResizedImage> {
+  resize(bytes: Uint8Array, info: ImageInfo, maxSize: number, key: string, name: string): Promise<ResizedImage> {
     const cacheKey = `${maxSize}\n${key}`;
     const hit = this.cache.get(cacheKey);
     if (hit) {
       this.cache.delete(cacheKey); // most recently used goes last
       this.cache.set(cacheKey, hit);
-      return hit;
+      return Promise.resolve(hit);
     }
+    let run = this.running.get(cacheKey); // the same cover asked for twice at once is decoded once
+    if (!run) {
+      run = this.decodeAndScale(bytes, info, maxSize, name).then((r) => (this.remember(cacheKey, r), r));
+      this.running.set(cacheKey, run);
+      const done = () => void this.running.delete(cacheKey);
+      run.then(done, done);
+    }
+    return run;
+  }
+
+  private async decodeAndScale(bytes: Uint8Array, info: ImageInfo, maxSize: number, name: string): Promise<ResizedImage> {
     if (info.width * info.height > MAX_DECODE_PIXELS) {
       throw new DomainError("unsupported", `media.image: image "${name}" is ${info.width}x${info.height}: more than the ${MAX_DECODE_PIXELS / 1e6} megapixels decoded here`);
     }
@@ -65,11 +77,9 @@ export class ImageResizer {
     const size = fitWithin(src.width, src.height, maxSize);
     const out = areaResize(src, size.width, size.height);
     const keepAlpha = info.contentType === "image/png" && hasTransparency(out);
-    const result: ResizedImage = keepAlpha
+    return keepAlpha
       ? { bytes: new Uint8Array(png.sync.write(out, { colorType: 6 })), contentType: "image/png", extension: ".png", ...size }
       : { bytes: new Uint8Array(jpeg.encode(out, JPEG_QUALITY).data), contentType: "image/jpeg", extension: ".jpg", ...size };
-    this.remember(cacheKey, result);
-    return result;
   }
 
   private remember(key: string, r: ResizedImage): void {
