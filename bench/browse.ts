@@ -10,8 +10,8 @@ import { median, percentile, tempDir } from "./lib.ts";
 /**
  * `media.browse` on a 500k index (five systems; a third of each system's media in its folder, the rest in
  * folders of 150), written straight from generated names: the folder tree's first read, the roots, the first
- * page of a system folder (about 33k media and 440 folders) cold and paged, of 150-media folders, and the letter
- * index. Baseline: the plain SQL a folder page would need without the tree (media of the folder by title).
+ * page of a system folder (about 33k media and 440 folders) cold, its second and tenth pages (off the title order
+ * too), of 150-media folders, and the letter index (which builds the folder's whole listing). Baseline: the plain SQL a folder page would need without the tree (media of the folder by title).
  * Issue 22's figure: the first page of an empty-query browse at 500k, of the roots and of a system folder (each
  * system's folder once, cold: no listing kept), goal < 10 ms. Run by bench/media.ts (TAPSERVE_BENCH_MEDIA=browse).
  */
@@ -64,7 +64,13 @@ export async function run(): Promise<Record<string, number | string>> {
     cold.sort((a, b) => a - b);
     const cursor = (await browser.browse({ ...req, path: "/roms/SNES" })).pagination?.nextCursor ?? undefined;
     const secondPage = await time(() => browser.browse({ ...req, path: "/roms/SNES", cursor }));
-    const pagedSystem = await time(() => browser.browse({ ...req, path: "/roms/SNES", cursor }));
+    // the tenth page: nine pages walked with their cursors, the last one timed
+    let at = cursor;
+    for (let i = 0; i < 8; i++) at = (await browser.browse({ ...req, path: "/roms/SNES", cursor: at })).pagination?.nextCursor ?? undefined;
+    const pagedSystem = await time(() => browser.browse({ ...req, path: "/roms/SNES", cursor: at }));
+    let down = (await browser.browse({ ...req, path: "/roms/NES", sort: "name-desc" })).pagination?.nextCursor ?? undefined;
+    for (let i = 0; i < 8; i++) down = (await browser.browse({ ...req, path: "/roms/NES", sort: "name-desc", cursor: down })).pagination?.nextCursor ?? undefined;
+    const tenthDesc = await time(() => browser.browse({ ...req, path: "/roms/NES", sort: "name-desc", cursor: down }));
     const indexMs = await time(() => browser.index("/roms/Genesis", [], "name-asc"));
     const small: number[] = [];
     for (let i = 1; i <= 200; i++) small.push(await time(() => browser.browse({ ...req, path: `/roms/${SYSTEMS[i % SYSTEMS.length]}/Set ${i}` })));
@@ -87,9 +93,10 @@ export async function run(): Promise<Record<string, number | string>> {
       "browse system folder first page, first after the tree (reads the title order), ms": firstOrder,
       "browse system folder first page, cold, median, ms (goal < 10)": median(cold),
       "browse system folder first page, cold, max, ms (goal < 10)": cold.at(-1) as number,
-      "browse system folder second page (builds the listing once), ms": secondPage,
-      "browse system folder next page (listing kept), ms": pagedSystem,
-      "browse letter index of a system folder, ms": indexMs,
+      "browse 33k folder, second page (its folders), ms": secondPage,
+      "browse 33k folder, tenth page (its media, off the title order), ms": pagedSystem,
+      "browse 33k folder, tenth page name-desc (its media), ms": tenthDesc,
+      "browse letter index of a system folder (builds the whole listing), ms": indexMs,
       "browse 150-media folder first page p50, ms": percentile(small, 50),
       "browse 150-media folder first page p99, ms": percentile(small, 99),
       "browse baseline SQL folder page p50, ms": median(baseline),

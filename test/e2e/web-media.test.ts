@@ -136,10 +136,10 @@ describe("the media library in the web app", () => {
     await page.getByLabel("Game name").pressSequentially("super m");
     const mario = resultRow("Super Mario World (USA)");
     await mario.getByTestId("cover").and(page.locator("[data-state=loaded]")).waitFor();
-    expect(await coverSize(mario)).toEqual([300, 200]);
+    expect(await coverSize(mario)).toEqual([64, 43]); // 300×200 scaled on the device to the 3rem box (48 px, asked 64)
     const metroid = resultRow("Super Metroid (USA)");
     await metroid.locator("[data-testid=cover][data-state=loaded]").waitFor();
-    expect(await coverSize(metroid)).toEqual([120, 160]);
+    expect(await coverSize(metroid)).toEqual([48, 64]);
     // no artwork: the box stays, empty
     const europe = resultRow("Super Mario World (Europe) (Rev 1)");
     await europe.locator("[data-testid=cover][data-state=none]").waitFor();
@@ -152,6 +152,7 @@ describe("the media library in the web app", () => {
       await expect(details.locator(".facts").textContent()).resolves.toContain(fact);
     }
     await details.locator("[data-testid=cover][data-state=loaded]").waitFor();
+    expect(await coverSize(details)).toEqual([128, 85]); // the 8rem box
     await details.scrollIntoViewIfNeeded();
     await checkScreen("media-search-covers");
   });
@@ -199,7 +200,7 @@ describe("the media library in the web app", () => {
     expect(await last.locator("[data-testid=cover]").getAttribute("data-state")).toBe("loading");
     await mario.scrollIntoViewIfNeeded();
     await mario.locator("[data-testid=cover][data-state=loaded]").waitFor();
-    expect(await coverSize(mario)).toEqual([300, 200]);
+    expect(await coverSize(mario)).toEqual([64, 43]); // 300×200 scaled on the device to the 3rem box (48 px, asked 64)
     await checkScreen("media-browse-folder");
 
     // letters: S holds the two Super Mario Worlds, Super Metroid and Star Fox

@@ -91,7 +91,7 @@ export function mediaMetaMethods(deps: { media: MediaService }) {
     }),
     defineMethod({
       name: "media.image",
-      summary: "A media's artwork as base64 `data`: the first of `imageTypes` found (default: image, thumbnail, boxart, boxart3d, screenshot, wheel, titleshot, map, marquee, fanart …). With `maxSize`, the first fitting maxSize×maxSize, else the smallest found (images are not resized). 1001 \"no image found for media\" when there is none.",
+      summary: "A media's artwork as base64 `data`: the first of `imageTypes` found (default: image, thumbnail, boxart, boxart3d, screenshot, wheel, titleshot, map, marquee, fanart …). With `maxSize`, a PNG or JPEG larger than maxSize×maxSize is scaled down to fit (aspect kept; JPEG, or PNG when it has transparency; `width`/`height` give the size); a GIF or WebP too large is answered as it is unless another kind fits. Images over 40 megapixels are refused (1005 unsupported), undecodable ones fail (1004). 1001 \"no image found for media\" when there is none.",
       params: MediaImageParams,
       result: MediaImageResult,
       example: { path: "SNES/Super Mario World (USA).sfc", imageTypes: ["boxart"], maxSize: 512 },

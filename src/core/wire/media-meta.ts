@@ -94,8 +94,19 @@ export const MetaFields = lazy(() => type({
 export const MediaMetaUpdateParams = lazy(() => type({ "+": "delete", ...REF, media: MetaFields }));
 
 export const MediaImageParams = lazy(() => type({ "+": "delete", ...REF, "imageTypes?": "string[]", "maxSize?": `1 <= number.integer <= ${MAX_IMAGE_SIZE}` }));
-/** The image bytes as base64 `data`; `typeTag` names the artwork kind (`property:image-boxart`). */
-export const MediaImageResult = lazy(() => type({ contentType: "string", "extension?": "string", data: "string", typeTag: "string", delivery: "'inline'" }));
+/**
+ * The image bytes as base64 `data`; `typeTag` names the artwork kind (`property:image-boxart`); `width` and
+ * `height` its size in pixels (after resizing) when known.
+ */
+export const MediaImageResult = lazy(() => type({
+  contentType: "string",
+  "extension?": "string",
+  data: "string",
+  typeTag: "string",
+  delivery: "'inline'",
+  "width?": "number.integer >= 1",
+  "height?": "number.integer >= 1",
+}));
 
 export const LookupParams = lazy(() => type({ "+": "delete", system: "string > 0", name: "string > 0", "fuzzySystem?": "boolean" }));
 export const LookupMatch = lazy(() => type({

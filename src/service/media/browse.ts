@@ -4,7 +4,7 @@ import { type BrowseCursor, decodeBrowseCursor, encodeBrowseCursor } from "../..
 import type { MediaItem } from "../../core/media-types.ts";
 import type { BrowseEntry, BrowseIndexResult, BrowseResult, BrowseSort } from "../../core/wire/media-browse.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
-import { FIRST_PAGE_SCAN_MIN, firstMediaByTitle } from "./browse-first-page.ts";
+import { FIRST_PAGE_SCAN_MIN, mediaByTitle } from "./browse-first-page.ts";
 import { type BrowseNode, BrowseTree } from "./browse-tree.ts";
 
 /** Listings kept sorted for paging (the last few asked for). */
@@ -85,12 +85,13 @@ export class MediaBrowser {
     if (!req.path) return { path: "", entries: tree ? this.roots(tree, req.systems) : [], totalFiles: 0, totalDirs: 0 };
     const letter = req.letter === undefined ? undefined : normalizeLetter(req.letter);
     const key = JSON.stringify([req.path, req.sort, letter ?? "", [...req.systems].sort(), [...req.tags].sort()]);
-    const quick = req.cursor || letter !== undefined || req.tags.length > 0 || this.listings.has(key) ? null : this.firstPage(tree, req);
-    const listing = quick ?? this.listing(tree, req.path, req, letter, key);
-    const { dirs } = listing;
-    const files = listing.files;
-    const fileCount = quick ? quick.fileCount : files.length;
-    const offset = req.cursor ? positionAfter(listing, decodeBrowseCursor(req.cursor, key), req.sort) : 0;
+    const cursor = req.cursor ? decodeBrowseCursor(req.cursor, key) : undefined;
+    const quick = letter !== undefined || req.tags.length > 0 || this.listings.has(key) ? null : this.pageByTitle(tree, req, cursor, key);
+    if (quick) return quick;
+    const listing = this.listing(tree, req.path, req, letter, key);
+    const { dirs, files } = listing;
+    const fileCount = files.length;
+    const offset = cursor ? positionAfter(listing, cursor, req.sort) : 0;
     const total = dirs.length + fileCount;
     const end = Math.min(total, offset + req.max);
     const entries: BrowseEntry[] = dirs.slice(offset, end).map((n) => this.dirEntry(n, req.systems, "directory"));
@@ -163,24 +164,58 @@ export class MediaBrowser {
   }
 
   /**
-   * The first page of a big folder by name without building its listing (the folder's media picked off the
-   * index's title order): its folders, and only the media the page shows; null when that does not apply.
+   * A page of a big folder by name without building its listing: its folders, and the media the page shows picked
+   * off the index's title order, after the cursor's media (found by the id it carries, checked against its path).
+   * Null when that does not apply (then the listing is built): a small folder, another sort, a cursor whose
+   * media is gone or was given another id by a new index.
    */
-  private firstPage(tree: BrowseTree | null, req: BrowseRequest): (Listing & { fileCount: number }) | null {
+  private pageByTitle(tree: BrowseTree | null, req: BrowseRequest, cursor: BrowseCursor | undefined, key: string): BrowseResult | null {
     if (!req.sort.startsWith("name") || !tree || !req.path) return null;
     const node = this.node(tree, req.path);
     const fileCount = node.direct.reduce((n, d) => n + (req.systems.length === 0 || req.systems.includes(d.system) ? d.count : 0), 0);
     if (fileCount < FIRST_PAGE_SCAN_MIN) return null;
     const dirs = this.sortedDirs(tree, node, req.systems, [], undefined, req.sort);
-    const picked = firstMediaByTitle(tree, node, req.systems, Math.min(fileCount, req.max - dirs.length), req.sort.endsWith("-desc"));
+    let dirStart = 0;
+    let after: number | undefined;
+    if (cursor?.phase === "dirs") dirStart = positionAfter({ dirs, files: [] }, cursor, req.sort);
+    else if (cursor) {
+      const at = cursor.id === undefined ? undefined : this.placeOf(tree, node, cursor.id, cursor.path);
+      if (at === undefined) return null;
+      dirStart = dirs.length;
+      after = at;
+    }
+    const pageDirs = dirs.slice(dirStart, dirStart + req.max);
+    const want = req.max - pageDirs.length;
+    const picked = mediaByTitle(tree, node, req.systems, want + 1, req.sort.endsWith("-desc"), after); // one more: is there a next page
     if (!picked) return null;
     const q = tree.db.prepare("SELECT id, file, lower(title) AS title, tags FROM media WHERE id = ?");
-    const files = picked.flatMap(({ id, dir }) => {
+    const files = picked.slice(0, want).flatMap(({ id, dir }) => {
       const r = q.get<Omit<FileRow, "system" | "dir">>(id);
       return r ? [{ ...r, system: dir.system, dir: dir.abs }] : [];
     });
-    if (files.length !== picked.length) return null;
-    return { dirs, files, fileCount };
+    if (files.length !== Math.min(want, picked.length)) return null;
+    const entries: BrowseEntry[] = pageDirs.map((n) => this.dirEntry(n, req.systems, "directory"));
+    const items = this.src.items(files.map((f) => f.id));
+    for (let i = 0; i < items.length; i++) entries.push(mediaEntry(items[i] as MediaItem, files[i] as FileRow));
+    const more = dirStart + pageDirs.length < dirs.length || picked.length > want;
+    const last = files.length > 0 ? cursorAt({ dirs: [], files }, files.length - 1, req.sort, key) : pageDirs.length > 0 ? cursorAt({ dirs: pageDirs, files: [] }, pageDirs.length - 1, req.sort, key) : null;
+    return {
+      path: req.path,
+      entries,
+      totalFiles: fileCount,
+      totalDirs: dirs.length,
+      pagination: { nextCursor: more ? last : null, hasNextPage: more, pageSize: req.max },
+    };
+  }
+
+  /** The place in the title order of media `id` of `node`, when it still is the file at `path`. */
+  private placeOf(tree: BrowseTree, node: BrowseNode, id: number, path: string): number | undefined {
+    const slash = path.lastIndexOf("/");
+    const d = node.direct.find((x) => id >= x.lo && id <= x.hi && x.abs === path.slice(0, slash));
+    if (!d) return undefined;
+    const row = tree.db.prepare("SELECT dir, file FROM media WHERE id = ?").get<{ dir: number; file: string }>(id);
+    if (!row || row.dir !== d.id || row.file !== path.slice(slash + 1)) return undefined;
+    return tree.ranks()[id];
   }
 
   private node(tree: BrowseTree | null, path: string): BrowseNode {
@@ -247,7 +282,7 @@ function cursorAt(listing: Listing, at: number, sort: BrowseSort, key: string): 
     return encodeBrowseCursor({ phase: "dirs", path: d.abs, key: dirKey(d), listing: key });
   }
   const f = files[at - dirs.length] as FileRow;
-  return encodeBrowseCursor({ phase: "files", path: `${f.dir}/${f.file}`, key: fileKey(f, sort), listing: key });
+  return encodeBrowseCursor({ phase: "files", path: `${f.dir}/${f.file}`, key: fileKey(f, sort), listing: key, id: f.id });
 }
 
 /**

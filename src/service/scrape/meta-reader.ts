@@ -9,6 +9,7 @@ import { systemCatalog } from "../../core/systems/catalog.ts";
 import type { TagInfo } from "../../core/wire/media.ts";
 import type { MediaMeta, MediaRef, MetaProperty } from "../../core/wire/media-meta.ts";
 import { planIndex } from "../media/indexer.ts";
+import { canResize, ImageResizer } from "./image-resizer.ts";
 import type { MediaRow, MetaStore } from "./meta-store.ts";
 
 /** An image file larger than this is never read into a reply. */
@@ -27,9 +28,13 @@ const extensionOf = (p: string) => {
   return dot > 0 ? n.slice(dot).toLowerCase() : "";
 };
 
+/** An answer of `media.image`: the image as base64 and, when its header gives it, its size in pixels. */
+export type ImageAnswer = { contentType: string; extension?: string; data: string; typeTag: string; delivery: "inline"; width?: number; height?: number };
+
 /** Reads metadata and artwork of indexed media for `media.meta`, `media.meta.update` and `media.image`. */
 export class MetaReader {
   private readonly catalog = systemCatalog();
+  private readonly resizer = new ImageResizer();
 
   constructor(
     private readonly meta: MetaStore,
@@ -74,19 +79,21 @@ export class MetaReader {
   }
 
   /**
-   * An image of the media: the first of `types` (all kinds, in IMAGE_TYPES order, when empty) whose file exists
-   * and, with `maxSize`, fits in maxSize×maxSize; when none fits, the smallest one found (nothing is resized
-   * here: no image library runs on the device). The file must still lie inside one of the system's folders.
+   * An image of the media: the first of `types` (all kinds, in IMAGE_TYPES order, when empty) whose file exists.
+   * With `maxSize`, a PNG or JPEG larger than maxSize×maxSize is scaled down to fit (aspect kept, never up); an
+   * image of another type (GIF, WebP) is answered as it is when it fits, else the next kind is tried, and the
+   * smallest found is the answer when none fits. The file must still lie inside one of the system's folders.
    */
-  image(row: MediaRow, types: readonly string[], maxSize?: number): { contentType: string; extension?: string; data: string; typeTag: string; delivery: "inline" } {
+  async image(row: MediaRow, types: readonly string[], maxSize?: number): Promise<ImageAnswer> {
     const props = this.meta.mediaProps(row.abs);
     const wanted = (types.length ? types : IMAGE_TYPES).filter((t) => props[`image-${t}`]);
     const realFolders = this.realSystemFolders(row.system);
-    let best: { bytes: Uint8Array; type: string; area: number; contentType: string; extension: string } | null = null;
+    let best: { answer: ImageAnswer; area: number } | null = null;
     let tooLarge = "";
     for (const type of wanted) {
       const path = props[`image-${type}`] as string;
       let real: string;
+      let key: string;
       try {
         real = realpathSync(path);
         const st = statSync(real);
@@ -95,6 +102,7 @@ export class MetaReader {
           tooLarge = `media binary "${fileName(path)}" is too large: ${st.size} bytes exceeds ${MAX_IMAGE_BYTES} byte limit`;
           continue;
         }
+        key = `${real}\n${st.mtimeMs}\n${st.size}`;
       } catch {
         continue;
       }
@@ -102,13 +110,19 @@ export class MetaReader {
       const info = imageInfo(bytes);
       const contentType = info?.contentType ?? imageTypeOfName(path);
       if (!contentType) continue;
-      const extension = info?.extension ?? extensionOf(path);
-      const area = info ? info.width * info.height : Number.POSITIVE_INFINITY;
+      const typeTag = `property:image-${type}`;
+      const answer: ImageAnswer = { contentType, extension: info?.extension ?? extensionOf(path), data: "", typeTag, delivery: "inline" };
+      if (info) Object.assign(answer, { width: info.width, height: info.height });
       const fits = maxSize === undefined || (info !== null && Math.max(info.width, info.height) <= maxSize);
-      if (fits) return { contentType, extension, data: Buffer.from(bytes).toString("base64"), typeTag: `property:image-${type}`, delivery: "inline" };
-      if (!best || area < best.area) best = { bytes, type, area, contentType, extension };
+      if (fits) return { ...answer, data: Buffer.from(bytes).toString("base64") };
+      if (info && canResize(info.contentType)) {
+        const r = await this.resizer.resize(bytes, info, maxSize as number, key, fileName(path));
+        return { contentType: r.contentType, extension: r.extension, data: Buffer.from(r.bytes).toString("base64"), typeTag, delivery: "inline", width: r.width, height: r.height };
+      }
+      const area = info ? info.width * info.height : Number.POSITIVE_INFINITY;
+      if (!best || area < best.area) best = { answer: { ...answer, data: Buffer.from(bytes).toString("base64") }, area };
     }
-    if (best) return { contentType: best.contentType, extension: best.extension, data: Buffer.from(best.bytes).toString("base64"), typeTag: `property:image-${best.type}`, delivery: "inline" };
+    if (best) return best.answer;
     if (tooLarge) throw new DomainError("not-found", `media.image: image file too large: ${tooLarge}`);
     throw new DomainError("not-found", `no image found for media: system="${row.system}" path="${row.path}"`);
   }

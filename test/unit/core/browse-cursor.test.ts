@@ -21,12 +21,14 @@ describe("browse cursors", () => {
     expect(decodeBrowseCursor(text, c.listing)).toEqual(c);
     const d: BrowseCursor = { ...c, phase: "dirs", path: "/media/fat/games/SNES/Hacks", key: "hacks" };
     expect(decodeBrowseCursor(encodeBrowseCursor(d), c.listing)).toEqual(d);
+    const withId: BrowseCursor = { ...c, id: 4711 };
+    expect(decodeBrowseCursor(encodeBrowseCursor(withId), c.listing)).toEqual(withId);
   });
 
   test("another listing's cursor, a plain offset and anything else are refused as invalid", () => {
     expect(refusal(() => decodeBrowseCursor(encodeBrowseCursor(c), '["/other","name-asc","",[],[]]')).message).toMatch(/another listing/);
     const json = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
-    for (const bad of ["5", "%%%", json({ v: 2, ph: "f", p: "", k: "", l: c.listing }), json({ v: 1, ph: "x", p: "", k: "", l: c.listing }), json({ v: 1, ph: "d", p: 1, k: "", l: c.listing }), json(null), "A".repeat(20000)]) {
+    for (const bad of ["5", "%%%", json({ v: 2, ph: "f", p: "", k: "", l: c.listing }), json({ v: 1, ph: "x", p: "", k: "", l: c.listing }), json({ v: 1, ph: "d", p: 1, k: "", l: c.listing }), json({ v: 1, ph: "f", p: "", k: "", l: c.listing, i: "7" }), json({ v: 1, ph: "f", p: "", k: "", l: c.listing, i: 0 }), json(null), "A".repeat(20000)]) {
       expect(refusal(() => decodeBrowseCursor(bad, c.listing)).kind).toBe("invalid");
     }
   });

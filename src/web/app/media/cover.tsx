@@ -73,12 +73,25 @@ function whenVisible(el: Element, fn: () => void): () => void {
   };
 }
 
+/** Box sizes in rem, as styles.css draws `.cover` and `.cover.large`. */
+const BOX_REM = { small: 3, large: 8 };
+/** Sizes asked for, so covers of a screen share the device's cache whatever the zoom. */
+const TIERS = [64, 96, 128, 192, 256, 384, 512];
+
+/** The maxSize to ask for: the box's size in device pixels (rem × font size × pixel ratio), rounded up to a tier. */
+export function coverPixels(large: boolean): number {
+  const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const px = (large ? BOX_REM.large : BOX_REM.small) * rem * Math.min(window.devicePixelRatio || 1, 3);
+  return TIERS.find((t) => t >= px) ?? (TIERS.at(-1) as number);
+}
+
 /**
  * A media's cover in a box of fixed size (no layout shift when it arrives), loaded when the box scrolls into
  * view. Decorative: the title next to it names the media.
  */
-export function Cover({ media, maxSize = 128, large = false }: { media: MediaKey; maxSize?: number; large?: boolean }) {
+export function Cover({ media, large = false }: { media: MediaKey; large?: boolean }) {
   const { conn } = useApp();
+  const maxSize = coverPixels(large);
   const box = useRef<HTMLSpanElement>(null);
   const key = `${maxSize}\n${media.system}\n${media.path}`;
   const [src, setSrc] = useState<string | null | undefined>(known.get(key));

@@ -25,7 +25,7 @@ export function MediaDetails({ media }: { media: MediaKey }) {
   const fileTags = m.tags.filter((t) => t.type !== "user");
   return (
     <div class="details" data-testid="media-details">
-      {m.availableImageTypes?.length ? <Cover media={media} maxSize={512} large /> : null}
+      {m.availableImageTypes?.length ? <Cover media={media} large /> : null}
       <div class="details-text">
         {m.title.name && <p class="title">{m.title.name}</p>}
         {facts.length > 0 && (
