@@ -5,7 +5,7 @@ import { mediaMigrations } from "../../db/migrations/media.ts";
 import { openDatabase } from "../../db/open.ts";
 import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime/types.ts";
 import { parseMediaName } from "../../core/media/filename-tags.ts";
-import { titleOrderBlob } from "../../core/media/title-order.ts";
+import { titleOrderBlob, titleSortKey } from "../../core/media/title-order.ts";
 import { isVirtualPath, mediaName } from "../../core/media/words.ts";
 import { type SystemRange, TagPostings } from "./tag-postings.ts";
 import type { SystemScan } from "./walker.ts";
@@ -78,7 +78,7 @@ export async function writeIndexFile(
     const insMedia = new BatchInsert(db, "media", ["id", "dir", "file", "title", "tags"]);
     const postings = new WordPostings();
     const tags = new TagPostings();
-    /** Lowercased titles by media id - 1, for the title order. */
+    /** Title keys by media id - 1, for the title order. */
     const titles: string[] = [];
     let nextId = 1;
     let nextDir = 1;
@@ -101,7 +101,7 @@ export async function writeIndexFile(
         insMedia.add(id, dirBase + (scan.fileDirs[i] as number), file, parsed.title, parsed.tags.join(" "));
         postings.addFile(file, id, whole);
         if (parsed.tags.length > 0) tags.add(parsed.tags, id);
-        titles.push(parsed.title.toLowerCase());
+        titles.push(titleSortKey(parsed.title));
         if (++sinceTick >= TICK_ROWS) {
           sinceTick = 0;
           await tick();
