@@ -11,6 +11,18 @@ import { type SystemRange, TagPostings } from "./tag-postings.ts";
 import type { SystemScan } from "./walker.ts";
 import { writeFolderRecords } from "./folder-records.ts";
 
+/** The tags column of a media row; names of a set share a few hundred tag arrays (see parseMediaName). */
+const tagTexts = new Map<readonly string[], string>();
+function tagText(tags: readonly string[]): string {
+  let text = tagTexts.get(tags);
+  if (text === undefined) {
+    text = tags.join(" ");
+    if (tagTexts.size >= 8192) tagTexts.clear();
+    tagTexts.set(tags, text);
+  }
+  return text;
+}
+
 export interface WrittenSystem {
   scan: SystemScan;
   /** RFC 3339 time this system's files were collected. */
@@ -75,7 +87,9 @@ export async function writeIndexFile(
     db.exec("BEGIN");
     const insSystem = db.prepare("INSERT INTO systems (id, system, first_id, last_id, count, indexed_at) VALUES (?, ?, ?, ?, ?, ?)");
     const insDir = db.prepare("INSERT INTO dirs (id, abs, rel) VALUES (?, ?, ?)");
-    const insMedia = new BatchInsert(db, "media", ["id", "dir", "file", "title", "tags"]);
+    // no id column: a fresh table numbers its rows 1, 2, 3 … as inserted, which is the ids given here (one
+    // value fewer to bind per file; checked after the last row)
+    const insMedia = new BatchInsert(db, "media", ["dir", "file", "title", "tags"]);
     const postings = new WordPostings();
     const tags = new TagPostings();
     /** Title keys by media id - 1, for the title order. */
@@ -93,12 +107,14 @@ export async function writeIndexFile(
       const dirBase = nextDir;
       for (const d of scan.dirs) insDir.run(nextDir++, d.abs, d.rel);
       const first = nextId;
+      /** Per folder: a store game's virtual folder, whose names are taken whole. */
+      const wholeDir = scan.dirs.map((d) => isVirtualPath(d.abs));
       for (let i = 0; i < scan.files.length; i++) {
         const file = scan.files[i] as string;
         const id = nextId++;
-        const whole = isVirtualPath(scan.dirs[scan.fileDirs[i] as number]?.abs ?? "");
+        const whole = wholeDir[scan.fileDirs[i] as number] === true;
         const parsed = parseMediaName(mediaName(file, whole));
-        insMedia.add(id, dirBase + (scan.fileDirs[i] as number), file, parsed.title, parsed.tags.join(" "));
+        insMedia.add(dirBase + (scan.fileDirs[i] as number), file, parsed.title, tagText(parsed.tags));
         postings.addFile(file, id, whole);
         if (parsed.tags.length > 0) tags.add(parsed.tags, id);
         titles.push(titleSortKey(parsed.title));
@@ -111,6 +127,8 @@ export async function writeIndexFile(
       ranges.push({ row: systemRow, first, last: nextId - 1 });
     }
     insMedia.flush();
+    const lastRow = db.prepare("SELECT max(id) AS id FROM media").get<{ id: number | null }>()?.id ?? 0;
+    if (lastRow !== nextId - 1) throw new Error(`media rows numbered up to ${lastRow}, expected ${nextId - 1}`);
     const insWord = db.prepare("INSERT INTO words (id, word, count, postings) VALUES (?, ?, ?, ?)");
     let wordId = 1;
     for (const [word, ids] of postings.lists()) {
