@@ -86,7 +86,7 @@ export async function writeIndexFile(
     db.exec("PRAGMA cache_size = -2048");
     db.exec("BEGIN");
     const insSystem = db.prepare("INSERT INTO systems (id, system, first_id, last_id, count, indexed_at) VALUES (?, ?, ?, ?, ?, ?)");
-    const insDir = db.prepare("INSERT INTO dirs (id, abs, rel) VALUES (?, ?, ?)");
+    const insDir = new BatchInsert(db, "dirs", ["id", "abs", "rel"]);
     // no id column: a fresh table numbers its rows 1, 2, 3 … as inserted, which is the ids given here (one
     // value fewer to bind per file; checked after the last row)
     const insMedia = new BatchInsert(db, "media", ["dir", "file", "title", "tags"]);
@@ -105,7 +105,7 @@ export async function writeIndexFile(
       if (scan.files.length === 0) continue;
       const systemRow = ranges.length + 1;
       const dirBase = nextDir;
-      for (const d of scan.dirs) insDir.run(nextDir++, d.abs, d.rel);
+      for (const d of scan.dirs) insDir.add(nextDir++, d.abs, d.rel);
       const first = nextId;
       /** Per folder: a store game's virtual folder, whose names are taken whole. */
       const wholeDir = scan.dirs.map((d) => isVirtualPath(d.abs));
@@ -127,18 +127,20 @@ export async function writeIndexFile(
       ranges.push({ row: systemRow, first, last: nextId - 1 });
     }
     insMedia.flush();
+    insDir.flush();
     const lastRow = db.prepare("SELECT max(id) AS id FROM media").get<{ id: number | null }>()?.id ?? 0;
     if (lastRow !== nextId - 1) throw new Error(`media rows numbered up to ${lastRow}, expected ${nextId - 1}`);
-    const insWord = db.prepare("INSERT INTO words (id, word, count, postings) VALUES (?, ?, ?, ?)");
+    const insWord = new BatchInsert(db, "words", ["id", "word", "count", "postings"]);
     let wordId = 1;
     for (const [word, ids] of postings.lists()) {
-      insWord.run(wordId, word, ids.length, encodePostings(ids));
+      insWord.add(wordId, word, ids.length, encodePostings(ids));
       wordId++;
       if (++sinceTick >= TICK_ROWS) {
         sinceTick = 0;
         await tick();
       }
     }
+    insWord.flush(); // before the trigram index reads the words back
     tags.write(db, ranges);
     await tick();
     db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(titleOrderBlob(titles));
