@@ -1,26 +1,34 @@
 /**
- * The title order of an index: media ids sorted by lowercased title (ties by id), stored as one blob of int32.
+ * The title order of an index: media ids sorted by title key (`titleSortKey`, ties by id), stored as one blob of int32.
  * Search results are ranked and listed in it; exact and prefix title matches are ranges of it, found by binary
  * search. Pure: the titles come from the caller.
  */
 
-/** The blob of media ids (1-based, `titles[id - 1]` lowercased) in title order. */
-export function titleOrderBlob(titles: readonly string[]): Uint8Array {
-  // the distinct titles sorted natively (no comparator: the fast path), then the ids placed by a counting sort,
-  // ascending within a title
-  const distinct = [...new Set(titles)].sort();
-  const place = new Map<string, number>();
-  for (let i = 0; i < distinct.length; i++) place.set(distinct[i] as string, i);
-  const of = new Int32Array(titles.length);
-  const starts = new Int32Array(distinct.length + 1);
-  for (let i = 0; i < titles.length; i++) {
-    const p = place.get(titles[i] as string) as number;
-    of[i] = p;
-    (starts[p + 1] as number)++;
+/**
+ * A title as the order sorts and the search compares it (one definition for both): JavaScript's full Unicode
+ * lowercasing of the whole title ("Élan" → "élan"; SQLite's lower() only knows ASCII, so readers lowercase here
+ * too, never in SQL).
+ */
+export function titleSortKey(title: string): string {
+  return title.toLowerCase();
+}
+
+/** The blob of media ids (1-based, `keys[id - 1]` a `titleSortKey`) in title order. */
+export function titleOrderBlob(keys: readonly string[]): Uint8Array {
+  // one native sort (no comparator: the fast path) of the keys each followed by NUL and its id in two UTF-16 code
+  // units: NUL sorts before any character a title holds, so the title decides first and the id breaks ties
+  const n = keys.length;
+  const tagged = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    const id = i + 1;
+    tagged[i] = `${keys[i]}\0${String.fromCharCode(id >>> 16, id & 0xffff)}`;
   }
-  for (let p = 0; p < distinct.length; p++) (starts[p + 1] as number) += starts[p] as number;
-  const ids = new Int32Array(titles.length);
-  for (let i = 0; i < titles.length; i++) ids[(starts[of[i] as number] as number)++] = i + 1;
+  tagged.sort();
+  const ids = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = tagged[i] as string;
+    ids[i] = (k.charCodeAt(k.length - 2) << 16) | k.charCodeAt(k.length - 1);
+  }
   return new Uint8Array(ids.buffer);
 }
 
@@ -59,5 +67,5 @@ export function sampledLowerBound(size: number, samples: readonly string[], key:
 
 /** A query as titles are compared: lowercased, white space runs as one space, trimmed. */
 export function titleKey(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, " ").trim();
+  return titleSortKey(text.replace(/\s+/g, " ").trim());
 }

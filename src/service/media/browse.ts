@@ -4,6 +4,7 @@ import { type BrowseCursor, decodeBrowseCursor, encodeBrowseCursor } from "../..
 import type { MediaItem } from "../../core/media-types.ts";
 import type { BrowseEntry, BrowseIndexResult, BrowseResult, BrowseSort } from "../../core/wire/media-browse.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
+import { titleSortKey } from "../../core/media/title-order.ts";
 import { FIRST_PAGE_SCAN_MIN, mediaByTitle } from "./browse-first-page.ts";
 import { type BrowseNode, BrowseTree } from "./browse-tree.ts";
 
@@ -188,10 +189,10 @@ export class MediaBrowser {
     const want = req.max - pageDirs.length;
     const picked = mediaByTitle(tree, node, req.systems, want + 1, req.sort.endsWith("-desc"), after); // one more: is there a next page
     if (!picked) return null;
-    const q = tree.db.prepare("SELECT id, file, lower(title) AS title, tags FROM media WHERE id = ?");
+    const q = tree.db.prepare("SELECT id, file, title, tags FROM media WHERE id = ?");
     const files = picked.slice(0, want).flatMap(({ id, dir }) => {
       const r = q.get<Omit<FileRow, "system" | "dir">>(id);
-      return r ? [{ ...r, system: dir.system, dir: dir.abs }] : [];
+      return r ? [{ ...r, title: titleSortKey(r.title), system: dir.system, dir: dir.abs }] : [];
     });
     if (files.length !== Math.min(want, picked.length)) return null;
     const entries: BrowseEntry[] = pageDirs.map((n) => this.dirEntry(n, req.systems, "directory"));
@@ -249,10 +250,10 @@ export class MediaBrowser {
     const desc = sort.endsWith("-desc") ? -1 : 1;
     const byName = sort.startsWith("name");
     const dirs = this.sortedDirs(tree, node, systems, tags, letter, sort);
-    const q = tree.db.prepare("SELECT id, file, lower(title) AS title, tags FROM media WHERE id BETWEEN ? AND ? AND dir = ?");
+    const q = tree.db.prepare("SELECT id, file, title, tags FROM media WHERE id BETWEEN ? AND ? AND dir = ?");
     let files: FileRow[] = node.direct
       .filter((d) => systems.length === 0 || systems.includes(d.system))
-      .flatMap((d) => q.all<Omit<FileRow, "system" | "dir">>(d.lo, d.hi, d.id).map((r) => ({ ...r, system: d.system, dir: d.abs })));
+      .flatMap((d) => q.all<Omit<FileRow, "system" | "dir">>(d.lo, d.hi, d.id).map((r) => ({ ...r, title: titleSortKey(r.title), system: d.system, dir: d.abs })));
     if (letter !== undefined) files = files.filter((f) => letterOf(byName ? f.title : f.file) === letter);
     for (const tag of new Set(tags)) {
       if (this.src.isUserTag(tag)) {

@@ -5,11 +5,23 @@ import { mediaMigrations } from "../../db/migrations/media.ts";
 import { openDatabase } from "../../db/open.ts";
 import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime/types.ts";
 import { parseMediaName } from "../../core/media/filename-tags.ts";
-import { titleOrderBlob } from "../../core/media/title-order.ts";
+import { titleOrderBlob, titleSortKey } from "../../core/media/title-order.ts";
 import { isVirtualPath, mediaName } from "../../core/media/words.ts";
 import { type SystemRange, TagPostings } from "./tag-postings.ts";
 import type { SystemScan } from "./walker.ts";
 import { writeFolderRecords } from "./folder-records.ts";
+
+/** The tags column of a media row; names of a set share a few hundred tag arrays (see parseMediaName). */
+const tagTexts = new Map<readonly string[], string>();
+function tagText(tags: readonly string[]): string {
+  let text = tagTexts.get(tags);
+  if (text === undefined) {
+    text = tags.join(" ");
+    if (tagTexts.size >= 8192) tagTexts.clear();
+    tagTexts.set(tags, text);
+  }
+  return text;
+}
 
 export interface WrittenSystem {
   scan: SystemScan;
@@ -76,11 +88,13 @@ export async function writeIndexFile(
     db.exec("PRAGMA cache_size = -2048");
     db.exec("BEGIN");
     const insSystem = db.prepare("INSERT INTO systems (id, system, first_id, last_id, count, indexed_at) VALUES (?, ?, ?, ?, ?, ?)");
-    const insDir = db.prepare("INSERT INTO dirs (id, abs, rel) VALUES (?, ?, ?)");
-    const insMedia = new BatchInsert(db, "media", ["id", "dir", "file", "title", "tags"]);
+    const insDir = new BatchInsert(db, "dirs", ["id", "abs", "rel"]);
+    // no id column: a fresh table numbers its rows 1, 2, 3 … as inserted, which is the ids given here (one
+    // value fewer to bind per file; checked after the last row)
+    const insMedia = new BatchInsert(db, "media", ["dir", "file", "title", "tags"]);
     const postings = new WordPostings();
     const tags = new TagPostings();
-    /** Lowercased titles by media id - 1, for the title order. */
+    /** Title keys by media id - 1, for the title order. */
     const titles: string[] = [];
     let nextId = 1;
     let nextDir = 1;
@@ -93,20 +107,22 @@ export async function writeIndexFile(
       if (scan.files.length === 0) continue;
       const systemRow = ranges.length + 1;
       const dirBase = nextDir;
-      for (const d of scan.dirs) insDir.run(nextDir++, d.abs, d.rel);
+      for (const d of scan.dirs) insDir.add(nextDir++, d.abs, d.rel);
       const first = nextId;
+      /** Per folder: a store game's virtual folder, whose names are taken whole. */
+      const wholeDir = scan.dirs.map((d) => isVirtualPath(d.abs));
       for (let i = 0; i < scan.files.length; i++) {
         const file = scan.files[i] as string;
         const id = nextId++;
-        const whole = isVirtualPath(scan.dirs[scan.fileDirs[i] as number]?.abs ?? "");
+        const whole = wholeDir[scan.fileDirs[i] as number] === true;
         const parsed = parseMediaName(mediaName(file, whole));
         const named = titleOf?.(scan.dirs[scan.fileDirs[i] as number]?.abs ?? "", file);
         const title = named ?? parsed.title;
-        insMedia.add(id, dirBase + (scan.fileDirs[i] as number), file, title, parsed.tags.join(" "));
+        insMedia.add(dirBase + (scan.fileDirs[i] as number), file, title, tagText(parsed.tags));
         postings.addFile(file, id, whole);
         if (named !== undefined) postings.addFile(named, id, true); // found by its name too
         if (parsed.tags.length > 0) tags.add(parsed.tags, id);
-        titles.push(title.toLowerCase());
+        titles.push(titleSortKey(title));
         if (++sinceTick >= TICK_ROWS) {
           sinceTick = 0;
           await tick();
@@ -116,16 +132,20 @@ export async function writeIndexFile(
       ranges.push({ row: systemRow, first, last: nextId - 1 });
     }
     insMedia.flush();
-    const insWord = db.prepare("INSERT INTO words (id, word, count, postings) VALUES (?, ?, ?, ?)");
+    insDir.flush();
+    const lastRow = db.prepare("SELECT max(id) AS id FROM media").get<{ id: number | null }>()?.id ?? 0;
+    if (lastRow !== nextId - 1) throw new Error(`media rows numbered up to ${lastRow}, expected ${nextId - 1}`);
+    const insWord = new BatchInsert(db, "words", ["id", "word", "count", "postings"]);
     let wordId = 1;
     for (const [word, ids] of postings.lists()) {
-      insWord.run(wordId, word, ids.length, encodePostings(ids));
+      insWord.add(wordId, word, ids.length, encodePostings(ids));
       wordId++;
       if (++sinceTick >= TICK_ROWS) {
         sinceTick = 0;
         await tick();
       }
     }
+    insWord.flush(); // before the trigram index reads the words back
     tags.write(db, ranges);
     await tick();
     db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(titleOrderBlob(titles));

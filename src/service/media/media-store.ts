@@ -4,7 +4,7 @@ import { disambiguate } from "../../core/media/disambiguate.ts";
 import { andBits, bitsetWords, countBits, orPostings } from "../../core/media/postings.ts";
 import { decodeSearchCursor, encodeSearchCursor } from "../../core/media/search-cursor.ts";
 import { parseMediaName } from "../../core/media/filename-tags.ts";
-import { readTitleOrder, SAMPLE_STEP, sampledLowerBound, titleKey } from "../../core/media/title-order.ts";
+import { readTitleOrder, SAMPLE_STEP, sampledLowerBound, titleKey, titleSortKey } from "../../core/media/title-order.ts";
 import { mediaNameOfPath, nameWords, queryWords } from "../../core/media/words.ts";
 import type { TagInfo } from "../../core/wire/media.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
@@ -245,8 +245,8 @@ export class MediaStore {
     let total = 0;
     for (const [lo, hi] of ranges) total += bits ? countBits(bits, lo, hi) : hi - lo + 1;
     const order = this.loadTitleOrder(db);
-    const titleAt = db.prepare("SELECT lower(title) AS t FROM media WHERE id = ?");
-    const at = (place: number) => titleAt.get<{ t: string }>(order.order[place] as number)?.t ?? "";
+    const titleAt = db.prepare("SELECT title AS t FROM media WHERE id = ?");
+    const at = (place: number) => titleSortKey(titleAt.get<{ t: string }>(order.order[place] as number)?.t ?? "");
     const lowerBound = (key: string) => sampledLowerBound(order.order.length, order.samples, key, at);
     let position: RankPosition | undefined;
     if (after) {
@@ -260,7 +260,7 @@ export class MediaStore {
     const results = this.items(db, ids);
     const last = results[results.length - 1];
     const nextCursor =
-      more && last ? encodeSearchCursor({ tier: page.tiers[ids.length - 1] as number, title: titleAt.get<{ t: string }>(ids[ids.length - 1] as number)?.t ?? "", system: last.system.id, path: last.path }) : "";
+      more && last ? encodeSearchCursor({ tier: page.tiers[ids.length - 1] as number, title: titleSortKey(titleAt.get<{ t: string }>(ids[ids.length - 1] as number)?.t ?? ""), system: last.system.id, path: last.path }) : "";
     return { results, total, nextCursor };
   }
 
@@ -322,7 +322,7 @@ export class MediaStore {
       const sampled: number[] = [];
       for (let p = 0; p < order.length; p += SAMPLE_STEP) sampled.push(order[p] as number);
       const titles = new Map(
-        db.prepare("SELECT id, lower(title) AS t FROM media WHERE id IN (SELECT value FROM json_each(?))").all<{ id: number; t: string }>(JSON.stringify(sampled)).map((r) => [r.id, r.t]),
+        db.prepare("SELECT id, title AS t FROM media WHERE id IN (SELECT value FROM json_each(?))").all<{ id: number; t: string }>(JSON.stringify(sampled)).map((r) => [r.id, titleSortKey(r.t)]),
       );
       this.titleOrder = { order, rank, samples: sampled.map((id) => titles.get(id) ?? "") };
     }
@@ -369,7 +369,7 @@ export class MediaStore {
       const r = byId.get(id);
       if (!r) return [];
       const item: MediaItem = { mediaId: id, system: this.systemOf(id), name: r.named === parseMediaName(mediaNameOfPath(r.path)).title ? mediaNameOfPath(r.path) : r.named, path: r.path, zapScript: r.path, tags: this.labels.list(r.tags) };
-      const k = `${item.system.id}/${r.named.toLowerCase()}`; // named by its file unless the platform titled it (arcade)
+      const k = `${item.system.id}/${titleSortKey(r.named)}`; // named by its file unless the platform titled it (arcade)
       const group = sameTitle.get(k);
       if (group) group.push(item);
       else sameTitle.set(k, [item]);
