@@ -1,11 +1,11 @@
 /**
- * Issue 26 B9 / issue 23 item 4: the Node build's memory, run as MiSTer runs it (the same bundle, the V8 heap
- * caps deploy/mister/start.sh passes) on the official Node for x64 of the same major (test/fixtures/runtimes.ts),
+ * Issue 26 B9 / issue 23 item 4: the Node build's memory, run as MiSTer runs it (the same bundle, the V8 flags
+ * and malloc settings of deploy/mister/start.sh) on the official Node for x64 of the same major (test/fixtures/runtimes.ts),
  * natively: under qemu-user the guest's RSS cannot be read cleanly and indexing 250k would take many minutes.
  * Figures: idle RSS with no index, the peak RSS while `media.index` walks and writes 250k files (the kernel's
  * VmHWM), idle RSS right after, and idle RSS after a restart serving that index (one search done); against a
- * bare node:http server on the same Node. A 64-bit Node's pointers are twice an armv7 Node's, so the device
- * figure should come out lower, not higher. Env TAPSERVE_BENCH_HEAP_MB="96 64" also runs those heap caps.
+ * bare node:http server on the same Node (with start.sh's malloc settings too). A 64-bit Node's pointers are
+ * twice an armv7 Node's, so the device figure should come out lower, not higher. Env TAPSERVE_BENCH_HEAP_MB="96 64" also runs those heap caps.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,11 +20,33 @@ const IDLE_MS = 3000;
 /** Env TAPSERVE_BENCH_NODE_FLAGS: more V8 flags for the service runs (e.g. --max-semi-space-size=2). */
 const EXTRA_FLAGS = (process.env.TAPSERVE_BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
 
+const START_SH = () => readFileSync(join(ROOT, "deploy/mister/start.sh"), "utf8");
+
 /** The default of one of start.sh's V8 caps (TAPSERVE_HEAP_MB, TAPSERVE_SEMI_MB). */
 export function startScriptDefault(env: string): number {
-  const m = new RegExp(`${env}:-(\\d+)`).exec(readFileSync(join(ROOT, "deploy/mister/start.sh"), "utf8"));
+  const m = new RegExp(`${env}:-(\\d+)`).exec(START_SH());
   if (!m) throw new Error(`deploy/mister/start.sh: no default ${env}`);
   return Number(m[1]);
+}
+
+/** start.sh's V8 flags (its V8_FLAGS line, defaults filled in; `heapMb` in place of the old-space cap). */
+export function startScriptFlags(heapMb: number): string[] {
+  const m = /^V8_FLAGS="([^"]*)"/m.exec(START_SH());
+  if (!m) throw new Error("deploy/mister/start.sh: no V8_FLAGS line");
+  const flags = (m[1] as string).replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, d: string) => (name === "TAPSERVE_HEAP_MB" ? String(heapMb) : d));
+  return flags.split(/\s+/).filter(Boolean);
+}
+
+/** The environment start.sh exports (its `export NAME=value ...` lines). */
+export function startScriptEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const line of START_SH().matchAll(/^export (.+)$/gm)) {
+    for (const pair of (line[1] as string).split(/\s+/)) {
+      const eq = pair.indexOf("=");
+      if (eq > 0) env[pair.slice(0, eq)] = pair.slice(eq + 1);
+    }
+  }
+  return env;
 }
 
 function status(pid: number): { rss: number; hwm: number } {
@@ -60,8 +82,8 @@ async function serviceFigures(node: string, bundle: string, heapMb: number, tree
   writeFileSync(join(data, "config.toml"), `[readers]\nauto_detect = false\n[launchers]\nindex_root = ["${tree}"]\n`);
   const start = async () => {
     const port = await freePort();
-    const args = [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=${startScriptDefault("TAPSERVE_SEMI_MB")}`, ...EXTRA_FLAGS, bundle, "--data-dir", data, "--port", String(port), "--host", "127.0.0.1"];
-    return { port, child: await startChild(node, args, () => httpOk(`http://127.0.0.1:${port}/health`)) };
+    const args = [...startScriptFlags(heapMb), ...EXTRA_FLAGS, bundle, "--data-dir", data, "--port", String(port), "--host", "127.0.0.1"];
+    return { port, child: await startChild(node, args, () => httpOk(`http://127.0.0.1:${port}/health`), startScriptEnv()) };
   };
   let { port, child } = await start();
   let idleEmpty: number;
@@ -101,7 +123,7 @@ export async function nodeMemoryFigures(): Promise<Record<string, number | strin
     writeTree(tree, benchSystems(), FILES);
 
     const port = await freePort();
-    const bareChild = await startChild(node, [bare, String(port)], () => httpOk(`http://127.0.0.1:${port}/`));
+    const bareChild = await startChild(node, [bare, String(port)], () => httpOk(`http://127.0.0.1:${port}/`), startScriptEnv());
     let bareRss: number;
     try {
       bareRss = await idleRss(bareChild.pid!);
@@ -113,7 +135,7 @@ export async function nodeMemoryFigures(): Promise<Record<string, number | strin
     const caps = [startScriptDefault("TAPSERVE_HEAP_MB"), ...(process.env.TAPSERVE_BENCH_HEAP_MB ?? "").split(/[\s,]+/).filter(Boolean).map(Number)];
     for (const [i, heapMb] of caps.entries()) {
       const f = await serviceFigures(node, bundle, heapMb, tree, work);
-      const tag = `B9 heap cap ${heapMb} MiB, semi-space ${startScriptDefault("TAPSERVE_SEMI_MB")} MiB${i === 0 ? " (start.sh)" : ""}${EXTRA_FLAGS.length ? ` ${EXTRA_FLAGS.join(" ")}` : ""}:`;
+      const tag = `B9 ${[...startScriptFlags(heapMb), ...EXTRA_FLAGS].join(" ")}${i === 0 ? " (start.sh)" : ""}:`;
       out[`${tag} idle RSS, no index, MiB`] = f.idleEmpty;
       out[`${tag} peak RSS indexing ${FILES / 1000}k, MiB (goal < 128)`] = f.peakIndexing;
       out[`${tag} media.index ${FILES / 1000}k, ms`] = f.indexMs;

@@ -242,6 +242,9 @@ export class MediaIndexer {
         results.set(id, result);
         progress.totalFiles += result.scan ? result.scan.files.length : (counts.get(id) ?? 0);
       }
+      // the steps not committed yet are written below: the list must not keep their walks (every file name of
+      // up to a second of walking) alive through the write, which lets each go once written
+      pending.length = 0;
       const scope = only ? new Set(only.map((s) => s.id)) : null;
       const dropped = [...counts.keys()].some((id) => (!scope || scope.has(id)) && !results.has(id));
       if (priorOk && virtualSame && !dropped && [...results.values()].every((r) => r.unchanged)) {

@@ -47,6 +47,8 @@ export interface MediaStoreLimits {
   cacheBytes?: number;
   /** Characters of index words kept in memory for short query words (WORD_LIST_MAX_CHARS); beyond, SQL. */
   wordListChars?: number;
+  /** Bytes of the index file read through a memory map (MMAP_BYTES); 0 reads it through SQLite's page cache. */
+  mmapBytes?: number;
 }
 
 /** One indexed system as the index file records it. */
@@ -100,9 +102,8 @@ export class MediaStore {
       db = openDatabase(this.runtime, this.path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
       const complete = db.prepare("SELECT value FROM meta WHERE key = 'complete'").get<{ value: string }>();
       if (!complete) throw new Error("the file is not a complete index");
-      // Searches read scattered media rows: mapped, a page is read without a system call (pages stay the
-      // kernel's, shared and reclaimable, not the heap's).
-      db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
+      // mapped, scattered media rows are read without a system call, but each page touched counts in the RSS
+      db.exec(`PRAGMA mmap_size = ${this.limits.mmapBytes ?? MMAP_BYTES}`);
       this.db = db;
       this.completeAt = complete.value;
       this.systems = db
