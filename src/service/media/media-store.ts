@@ -1,11 +1,9 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { disambiguate } from "../../core/media/disambiguate.ts";
 import { andBits, bitsetWords, countBits, orPostings } from "../../core/media/postings.ts";
 import { decodeSearchCursor, encodeSearchCursor } from "../../core/media/search-cursor.ts";
-import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { readTitleOrder, SAMPLE_STEP, sampledLowerBound, titleKey, titleSortKey } from "../../core/media/title-order.ts";
-import { mediaNameOfPath, nameWords, queryWords } from "../../core/media/words.ts";
+import { nameWords, queryWords } from "../../core/media/words.ts";
 import type { TagInfo } from "../../core/wire/media.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
 import { type SystemCatalog, systemInfo } from "../../core/systems/catalog.ts";
@@ -15,6 +13,7 @@ import { log } from "../../log.ts";
 import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { WrittenSystem } from "./index-writer.ts";
 import { readIndexedSystems } from "./carry-over.ts";
+import { readMediaItems } from "./media-items.ts";
 import { type RankPosition, rankedPage } from "./ranked-page.ts";
 import { TagLabels } from "./tag-labels.ts";
 import { WordMatcher } from "./word-matcher.ts";
@@ -358,26 +357,7 @@ export class MediaStore {
   }
 
   private items(db: SqlDatabase, ids: readonly number[]): MediaItem[] {
-    if (ids.length === 0) return [];
-    const rows = db
-      .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path, m.tags AS tags, m.title AS named FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id IN (SELECT value FROM json_each(?))")
-      .all<{ id: number; path: string; tags: string; named: string }>(JSON.stringify([...ids].sort((a, b) => a - b))); // rows read in file order
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    /** Items of one system sharing a title, to tell them apart. */
-    const sameTitle = new Map<string, MediaItem[]>();
-    // in the order asked for (the rank order of a search)
-    const items = ids.flatMap((id) => {
-      const r = byId.get(id);
-      if (!r) return [];
-      const item: MediaItem = { mediaId: id, system: this.systemOf(id), name: r.named === parseMediaName(mediaNameOfPath(r.path)).title ? mediaNameOfPath(r.path) : r.named, path: r.path, zapScript: r.path, tags: this.labels.list(r.tags) };
-      const k = `${item.system.id}/${titleSortKey(r.named)}`; // named by its file unless the platform titled it (arcade)
-      const group = sameTitle.get(k);
-      if (group) group.push(item);
-      else sameTitle.set(k, [item]);
-      return [item];
-    });
-    for (const group of sameTitle.values()) disambiguate(group);
-    return items;
+    return readMediaItems(db, ids, (id) => this.systemOf(id), this.labels);
   }
 
   /** The system whose id range holds a media id (the systems' ranges ascend and do not overlap). */
