@@ -186,7 +186,7 @@ export class App {
     const inbox = new InboxService(ctx.userDb, ctx.events, clock);
     configWorkedAround(inbox, this.configProblems);
     const media = new MediaService(ctx, inbox, { stallMs: this.opts.indexStallMs, virtualMedia: () => platforms.storeMedia((path) => ctx.runtime.openDatabase(path)), titleSource: (system) => platforms.titleSource(system), titleVersion: () => platforms.titleVersion() });
-    platforms.onStorageChange(() => media.beginIndex());
+    platforms.onStorageChange(() => media.indexAfterCurrent());
     const input = new InputService({ runtime: ctx.runtime, clock, platform: ctx.platform, screenshot: platforms.screenshot });
     const profiles = new ProfilesService(ctx.userDb, ctx.events, () => clock.now());
     const playtime = new PlaytimeService({ db: ctx.userDb, events: ctx.events, config, clock, profiles, stopMedia: () => tracker.stop() });

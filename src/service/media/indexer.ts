@@ -176,6 +176,11 @@ export class MediaIndexer {
     await this.current?.catch(() => undefined);
   }
 
+  /** Resolves once no run is going (at once when none is). */
+  async idle(): Promise<void> {
+    while (this.current) await this.current.catch(() => undefined);
+  }
+
   private async tick(): Promise<void> {
     await yieldToLoop();
     if (this.aborted) throw new IndexInterruptedError();

@@ -115,6 +115,15 @@ export class MediaService implements Lifecycle {
     );
   }
 
+  /**
+   * A full index run once the one going (if any) has ended, for a change that run may have missed (a drive
+   * mounted while it walked). Busy only when a scrape runs.
+   */
+  async indexAfterCurrent(): Promise<void> {
+    await this.indexer.idle();
+    return this.beginIndex();
+  }
+
   get indexing(): boolean {
     return this.indexer.running;
   }
