@@ -152,8 +152,10 @@ describe("with a stand-in player", () => {
 
   test("playlist.pause/play/stop with ?slot=background drive the player; the last track of repeat=off ends the slot", async () => {
     const n = started().length;
+    const playing = client.notifications.length;
     await ok(client, `**playlist.play:${music()}?slot=bg`);
     await waitFor(() => started().length === n + 1, "player");
+    await bgNote(client, "media.started", "01 Alpha", playing); // the service knows it plays, not only the player
     const p = started().at(-1)!;
     await ok(client, "**playlist.pause?slot=background");
     await waitFor(() => procState(p.pid) === "T", "player stopped (SIGSTOP)");

@@ -49,6 +49,8 @@ export class BackgroundAudio {
   private generation = 0;
   /** Paused because a game started in the primary slot: continued when it stops. */
   private autoPaused = false;
+  /** A pause asked for while the player was starting: applied once it runs. */
+  private pauseOnStart = false;
 
   constructor(private readonly deps: BackgroundAudioDeps) {
     deps.events.subscribe((name, params) => {
@@ -79,6 +81,7 @@ export class BackgroundAudio {
     const argv = this.command(path);
     this.autoPaused = false;
     const gen = ++this.generation;
+    this.pauseOnStart = false;
     this.end(false);
     let proc: AudioProcess;
     try {
@@ -94,6 +97,7 @@ export class BackgroundAudio {
     this.track = track;
     logger.info(`playing ${path} with ${argv[0]} (pid ${proc.pid})`);
     this.deps.events.publish("media.started", { systemId: AUDIO_SYSTEM, systemName: AUDIO_SYSTEM, mediaPath: path, mediaName: name, slot: "background" });
+    if (this.pauseOnStart) this.pause();
     proc.exited.then((exit) => {
       if (track.stopping || this.track !== track) return;
       const natural = exit.code === 0;
@@ -113,6 +117,7 @@ export class BackgroundAudio {
 
   pause(): void {
     this.autoPaused = false;
+    this.pauseOnStart = !this.track;
     if (!this.track || this.track.paused) return;
     this.track.proc.pause();
     this.track.paused = true;
@@ -120,6 +125,7 @@ export class BackgroundAudio {
 
   resume(): void {
     this.autoPaused = false;
+    this.pauseOnStart = false;
     if (!this.track || !this.track.paused) return;
     this.track.proc.resume();
     this.track.paused = false;
@@ -128,6 +134,7 @@ export class BackgroundAudio {
   /** Stops the track, if any (media.stopped follows). */
   stop(): void {
     this.generation++;
+    this.pauseOnStart = false;
     this.end(false);
   }
 
