@@ -43,7 +43,8 @@ export interface EncodedLists {
   blob: Uint8Array;
 }
 
-export interface DerivedIndex {
+/** The word and tag lists (handed back first: the writer stores them while the title order is sorted). */
+export interface DerivedLists {
   /** Words in order of first appearance (their ids 1, 2, 3 …). */
   words: EncodedLists;
   /** Tags sorted by name (their ids 1, 2, 3 …). */
@@ -51,13 +52,11 @@ export interface DerivedIndex {
   /** Per tag, the system rows holding it: tag i's are `tagSystems[tagSystemEnds[i - 1] ?? 0 .. tagSystemEnds[i]]`. */
   tagSystemEnds: Int32Array;
   tagSystems: Int32Array;
-  /** The title_order blob (title-order.ts). */
-  titleOrder: Uint8Array;
 }
 
-/** The buffers of a result, to transfer rather than copy between threads. */
-export function derivedBuffers(d: DerivedIndex): ArrayBuffer[] {
-  const all = [d.words.counts, d.words.ends, d.words.blob, d.tags.counts, d.tags.ends, d.tags.blob, d.tagSystemEnds, d.tagSystems, d.titleOrder];
+/** The buffers of the lists, to transfer rather than copy between threads. */
+export function listBuffers(d: DerivedLists): ArrayBuffer[] {
+  const all = [d.words.counts, d.words.ends, d.words.blob, d.tags.counts, d.tags.ends, d.tags.blob, d.tagSystemEnds, d.tagSystems];
   return all.map((a) => a.buffer as ArrayBuffer);
 }
 
@@ -106,8 +105,8 @@ export class DerivedIndexBuilder {
     }
   }
 
-  /** The derived tables; the builder is spent afterwards. */
-  finish(systems: readonly SystemRange[]): DerivedIndex {
+  /** The word and tag lists, once every file is added; then `titleOrder`. */
+  lists(systems: readonly SystemRange[]): DerivedLists {
     const words = encodeLists(this.postings.lists(), this.postings.size);
     const tagLists = this.tagLists();
     const tags = encodeLists(tagLists, tagLists.length);
@@ -118,9 +117,14 @@ export class DerivedIndexBuilder {
       for (const s of systems) if (holdsIn(ids, s.first, s.last)) rows.push(s.row);
       tagSystemEnds[t] = rows.length;
     }
-    const titleOrder = titleOrderBlob(this.keys);
+    return { words, tags, tagSystemEnds, tagSystems: Int32Array.from(rows) };
+  }
+
+  /** The title_order blob (title-order.ts); the builder is spent afterwards. */
+  titleOrder(): Uint8Array {
+    const blob = titleOrderBlob(this.keys);
     this.keys.length = 0;
-    return { words, tags, tagSystemEnds, tagSystems: Int32Array.from(rows), titleOrder };
+    return blob;
   }
 
   /** Each tag with its media ids (ascending), sorted by tag. */

@@ -3,7 +3,7 @@
  * of files the writer hands over while it writes the media rows, on the second core. Started for one run and
  * ended after it (index-thread.ts).
  */
-import { DerivedIndexBuilder, derivedBuffers } from "../../core/media/derived-index.ts";
+import { DerivedIndexBuilder, listBuffers } from "../../core/media/derived-index.ts";
 import type { FromIndexThread, ToIndexThread } from "./index-thread-messages.ts";
 
 interface Scope {
@@ -15,13 +15,15 @@ const scope = globalThis as unknown as Scope;
 let builder: DerivedIndexBuilder | null = new DerivedIndexBuilder();
 scope.onmessage = (e) => {
   const m = e.data;
-  if (!builder) return; // failed already: said so
+  if (!builder) return; // spent, or failed and said so
   try {
     if (m.t === "chunk") builder.add(m.chunk);
     else {
-      const index = builder.finish(m.systems);
+      const lists = builder.lists(m.systems);
+      scope.postMessage({ t: "lists", lists }, listBuffers(lists));
+      const blob = builder.titleOrder();
       builder = null;
-      scope.postMessage({ t: "done", index }, derivedBuffers(index));
+      scope.postMessage({ t: "order", blob }, [blob.buffer as ArrayBuffer]);
     }
   } catch (err) {
     builder = null;

@@ -1,4 +1,4 @@
-import { type DerivedChunk, type DerivedIndex, DerivedIndexBuilder, type SystemRange } from "../../core/media/derived-index.ts";
+import { type DerivedChunk, DerivedIndexBuilder, type DerivedLists, type SystemRange } from "../../core/media/derived-index.ts";
 import { log } from "../../log.ts";
 import type { Runtime, ThreadLink } from "../../runtime/types.ts";
 import type { FromIndexThread, ToIndexThread } from "./index-thread-messages.ts";
@@ -21,8 +21,8 @@ export class DerivedIndexJob {
   /** Chunks posted before the thread said it takes messages: done here should it fail to start. */
   private unconfirmed: DerivedChunk[] | null = [];
   private finishing: SystemRange[] | null = null;
-  private settle: { resolve(d: DerivedIndex): void; reject(e: Error): void } | null = null;
-  private readonly result: Promise<DerivedIndex>;
+  private readonly lists = new Deferred<DerivedLists>();
+  private readonly order = new Deferred<Uint8Array>();
   // the chunk being collected
   private first = 1;
   private names: string[] = [];
@@ -34,13 +34,6 @@ export class DerivedIndexJob {
   private newSets: string[][] = [];
   private readonly setOf = new Map<readonly string[], number>();
   private nextSet = 0;
-
-  private constructor() {
-    this.result = new Promise<DerivedIndex>((resolve, reject) => {
-      this.settle = { resolve, reject };
-    });
-    this.result.catch(() => undefined); // awaited by `finish`; a run given up earlier never asks
-  }
 
   static start(runtime: Runtime): DerivedIndexJob {
     const job = new DerivedIndexJob();
@@ -89,13 +82,18 @@ export class DerivedIndexJob {
     if (i + 1 === CHUNK_FILES) this.flush();
   }
 
-  /** The tables, once every file is added; `systems` the rows written with their id ranges. */
-  finish(systems: SystemRange[]): Promise<DerivedIndex> {
+  /** The word and tag lists, once every file is added; `systems` the rows written with their id ranges. */
+  finish(systems: SystemRange[]): Promise<DerivedLists> {
     this.flush();
     this.finishing = systems;
     if (this.local) this.buildLocal();
     else this.post({ t: "finish", systems });
-    return this.result;
+    return this.lists.promise;
+  }
+
+  /** The title order blob, after `finish` (the thread sorts it while the writer stores the lists). */
+  titleOrder(): Promise<Uint8Array> {
+    return this.order.promise;
   }
 
   /** Ends the thread (after the result, or when the run is given up). */
@@ -103,8 +101,12 @@ export class DerivedIndexJob {
     this.link?.terminate();
     this.link = null;
     this.local = null;
-    this.settle?.reject(new Error("media index run ended"));
-    this.settle = null;
+    this.reject(new Error("media index run ended"));
+  }
+
+  private reject(err: Error): void {
+    this.lists.reject(err);
+    this.order.reject(err);
   }
 
   private flush(): void {
@@ -143,9 +145,9 @@ export class DerivedIndexJob {
 
   private heard(m: FromIndexThread): void {
     if (m.t === "ready") this.unconfirmed = null;
-    else if (m.t === "done") {
-      this.settle?.resolve(m.index);
-      this.settle = null;
+    else if (m.t === "lists") this.lists.resolve(m.lists);
+    else if (m.t === "order") {
+      this.order.resolve(m.blob);
       this.link?.terminate();
       this.link = null;
     } else this.failed(m.reason);
@@ -154,8 +156,7 @@ export class DerivedIndexJob {
   private failed(reason: string): void {
     if (this.unconfirmed) this.toLocal(reason);
     else {
-      this.settle?.reject(new Error(`media index thread failed: ${reason}`));
-      this.settle = null;
+      this.reject(new Error(`media index thread failed: ${reason}`));
       this.link?.terminate();
       this.link = null;
     }
@@ -173,12 +174,36 @@ export class DerivedIndexJob {
   }
 
   private buildLocal(): void {
-    try {
-      this.settle?.resolve((this.local as DerivedIndexBuilder).finish(this.finishing as SystemRange[]));
-    } catch (err) {
-      this.settle?.reject(err as Error);
-    }
-    this.settle = null;
+    const local = this.local as DerivedIndexBuilder;
     this.local = null;
+    try {
+      this.lists.resolve(local.lists(this.finishing as SystemRange[]));
+      this.order.resolve(local.titleOrder());
+    } catch (err) {
+      this.reject(err as Error);
+    }
+  }
+}
+
+/** A promise settled once, from outside; a rejection nobody awaits (a run given up) is not reported. */
+class Deferred<T> {
+  readonly promise: Promise<T>;
+  private settle: { resolve(v: T): void; reject(e: Error): void } | null = null;
+
+  constructor() {
+    this.promise = new Promise<T>((resolve, reject) => {
+      this.settle = { resolve, reject };
+    });
+    this.promise.catch(() => undefined);
+  }
+
+  resolve(v: T): void {
+    this.settle?.resolve(v);
+    this.settle = null;
+  }
+
+  reject(e: Error): void {
+    this.settle?.reject(e);
+    this.settle = null;
   }
 }

@@ -151,14 +151,15 @@ export async function writeIndexFile(
       for (let r = built.tagSystemEnds[t - 1] ?? 0; r < (built.tagSystemEnds[t] as number); r++) insSystemTag.run(built.tagSystems[r] as number, t + 1);
     }
     await tick();
-    db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(built.titleOrder);
-    await tick();
-    // the trigram index filled by SQLite from the words table, TICK_ROWS words per statement
+    // the trigram index filled by SQLite from the words table, TICK_ROWS words per statement (while the title
+    // order is sorted, in the thread)
     const insWordsFts = db.prepare("INSERT INTO words_fts (rowid, word) SELECT id, word FROM words WHERE id BETWEEN ? AND ?");
     for (let from = 1; from < wordId; from += TICK_ROWS) {
       insWordsFts.run(from, Math.min(wordId - 1, from + TICK_ROWS - 1));
       await tick();
     }
+    db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(await derived.titleOrder());
+    await tick();
     const insMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
     for (const [k, v] of Object.entries(meta)) insMeta.run(k, v);
     insMeta.run("complete", new Date().toISOString());
