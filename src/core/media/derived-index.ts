@@ -6,7 +6,8 @@
  * copy between threads; file names, words and titles from names hold no NUL), every number list as a typed array.
  */
 import { encodePostingsInto } from "./postings.ts";
-import { titleOrderBlob, titleSortKey } from "./title-order.ts";
+import { titleSortKey } from "./title-order.ts";
+import { KeyHalves, type KeyedIds, sortedIds } from "./title-order-halves.ts";
 import { WordPostings } from "./word-postings.ts";
 
 /** Consecutive files of an index run as the writer hands them over. */
@@ -52,11 +53,19 @@ export interface DerivedLists {
   /** Per tag, the system rows holding it: tag i's are `tagSystems[tagSystemEnds[i - 1] ?? 0 .. tagSystemEnds[i]]`. */
   tagSystemEnds: Int32Array;
   tagSystems: Int32Array;
+  /** The lower half of the title order's keys (title-order-halves.ts), joined by NUL, and their ids: for the writer to sort. */
+  lowerKeys: string;
+  lowerIds: Int32Array;
+}
+
+/** The lower half of the title order's keys handed back with the lists. */
+export function lowerHalf(d: DerivedLists): KeyedIds {
+  return { keys: d.lowerIds.length > 0 ? d.lowerKeys.split("\0") : [], ids: d.lowerIds };
 }
 
 /** The buffers of the lists, to transfer rather than copy between threads. */
 export function listBuffers(d: DerivedLists): ArrayBuffer[] {
-  const all = [d.words.counts, d.words.ends, d.words.blob, d.tags.counts, d.tags.ends, d.tags.blob, d.tagSystemEnds, d.tagSystems];
+  const all = [d.words.counts, d.words.ends, d.words.blob, d.tags.counts, d.tags.ends, d.tags.blob, d.tagSystemEnds, d.tagSystems, d.lowerIds];
   return all.map((a) => a.buffer as ArrayBuffer);
 }
 
@@ -68,20 +77,24 @@ interface IdList {
 
 export class DerivedIndexBuilder {
   private readonly postings = new WordPostings();
-  /** Title keys by media id - 1. */
-  private readonly keys: string[] = [];
+  private readonly halves = new KeyHalves();
+  /** Files added so far. */
+  private files = 0;
+  private upper: KeyedIds | null = null;
   private readonly sets: string[][] = [];
   private readonly setIds: IdList[] = [];
 
   add(c: DerivedChunk): void {
-    if (c.first !== this.keys.length + 1) throw new Error(`derived index: chunk starts at ${c.first}, expected ${this.keys.length + 1}`);
+    if (c.first !== this.files + 1) throw new Error(`derived index: chunk starts at ${c.first}, expected ${this.files + 1}`);
     for (const s of c.newSets) {
       this.sets.push(s);
       this.setIds.push({ ids: new Int32Array(16), count: 0 });
     }
     const names = c.names.split("\0");
     const titles = c.titles.split("\0");
-    const { postings, keys, setIds } = this;
+    const { postings, setIds } = this;
+    const keys = new Array<string>(names.length);
+    this.files += names.length;
     let k = 0;
     for (let i = 0; i < names.length; i++) {
       const id = c.first + i;
@@ -91,7 +104,7 @@ export class DerivedIndexBuilder {
         title = c.named[k++] as string;
         postings.addFile(title, id, true); // found by its name too
       }
-      keys.push(titleSortKey(title));
+      keys[i] = titleSortKey(title);
       const set = c.tagSets[i] as number;
       if (set >= 0) {
         const list = setIds[set] as IdList;
@@ -103,9 +116,10 @@ export class DerivedIndexBuilder {
         list.ids[list.count++] = id;
       }
     }
+    this.halves.add(keys);
   }
 
-  /** The word and tag lists, once every file is added; then `titleOrder`. */
+  /** The word and tag lists and the lower half of the title keys, once every file is added; then `upperOrder`. */
   lists(systems: readonly SystemRange[]): DerivedLists {
     const words = encodeLists(this.postings.lists(), this.postings.size);
     const tagLists = this.tagLists();
@@ -117,14 +131,16 @@ export class DerivedIndexBuilder {
       for (const s of systems) if (holdsIn(ids, s.first, s.last)) rows.push(s.row);
       tagSystemEnds[t] = rows.length;
     }
-    return { words, tags, tagSystemEnds, tagSystems: Int32Array.from(rows) };
+    const [lower, upper] = this.halves.halves();
+    this.upper = upper;
+    return { words, tags, tagSystemEnds, tagSystems: Int32Array.from(rows), lowerKeys: lower.keys.join("\0"), lowerIds: lower.ids };
   }
 
-  /** The title_order blob (title-order.ts); the builder is spent afterwards. */
-  titleOrder(): Uint8Array {
-    const blob = titleOrderBlob(this.keys);
-    this.keys.length = 0;
-    return blob;
+  /** The ids of the upper half of the title order, sorted (title-order-halves.ts); the builder is spent afterwards. */
+  upperOrder(): Int32Array {
+    const ids = sortedIds(this.upper ?? { keys: [], ids: new Int32Array(0) });
+    this.upper = null;
+    return ids;
   }
 
   /** Each tag with its media ids (ascending), sorted by tag. */

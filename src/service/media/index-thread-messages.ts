@@ -4,4 +4,4 @@ import type { DerivedChunk, DerivedLists, SystemRange } from "../../core/media/d
 export type ToIndexThread = { t: "chunk"; chunk: DerivedChunk } | { t: "finish"; systems: SystemRange[] };
 
 /** Messages from it: `ready` once it takes messages; after `finish` the `lists`, then the `order` (or `failed`). */
-export type FromIndexThread = { t: "ready" } | { t: "lists"; lists: DerivedLists } | { t: "order"; blob: Uint8Array } | { t: "failed"; reason: string };
+export type FromIndexThread = { t: "ready" } | { t: "lists"; lists: DerivedLists } | { t: "order"; upper: Int32Array } | { t: "failed"; reason: string };

@@ -21,9 +21,9 @@ scope.onmessage = (e) => {
     else {
       const lists = builder.lists(m.systems);
       scope.postMessage({ t: "lists", lists }, listBuffers(lists));
-      const blob = builder.titleOrder();
+      const upper = builder.upperOrder();
       builder = null;
-      scope.postMessage({ t: "order", blob }, [blob.buffer as ArrayBuffer]);
+      scope.postMessage({ t: "order", upper }, [upper.buffer as ArrayBuffer]);
     }
   } catch (err) {
     builder = null;

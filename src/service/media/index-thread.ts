@@ -22,7 +22,7 @@ export class DerivedIndexJob {
   private unconfirmed: DerivedChunk[] | null = [];
   private finishing: SystemRange[] | null = null;
   private readonly lists = new Deferred<DerivedLists>();
-  private readonly order = new Deferred<Uint8Array>();
+  private readonly order = new Deferred<Int32Array>();
   // the chunk being collected
   private first = 1;
   private names: string[] = [];
@@ -91,8 +91,8 @@ export class DerivedIndexJob {
     return this.lists.promise;
   }
 
-  /** The title order blob, after `finish` (the thread sorts it while the writer stores the lists). */
-  titleOrder(): Promise<Uint8Array> {
+  /** The upper half of the title order, after `finish` (the thread sorts it while the writer stores the lists and sorts the lower half). */
+  upperOrder(): Promise<Int32Array> {
     return this.order.promise;
   }
 
@@ -147,7 +147,7 @@ export class DerivedIndexJob {
     if (m.t === "ready") this.unconfirmed = null;
     else if (m.t === "lists") this.lists.resolve(m.lists);
     else if (m.t === "order") {
-      this.order.resolve(m.blob);
+      this.order.resolve(m.upper);
       this.link?.terminate();
       this.link = null;
     } else this.failed(m.reason);
@@ -178,7 +178,7 @@ export class DerivedIndexJob {
     this.local = null;
     try {
       this.lists.resolve(local.lists(this.finishing as SystemRange[]));
-      this.order.resolve(local.titleOrder());
+      this.order.resolve(local.upperOrder());
     } catch (err) {
       this.reject(err as Error);
     }

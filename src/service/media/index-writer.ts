@@ -4,7 +4,8 @@ import { openDatabase } from "../../db/open.ts";
 import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime/types.ts";
 import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { isVirtualPath, mediaName } from "../../core/media/words.ts";
-import type { EncodedLists, SystemRange } from "../../core/media/derived-index.ts";
+import { type EncodedLists, lowerHalf, type SystemRange } from "../../core/media/derived-index.ts";
+import { joinHalves, sortedIds } from "../../core/media/title-order-halves.ts";
 import { DerivedIndexJob } from "./index-thread.ts";
 import type { SystemScan } from "./walker.ts";
 import { writeFolderRecords } from "./folder-records.ts";
@@ -151,14 +152,15 @@ export async function writeIndexFile(
       for (let r = built.tagSystemEnds[t - 1] ?? 0; r < (built.tagSystemEnds[t] as number); r++) insSystemTag.run(built.tagSystems[r] as number, t + 1);
     }
     await tick();
-    // the trigram index filled by SQLite from the words table, TICK_ROWS words per statement (while the title
-    // order is sorted, in the thread)
+    // the trigram index filled by SQLite from the words table, TICK_ROWS words per statement (while the thread
+    // sorts the upper half of the title order)
     const insWordsFts = db.prepare("INSERT INTO words_fts (rowid, word) SELECT id, word FROM words WHERE id BETWEEN ? AND ?");
     for (let from = 1; from < wordId; from += TICK_ROWS) {
       insWordsFts.run(from, Math.min(wordId - 1, from + TICK_ROWS - 1));
       await tick();
     }
-    db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(await derived.titleOrder());
+    const lower = sortedIds(lowerHalf(built)); // the title order's lower half here, the upper in the thread
+    db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(joinHalves(lower, await derived.upperOrder()));
     await tick();
     const insMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
     for (const [k, v] of Object.entries(meta)) insMeta.run(k, v);
