@@ -50,7 +50,7 @@ export async function compileBinary(o: CompileOptions): Promise<void> {
  * Modules the service starts as threads (runtime startThread), relative to src/: each is an entry point of its
  * own in the binary, found there by this path (runtime/bun/early-front.ts). Added when compiling src/main.ts.
  */
-export const SERVICE_THREADS = ["api/listen-front-worker.ts"];
+export const SERVICE_THREADS = ["api/listen-front-worker.ts", "service/media/index-thread-worker.ts"];
 
 function threadEntries(entry: string): string[] {
   const src = dirname(entry);

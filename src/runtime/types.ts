@@ -177,7 +177,8 @@ export interface Runtime {
 
 /** The main thread's end of a thread started with `startThread`; messages are structured-cloned. */
 export interface ThreadLink {
-  post(message: unknown): void;
+  /** `transfer`: buffers of the message moved to the thread rather than copied (unusable here afterwards). */
+  post(message: unknown, transfer?: ArrayBuffer[]): void;
   onMessage(handler: (message: unknown) => void): void;
   /** The thread could not start or threw. */
   onError(handler: (reason: string) => void): void;

@@ -7,19 +7,7 @@
 /** Encodes ascending, distinct, positive ids. */
 export function encodePostings(ids: ArrayLike<number>): Uint8Array {
   const out = new Uint8Array(ids.length * 5);
-  let o = 0;
-  let prev = 0;
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i] as number;
-    let d = id - prev;
-    prev = id;
-    while (d >= 0x80) {
-      out[o++] = (d & 0x7f) | 0x80;
-      d >>>= 7;
-    }
-    out[o++] = d;
-  }
-  return out.slice(0, o);
+  return out.slice(0, encodePostingsInto(ids, out, 0));
 }
 
 /**
@@ -97,4 +85,21 @@ export function collectBits(bits: Int32Array, lo: number, hi: number, limit: num
       v ^= low;
     }
   }
+}
+
+/** Encodes ascending, distinct, positive ids into `out` from `at` (room for 5 bytes an id); returns the end. */
+export function encodePostingsInto(ids: ArrayLike<number>, out: Uint8Array, at: number): number {
+  let o = at;
+  let prev = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as number;
+    let d = id - prev;
+    prev = id;
+    while (d >= 0x80) {
+      out[o++] = (d & 0x7f) | 0x80;
+      d >>>= 7;
+    }
+    out[o++] = d;
+  }
+  return o;
 }

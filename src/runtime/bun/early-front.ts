@@ -1,15 +1,16 @@
 import type { ThreadLink } from "../types.ts";
 
 /**
- * A Bun Worker for the listen front (api/listen-front-worker.ts): its own event loop keeps answering while the
- * main thread loads the service's modules. In a compiled binary the module is an extra entry point of the
- * build (build/release/compile.ts), found by its path inside the binary; from source, by its file URL.
+ * A Bun Worker for a service thread (the listen front, whose event loop keeps answering while the main thread
+ * loads the service's modules; the media index's derived tables while the main thread writes its rows). In a
+ * compiled binary the module is an extra entry point of the build (build/release/compile.ts SERVICE_THREADS),
+ * found by its path inside the binary; from source, by its file URL.
  */
 export function startBunThread(entry: { url: string; bundledPath: string }): ThreadLink {
   const compiled = import.meta.url.includes("/$bunfs/");
   const worker = new Worker(compiled ? entry.bundledPath : entry.url);
   return {
-    post: (message) => worker.postMessage(message),
+    post: (message, transfer) => worker.postMessage(message, transfer ?? []),
     onMessage: (handler) => {
       worker.onmessage = (e: MessageEvent) => handler(e.data);
     },

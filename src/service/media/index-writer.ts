@@ -1,13 +1,12 @@
 import { closeSync, fsyncSync, openSync, rmSync } from "node:fs";
-import { encodePostings } from "../../core/media/postings.ts";
-import { WordPostings } from "../../core/media/word-postings.ts";
 import { mediaMigrations } from "../../db/migrations/media.ts";
 import { openDatabase } from "../../db/open.ts";
 import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime/types.ts";
 import { parseMediaName } from "../../core/media/filename-tags.ts";
-import { titleOrderBlob, titleSortKey } from "../../core/media/title-order.ts";
 import { isVirtualPath, mediaName } from "../../core/media/words.ts";
-import { type SystemRange, TagPostings } from "./tag-postings.ts";
+import { type EncodedLists, lowerHalf, type SystemRange } from "../../core/media/derived-index.ts";
+import { joinHalves, sortedIds } from "../../core/media/title-order-halves.ts";
+import { DerivedIndexJob } from "./index-thread.ts";
 import type { SystemScan } from "./walker.ts";
 import { writeFolderRecords } from "./folder-records.ts";
 
@@ -80,6 +79,8 @@ export async function writeIndexFile(
   consume = false,
 ): Promise<number> {
   for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
+  // the words, tags and title order are built beside the media rows, in a thread where there are threads
+  const derived = DerivedIndexJob.start(runtime);
   const db = openDatabase(runtime, path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
   try {
     // A half-written file is thrown away, never read: no journal, no syncs until the end.
@@ -92,10 +93,6 @@ export async function writeIndexFile(
     // no id column: a fresh table numbers its rows 1, 2, 3 … as inserted, which is the ids given here (one
     // value fewer to bind per file; checked after the last row)
     const insMedia = new BatchInsert(db, "media", ["dir", "file", "title", "tags"]);
-    const postings = new WordPostings();
-    const tags = new TagPostings();
-    /** Title keys by media id - 1, for the title order. */
-    const titles: string[] = [];
     let nextId = 1;
     let nextDir = 1;
     let sinceTick = 0;
@@ -119,10 +116,7 @@ export async function writeIndexFile(
         const named = titleOf?.(scan.dirs[scan.fileDirs[i] as number]?.abs ?? "", file);
         const title = named ?? parsed.title;
         insMedia.add(dirBase + (scan.fileDirs[i] as number), file, title, tagText(parsed.tags));
-        postings.addFile(file, id, whole);
-        if (named !== undefined) postings.addFile(named, id, true); // found by its name too
-        if (parsed.tags.length > 0) tags.add(parsed.tags, id);
-        titles.push(titleSortKey(title));
+        derived.add(file, whole, parsed.title, named, parsed.tags);
         if (++sinceTick >= TICK_ROWS) {
           sinceTick = 0;
           await tick();
@@ -135,28 +129,39 @@ export async function writeIndexFile(
     insDir.flush();
     const lastRow = db.prepare("SELECT max(id) AS id FROM media").get<{ id: number | null }>()?.id ?? 0;
     if (lastRow !== nextId - 1) throw new Error(`media rows numbered up to ${lastRow}, expected ${nextId - 1}`);
+    const built = await derived.finish(ranges);
+    await tick();
     const insWord = new BatchInsert(db, "words", ["id", "word", "count", "postings"]);
-    let wordId = 1;
-    for (const [word, ids] of postings.lists()) {
-      insWord.add(wordId, word, ids.length, encodePostings(ids));
-      wordId++;
+    const wordCount = built.words.counts.length;
+    const words = listRows(built.words);
+    for (let w = 0; w < wordCount; w++) {
+      const [word, count, postings] = words(w);
+      insWord.add(w + 1, word, count, postings);
       if (++sinceTick >= TICK_ROWS) {
         sinceTick = 0;
         await tick();
       }
     }
     insWord.flush(); // before the trigram index reads the words back
-    tags.write(db, ranges);
+    const wordId = wordCount + 1;
+    const insTag = db.prepare("INSERT INTO tags (id, tag, count, postings) VALUES (?, ?, ?, ?)");
+    const insSystemTag = db.prepare("INSERT INTO system_tags (system, tag) VALUES (?, ?)");
+    const tagRows = listRows(built.tags);
+    for (let t = 0; t < built.tags.counts.length; t++) {
+      insTag.run(t + 1, ...tagRows(t));
+      for (let r = built.tagSystemEnds[t - 1] ?? 0; r < (built.tagSystemEnds[t] as number); r++) insSystemTag.run(built.tagSystems[r] as number, t + 1);
+    }
     await tick();
-    db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(titleOrderBlob(titles));
-    titles.length = 0;
-    await tick();
-    // the trigram index filled by SQLite from the words table, TICK_ROWS words per statement
+    // the trigram index filled by SQLite from the words table, TICK_ROWS words per statement (while the thread
+    // sorts the upper half of the title order)
     const insWordsFts = db.prepare("INSERT INTO words_fts (rowid, word) SELECT id, word FROM words WHERE id BETWEEN ? AND ?");
     for (let from = 1; from < wordId; from += TICK_ROWS) {
       insWordsFts.run(from, Math.min(wordId - 1, from + TICK_ROWS - 1));
       await tick();
     }
+    const lower = sortedIds(lowerHalf(built)); // the title order's lower half here, the upper in the thread
+    db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(joinHalves(lower, await derived.upperOrder()));
+    await tick();
     const insMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
     for (const [k, v] of Object.entries(meta)) insMeta.run(k, v);
     insMeta.run("complete", new Date().toISOString());
@@ -175,5 +180,13 @@ export async function writeIndexFile(
     } catch {}
     rmSync(path, { force: true });
     throw err;
+  } finally {
+    derived.end();
   }
+}
+
+/** Row i of encoded lists: its name, count and postings. */
+function listRows(lists: EncodedLists): (i: number) => [string, number, Uint8Array] {
+  const names = lists.counts.length > 0 ? lists.names.split("\0") : [];
+  return (i) => [names[i] as string, lists.counts[i] as number, lists.blob.subarray(lists.ends[i - 1] ?? 0, lists.ends[i])];
 }

@@ -1,0 +1,205 @@
+/**
+ * The derived tables of a media index, computed from its files alone (no I/O): the word list with encoded
+ * postings, the tag postings and the title order. The index writer hands the files over in chunks, in media id
+ * order, while it writes the media rows; the builder may run in a thread of its own (index-thread-worker.ts) or
+ * in the writer's thread (same code, same result). Every text crosses as one string joined by NUL (cheap to
+ * copy between threads; file names, words and titles from names hold no NUL), every number list as a typed array.
+ */
+import { encodePostingsInto } from "./postings.ts";
+import { titleSortKey } from "./title-order.ts";
+import { KeyHalves, type KeyedIds, sortedIds } from "./title-order-halves.ts";
+import { WordPostings } from "./word-postings.ts";
+
+/** Consecutive files of an index run as the writer hands them over. */
+export interface DerivedChunk {
+  /** Media id of the first file; the others follow it. */
+  first: number;
+  /** File names joined by NUL. */
+  names: string;
+  /** Per file: 1 when its name is taken whole (a store game's virtual folder). */
+  whole: Uint8Array;
+  /** Titles parsed from the names, joined by NUL ("" where `named` gives the title). */
+  titles: string;
+  /** Files (place in the chunk, ascending) the platform names, and those names (their title, and found by them). */
+  namedAt: number[];
+  named: string[];
+  /** Per file: its tag set (number in the order the sets were first handed over), -1 when it has no tags. */
+  tagSets: Int32Array;
+  /** Tag sets first handed over in this chunk, numbered on from those of earlier chunks. */
+  newSets: string[][];
+}
+
+/** A system's row in the index being written and its media id range. */
+export interface SystemRange {
+  row: number;
+  first: number;
+  last: number;
+}
+
+/** Lists of encoded postings: `names` joined by NUL; list i is `blob[ends[i - 1] ?? 0 .. ends[i]]` of `counts[i]` ids. */
+export interface EncodedLists {
+  names: string;
+  counts: Int32Array;
+  ends: Int32Array;
+  blob: Uint8Array;
+}
+
+/** The word and tag lists (handed back first: the writer stores them while the title order is sorted). */
+export interface DerivedLists {
+  /** Words in order of first appearance (their ids 1, 2, 3 …). */
+  words: EncodedLists;
+  /** Tags sorted by name (their ids 1, 2, 3 …). */
+  tags: EncodedLists;
+  /** Per tag, the system rows holding it: tag i's are `tagSystems[tagSystemEnds[i - 1] ?? 0 .. tagSystemEnds[i]]`. */
+  tagSystemEnds: Int32Array;
+  tagSystems: Int32Array;
+  /** The lower half of the title order's keys (title-order-halves.ts), joined by NUL, and their ids: for the writer to sort. */
+  lowerKeys: string;
+  lowerIds: Int32Array;
+}
+
+/** The lower half of the title order's keys handed back with the lists. */
+export function lowerHalf(d: DerivedLists): KeyedIds {
+  return { keys: d.lowerIds.length > 0 ? d.lowerKeys.split("\0") : [], ids: d.lowerIds };
+}
+
+/** The buffers of the lists, to transfer rather than copy between threads. */
+export function listBuffers(d: DerivedLists): ArrayBuffer[] {
+  const all = [d.words.counts, d.words.ends, d.words.blob, d.tags.counts, d.tags.ends, d.tags.blob, d.tagSystemEnds, d.tagSystems, d.lowerIds];
+  return all.map((a) => a.buffer as ArrayBuffer);
+}
+
+/** Media ids of one tag set, growable. */
+interface IdList {
+  ids: Int32Array;
+  count: number;
+}
+
+export class DerivedIndexBuilder {
+  private readonly postings = new WordPostings();
+  private readonly halves = new KeyHalves();
+  /** Files added so far. */
+  private files = 0;
+  private upper: KeyedIds | null = null;
+  private readonly sets: string[][] = [];
+  private readonly setIds: IdList[] = [];
+
+  add(c: DerivedChunk): void {
+    if (c.first !== this.files + 1) throw new Error(`derived index: chunk starts at ${c.first}, expected ${this.files + 1}`);
+    for (const s of c.newSets) {
+      this.sets.push(s);
+      this.setIds.push({ ids: new Int32Array(16), count: 0 });
+    }
+    const names = c.names.split("\0");
+    const titles = c.titles.split("\0");
+    const { postings, setIds } = this;
+    const keys = new Array<string>(names.length);
+    this.files += names.length;
+    let k = 0;
+    for (let i = 0; i < names.length; i++) {
+      const id = c.first + i;
+      postings.addFile(names[i] as string, id, c.whole[i] === 1);
+      let title = titles[i] as string;
+      if (c.namedAt[k] === i) {
+        title = c.named[k++] as string;
+        postings.addFile(title, id, true); // found by its name too
+      }
+      keys[i] = titleSortKey(title);
+      const set = c.tagSets[i] as number;
+      if (set >= 0) {
+        const list = setIds[set] as IdList;
+        if (list.count === list.ids.length) {
+          const grown = new Int32Array(list.count * 2);
+          grown.set(list.ids);
+          list.ids = grown;
+        }
+        list.ids[list.count++] = id;
+      }
+    }
+    this.halves.add(keys);
+  }
+
+  /** The word and tag lists and the lower half of the title keys, once every file is added; then `upperOrder`. */
+  lists(systems: readonly SystemRange[]): DerivedLists {
+    const words = encodeLists(this.postings.lists(), this.postings.size);
+    const tagLists = this.tagLists();
+    const tags = encodeLists(tagLists, tagLists.length);
+    const tagSystemEnds = new Int32Array(tagLists.length);
+    const rows: number[] = [];
+    for (let t = 0; t < tagLists.length; t++) {
+      const ids = (tagLists[t] as [string, Int32Array])[1];
+      for (const s of systems) if (holdsIn(ids, s.first, s.last)) rows.push(s.row);
+      tagSystemEnds[t] = rows.length;
+    }
+    const [lower, upper] = this.halves.halves();
+    this.upper = upper;
+    return { words, tags, tagSystemEnds, tagSystems: Int32Array.from(rows), lowerKeys: lower.keys.join("\0"), lowerIds: lower.ids };
+  }
+
+  /** The ids of the upper half of the title order, sorted (title-order-halves.ts); the builder is spent afterwards. */
+  upperOrder(): Int32Array {
+    const ids = sortedIds(this.upper ?? { keys: [], ids: new Int32Array(0) });
+    this.upper = null;
+    return ids;
+  }
+
+  /** Each tag with its media ids (ascending), sorted by tag. */
+  private tagLists(): Array<[string, Int32Array]> {
+    const counts = new Map<string, number>();
+    this.sets.forEach((tags, s) => {
+      const n = (this.setIds[s] as IdList).count;
+      if (n > 0) for (const t of tags) counts.set(t, (counts.get(t) ?? 0) + n);
+    });
+    const lists = new Map<string, IdList>();
+    for (const [t, n] of counts) lists.set(t, { ids: new Int32Array(n), count: 0 });
+    this.sets.forEach((tags, s) => {
+      const from = this.setIds[s] as IdList;
+      const ids = from.ids.subarray(0, from.count);
+      for (const t of tags) {
+        const list = lists.get(t);
+        if (!list || ids.length === 0) continue;
+        list.ids.set(ids, list.count);
+        list.count += ids.length;
+      }
+    });
+    this.sets.length = 0;
+    this.setIds.length = 0;
+    // a tag's ids come from several sets, each ascending: one numeric sort puts them in order (a set's tags are
+    // distinct, so no id is listed twice)
+    for (const list of lists.values()) list.ids.sort();
+    return [...lists].map(([t, l]): [string, Int32Array] => [t, l.ids]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  }
+}
+
+function encodeLists(lists: Iterable<[string, Int32Array]>, size: number): EncodedLists {
+  const names: string[] = [];
+  const counts = new Int32Array(size);
+  const ends = new Int32Array(size);
+  let out = new Uint8Array(1 << 16);
+  let at = 0;
+  let i = 0;
+  for (const [name, ids] of lists) {
+    if (out.length - at < ids.length * 5) {
+      const grown = new Uint8Array(Math.max(out.length * 2, at + ids.length * 5));
+      grown.set(out.subarray(0, at));
+      out = grown;
+    }
+    at = encodePostingsInto(ids, out, at);
+    names.push(name);
+    counts[i] = ids.length;
+    ends[i++] = at;
+  }
+  return { names: names.join("\0"), counts, ends, blob: out.slice(0, at) };
+}
+
+/** Whether the ascending `ids` hold one in first..last. */
+function holdsIn(ids: Int32Array, first: number, last: number): boolean {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((ids[mid] as number) < first) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < ids.length && (ids[lo] as number) <= last;
+}

@@ -1,0 +1,33 @@
+/**
+ * The media index thread: builds the derived tables of an index run (core/media/derived-index.ts) from the chunks
+ * of files the writer hands over while it writes the media rows, on the second core. Started for one run and
+ * ended after it (index-thread.ts).
+ */
+import { DerivedIndexBuilder, listBuffers } from "../../core/media/derived-index.ts";
+import type { FromIndexThread, ToIndexThread } from "./index-thread-messages.ts";
+
+interface Scope {
+  postMessage(message: FromIndexThread, transfer?: ArrayBuffer[]): void;
+  onmessage: ((e: { data: ToIndexThread }) => void) | null;
+}
+const scope = globalThis as unknown as Scope;
+
+let builder: DerivedIndexBuilder | null = new DerivedIndexBuilder();
+scope.onmessage = (e) => {
+  const m = e.data;
+  if (!builder) return; // spent, or failed and said so
+  try {
+    if (m.t === "chunk") builder.add(m.chunk);
+    else {
+      const lists = builder.lists(m.systems);
+      scope.postMessage({ t: "lists", lists }, listBuffers(lists));
+      const upper = builder.upperOrder();
+      builder = null;
+      scope.postMessage({ t: "order", upper }, [upper.buffer as ArrayBuffer]);
+    }
+  } catch (err) {
+    builder = null;
+    scope.postMessage({ t: "failed", reason: (err as Error).message });
+  }
+};
+scope.postMessage({ t: "ready" });

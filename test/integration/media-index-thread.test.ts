@@ -1,0 +1,116 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Database } from "bun:sqlite";
+import { bunRuntime } from "../../src/runtime/bun/index.ts";
+import type { Runtime } from "../../src/runtime/types.ts";
+import { writeIndexFile, type WrittenSystem } from "../../src/service/media/index-writer.ts";
+import { type SystemScan, walkSystemFolder } from "../../src/service/media/walker.ts";
+import { writeTree } from "../fixtures/rom-tree.ts";
+
+/**
+ * The media index's words, tags and title order are built in a thread beside the media rows where the runtime
+ * has threads: the file written is the same, table by table, as one written without a thread (Node, MiSTer) and
+ * as one whose thread fails to start. A real tree of No-Intro style names in several systems, a store's virtual
+ * folders (names taken whole) and platform titles for one system (MiSTer arcade names).
+ */
+const dir = mkdtempSync(join(tmpdir(), "tapserve-index-thread-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Each table as read back in full (the trigram index through its data blocks). */
+const TABLES: Record<string, string> = {
+  systems: "SELECT * FROM systems ORDER BY id",
+  dirs: "SELECT * FROM dirs ORDER BY id",
+  media: "SELECT * FROM media ORDER BY id",
+  words: "SELECT * FROM words ORDER BY id",
+  tags: "SELECT * FROM tags ORDER BY id",
+  system_tags: "SELECT * FROM system_tags ORDER BY system, tag",
+  title_order: "SELECT * FROM title_order",
+  words_fts: "SELECT * FROM words_fts_data ORDER BY id",
+  // (ctime left out: the walk records it only for folders changed long enough ago, as time goes by)
+  folders: "SELECT system, abs, mtime, entries, kind FROM folders ORDER BY system, abs",
+};
+
+let treeWritten = false;
+
+async function scans(): Promise<WrittenSystem[]> {
+  const root = join(dir, "roms");
+  const systems = [
+    { folder: "SNES", ext: ".sfc" },
+    { folder: "Genesis", ext: ".md" },
+    { folder: "NES", ext: ".nes" },
+    { folder: "Arcade", ext: ".mra" },
+  ];
+  if (!treeWritten) {
+    writeTree(root, systems, 12_000);
+    mkdirSync(join(root, "NES", "Odd names"), { recursive: true });
+    for (const name of ["Σίσυφος (Greece).nes", "ΣΣ Final (Europe) (Rev 1).nes", "  spaced   out  (USA).nes", "(Japan).nes", "Game v1.2 (1995)(Pub).nes", "No tags.nes"]) {
+      writeFileSync(join(root, "NES", "Odd names", name), "");
+    }
+    treeWritten = true;
+  }
+  const ctx = { zipsAsFolders: false, tick: async () => {}, warn: () => {}, countEntries: bunRuntime.countDirEntries };
+  const out: WrittenSystem[] = [];
+  for (const s of systems) {
+    const scan: SystemScan = { system: s.folder, dirs: [], files: [], fileDirs: [] };
+    await walkSystemFolder(join(root, s.folder), s.folder, new Set([s.ext]), scan, ctx);
+    out.push({ scan, indexedAt: "2026-01-01T00:00:00Z" });
+  }
+  const pc = out[0]?.scan as SystemScan;
+  for (const [i, file] of ["Half-Life 2", "Portal (Still Alive) [v2]", "Sonic Mania Plus"].entries()) {
+    pc.fileDirs.push(pc.dirs.length);
+    pc.dirs.push({ abs: `steam://${400 + i}`, rel: `steam://${400 + i}` });
+    pc.files.push(file);
+  }
+  // every third arcade file named by the platform (an MRA's <name>), the others from their file names
+  const arcade = out[3] as WrittenSystem;
+  arcade.titleOf = (_dir, file) => (file.length % 3 === 0 ? `Arcade Title ${file.length} (Bootleg)` : undefined);
+  expect(out.reduce((n, s) => n + s.scan.files.length, 0)).toBeGreaterThan(12_000);
+  return out;
+}
+
+function dump(path: string): Record<string, unknown[]> {
+  const db = new Database(path, { readonly: true });
+  try {
+    const out: Record<string, unknown[]> = {};
+    for (const [t, sql] of Object.entries(TABLES)) out[t] = db.prepare(sql).all();
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+async function written(name: string, runtime: Runtime): Promise<Record<string, unknown[]>> {
+  const path = join(dir, `${name}.db`);
+  await writeIndexFile(runtime, path, await scans(), async () => {});
+  return dump(path);
+}
+
+describe("media index thread", () => {
+  test("the index written with the thread is the one written without it, and with a thread that fails to start", async () => {
+    let started = 0;
+    const counting: Runtime = {
+      ...bunRuntime,
+      startThread: (entry) => {
+        started++;
+        return (bunRuntime.startThread as NonNullable<Runtime["startThread"]>)(entry);
+      },
+    };
+    const threaded = await written("threaded", counting);
+    expect(started).toBe(1);
+    const plain = await written("plain", { ...bunRuntime, startThread: undefined });
+    const broken = await written("broken", {
+      ...bunRuntime,
+      startThread: (entry) => (bunRuntime.startThread as NonNullable<Runtime["startThread"]>)({ ...entry, url: new URL("./no-such-thread.ts", entry.url).href }),
+    });
+    for (const t of Object.keys(TABLES)) {
+      expect([t, threaded[t]?.length]).toEqual([t, plain[t]?.length]);
+      expect(threaded[t]).toEqual(plain[t] as unknown[]);
+      expect(broken[t]).toEqual(plain[t] as unknown[]);
+    }
+    expect((threaded.words as unknown[]).length).toBeGreaterThan(300);
+    expect((threaded.tags as unknown[]).length).toBeGreaterThan(10);
+    expect((threaded.system_tags as unknown[]).length).toBeGreaterThan(10);
+  });
+});
