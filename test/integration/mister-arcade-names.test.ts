@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
-import { closeSync, constants, mkdirSync, openSync, readSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { closeSync, constants, mkdirSync, openSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { waitFor, writeFiles } from "../fixtures/launch-env.ts";
+import { fifoCommands } from "../fixtures/mister-fifo.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
 
@@ -37,14 +38,7 @@ const pick = (path: string) => {
 const active = () => c.call("media.active") as Promise<Media | null>;
 const dbPath = () => join(sd, "zaparoo/assets/ArcadeDatabase.csv");
 
-function drain(): void {
-  const buf = Buffer.alloc(4096);
-  try {
-    readSync(fifoFd, buf, 0, buf.length, null);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EAGAIN") throw err;
-  }
-}
+const drain = () => void fifoCommands(fifoFd);
 
 beforeAll(async () => {
   sd = tempDir("tapserve-sd-");

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
-import { closeSync, constants, mkdirSync, openSync, readSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { closeSync, constants, mkdirSync, openSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { launchAndWait } from "../fixtures/launch-and-wait.ts";
 import { waitFor, writeFiles } from "../fixtures/launch-env.ts";
+import { fifoCommands } from "../fixtures/mister-fifo.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
 
@@ -26,16 +27,7 @@ const CSV = [
 ].join("\r\n");
 const SF2 = "Street Fighter II (World 910522).mra";
 
-function commands(): string[] {
-  const buf = Buffer.alloc(4096);
-  try {
-    const n = readSync(fifoFd, buf, 0, buf.length, null);
-    return buf.toString("utf8", 0, n).split("\n").filter(Boolean);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EAGAIN") throw err;
-    return [];
-  }
-}
+const commands = () => fifoCommands(fifoFd);
 
 const search = async (query: string) => (await c.call<{ results: Item[] }>("media.search", { query })).results;
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { closeSync, constants, mkdirSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, constants, mkdirSync, openSync, readFileSync } from "node:fs";
 import { writeStoredZip } from "../../src/core/zip/stored-zip.ts";
 import { launchAndWait } from "../fixtures/launch-and-wait.ts";
 import { waitFor, writeFiles } from "../fixtures/launch-env.ts";
+import { fifoCommands } from "../fixtures/mister-fifo.ts";
 import { canMountNamespace, type MisterNamespace, startMisterNamespace } from "../fixtures/mister-ns.ts";
 
 /**
@@ -18,16 +19,7 @@ type Item = { name: string; path: string; zapScript: string; system: { id: strin
 const search = async (query: string) => (await ns.client.call<{ results: Item[] }>("media.search", { query })).results;
 const put = (paths: string[]) => writeFiles(ns.at("/"), paths.map((p) => p.slice(1)));
 
-function commands(): string[] {
-  const buf = Buffer.alloc(4096);
-  try {
-    const n = readSync(fifoFd, buf, 0, buf.length, null);
-    return buf.toString("utf8", 0, n).split("\n").filter(Boolean);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EAGAIN") throw err;
-    return [];
-  }
-}
+const commands = () => fifoCommands(fifoFd);
 
 const mgl = () => readFileSync(ns.at("/media/fat/.LASTLAUNCH.mgl"), "utf8");
 const fileLine = (path: string, delay: number, index: number) => `\t<file delay="${delay}" type="f" index="${index}" path="../../../../..${path}"/>`;
