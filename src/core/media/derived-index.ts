@@ -14,12 +14,12 @@ import { WordPostings } from "./word-postings.ts";
 export interface DerivedChunk {
   /** Media id of the first file; the others follow it. */
   first: number;
-  /** File names joined by NUL. */
-  names: string;
+  /** File names joined by NUL (to cross to a thread), or as they are (built where they were collected). */
+  names: string | string[];
   /** Per file: 1 when its name is taken whole (a store game's virtual folder). */
   whole: Uint8Array;
-  /** Titles parsed from the names, joined by NUL ("" where `named` gives the title). */
-  titles: string;
+  /** Titles parsed from the names, joined by NUL or not, as `names` ("" where `named` gives the title). */
+  titles: string | string[];
   /** Files (place in the chunk, ascending) the platform names, and those names (their title, and found by them). */
   namedAt: number[];
   named: string[];
@@ -56,10 +56,13 @@ export interface DerivedLists {
   /** The lower half of the title order's keys (title-order-halves.ts), joined by NUL, and their ids: for the writer to sort. */
   lowerKeys: string;
   lowerIds: Int32Array;
+  /** The lower half as built, when the lists stay in the thread that built them (no join and split). */
+  lower?: KeyedIds;
 }
 
 /** The lower half of the title order's keys handed back with the lists. */
 export function lowerHalf(d: DerivedLists): KeyedIds {
+  if (d.lower) return d.lower;
   return { keys: d.lowerIds.length > 0 ? d.lowerKeys.split("\0") : [], ids: d.lowerIds };
 }
 
@@ -90,8 +93,8 @@ export class DerivedIndexBuilder {
       this.sets.push(s);
       this.setIds.push({ ids: new Int32Array(16), count: 0 });
     }
-    const names = c.names.split("\0");
-    const titles = c.titles.split("\0");
+    const names = typeof c.names === "string" ? c.names.split("\0") : c.names;
+    const titles = typeof c.titles === "string" ? c.titles.split("\0") : c.titles;
     const { postings, setIds } = this;
     const keys = new Array<string>(names.length);
     this.files += names.length;
@@ -120,7 +123,7 @@ export class DerivedIndexBuilder {
   }
 
   /** The word and tag lists and the lower half of the title keys, once every file is added; then `upperOrder`. */
-  lists(systems: readonly SystemRange[]): DerivedLists {
+  lists(systems: readonly SystemRange[], crossing = true): DerivedLists {
     const words = encodeLists(this.postings.lists(), this.postings.size);
     const tagLists = this.tagLists();
     const tags = encodeLists(tagLists, tagLists.length);
@@ -133,12 +136,14 @@ export class DerivedIndexBuilder {
     }
     const [lower, upper] = this.halves.halves();
     this.upper = upper;
-    return { words, tags, tagSystemEnds, tagSystems: Int32Array.from(rows), lowerKeys: lower.keys.join("\0"), lowerIds: lower.ids };
+    const tagSystems = Int32Array.from(rows);
+    if (!crossing) return { words, tags, tagSystemEnds, tagSystems, lowerKeys: "", lowerIds: lower.ids, lower };
+    return { words, tags, tagSystemEnds, tagSystems, lowerKeys: lower.keys.join("\0"), lowerIds: lower.ids };
   }
 
   /** The ids of the upper half of the title order, sorted (title-order-halves.ts); the builder is spent afterwards. */
-  upperOrder(): Int32Array {
-    const ids = sortedIds(this.upper ?? { keys: [], ids: new Int32Array(0) });
+  upperOrder(lean = false): Int32Array {
+    const ids = sortedIds(this.upper ?? { keys: [], ids: new Int32Array(0) }, lean);
     this.upper = null;
     return ids;
   }

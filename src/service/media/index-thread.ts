@@ -114,9 +114,10 @@ export class DerivedIndexJob {
     if (n === 0) return;
     const chunk: DerivedChunk = {
       first: this.first,
-      names: this.names.join("\0"),
+      // joined to cross to the thread (one string is cheap to copy); as they are when built here
+      names: this.local ? this.names : this.names.join("\0"),
       whole: this.whole.slice(0, n),
-      titles: this.titles.join("\0"),
+      titles: this.local ? this.titles : this.titles.join("\0"),
       namedAt: this.namedAt,
       named: this.named,
       tagSets: this.tagSets.slice(0, n),
@@ -177,8 +178,8 @@ export class DerivedIndexJob {
     const local = this.local as DerivedIndexBuilder;
     this.local = null;
     try {
-      this.lists.resolve(local.lists(this.finishing as SystemRange[]));
-      this.order.resolve(local.upperOrder());
+      this.lists.resolve(local.lists(this.finishing as SystemRange[], false));
+      this.order.resolve(local.upperOrder(true));
     } catch (err) {
       this.reject(err as Error);
     }

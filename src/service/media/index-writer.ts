@@ -159,7 +159,8 @@ export async function writeIndexFile(
       insWordsFts.run(from, Math.min(wordId - 1, from + TICK_ROWS - 1));
       await tick();
     }
-    const lower = sortedIds(lowerHalf(built)); // the title order's lower half here, the upper in the thread
+    // the title order's lower half here, the upper in the thread; without one, both here with the lean sort
+    const lower = sortedIds(lowerHalf(built), built.lower !== undefined);
     db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(joinHalves(lower, await derived.upperOrder()));
     await tick();
     const insMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
