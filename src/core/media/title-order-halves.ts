@@ -4,6 +4,7 @@
  * before every key of the upper half; each half is sorted on its own (one in each thread) and the id lists
  * put end to end give the same blob as one sort. Pure.
  */
+import { idsByKey } from "./title-order.ts";
 
 /** Keys (`titleSortKey`) of a part of the media, with their ids. */
 export interface KeyedIds {
@@ -58,13 +59,12 @@ export class KeyHalves {
 }
 
 /**
- * The ids of a part in title order (ties by id; the part's ids ascend, as KeyHalves hands them). `lean`: without
- * a tagged copy of every key (each key's place found by binary search among the sorted distinct keys, then the
- * ids placed by a counting sort): slower, and about a copy of the keys less at the peak, for the runtimes that
+ * The ids of a part in title order (ties by id; the part's ids ascend, as KeyHalves hands them). `lean`: title-order.ts
+ * `idsByKey`, without a tagged copy of every key: slower, and about a copy of the keys less at the peak, for the runtimes that
  * sort in the indexing thread itself (Node on MiSTer, where memory is the limit).
  */
 export function sortedIds(part: KeyedIds, lean = false): Int32Array {
-  if (lean) return leanSortedIds(part);
+  if (lean) return idsByKey(part.keys, part.ids);
   // one native sort (no comparator: the fast path) of the keys each followed by NUL and its id in two UTF-16
   // code units: NUL sorts before any character a title holds, so the title decides first and the id breaks ties
   const n = part.keys.length;
@@ -88,29 +88,4 @@ export function joinHalves(lower: Int32Array, upper: Int32Array): Uint8Array {
   ids.set(lower);
   ids.set(upper, lower.length);
   return new Uint8Array(ids.buffer);
-}
-
-function leanSortedIds(part: KeyedIds): Int32Array {
-  const { keys, ids } = part;
-  const distinct = keys.slice().sort();
-  let size = 0;
-  for (let i = 0; i < distinct.length; i++) if (size === 0 || distinct[i] !== distinct[size - 1]) distinct[size++] = distinct[i] as string;
-  distinct.length = size;
-  const of = new Int32Array(keys.length);
-  const starts = new Int32Array(size + 1);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    let p = 0;
-    for (let hi = size; p < hi; ) {
-      const mid = (p + hi) >>> 1;
-      if ((distinct[mid] as string) < key) p = mid + 1;
-      else hi = mid;
-    }
-    of[i] = p;
-    (starts[p + 1] as number)++;
-  }
-  for (let p = 0; p < size; p++) (starts[p + 1] as number) += starts[p] as number;
-  const out = new Int32Array(keys.length);
-  for (let i = 0; i < keys.length; i++) out[(starts[of[i] as number] as number)++] = ids[i] as number;
-  return out;
 }
