@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { extname } from "node:path";
+import { unescapeXml } from "../../core/media/gamelist-xml.ts";
 import type { ArcadeDb } from "./arcade-db.ts";
 
 /** Bytes read from the head of an MRA: `<name>` and `<setname>` come first in every MRA MiSTer's tools write. */
@@ -9,10 +10,6 @@ const HEAD_BYTES = 8192;
 export interface MraHead {
   name: string;
   setname: string;
-}
-
-function unescapeXml(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
 
 /** Reads the `<name>` and `<setname>` elements from the first HEAD_BYTES of an MRA file (never the whole file). */

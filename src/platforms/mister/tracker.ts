@@ -6,6 +6,7 @@ import { log } from "../../log.ts";
 import type { MediaTracker } from "../shared/activity.ts";
 import type { RunningMedia } from "../shared/launcher.ts";
 import { ArcadeDb } from "./arcade-db.ts";
+import { unescapeXml } from "../../core/media/gamelist-xml.ts";
 import { readMraHead } from "./mra-titles.ts";
 import { coreSystem, MISTER_CORES, misterCoreFor, slotFor } from "./cores.ts";
 import { initialMisterState, type MisterPending, type MisterPlaying, misterStep, type MisterTrackerInput, pendingKey, playingKey } from "./tracker-state.ts";
@@ -218,8 +219,4 @@ function systemOfGame(core: string, path: string): string | undefined {
   if (hit) return coreSystem(hit);
   const byFile = misterCoreFor(undefined, path);
   return byFile ? coreSystem(byFile.core) : undefined;
-}
-
-function unescapeXml(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }

@@ -6,7 +6,7 @@
  */
 import { dlopen, FFIType, ptr, read } from "bun:ffi";
 import { closeSync, constants as fsConstants, openSync } from "node:fs";
-import { constants } from "node:os";
+import { errnoName } from "./errno-name.ts";
 
 const SYSCALL_GETDENTS64: Record<string, number> = { x64: 217, arm64: 61 };
 const BUFFER_BYTES = 64 * 1024;
@@ -41,7 +41,6 @@ function loadLibc(): Libc | null {
 let buffer: Uint8Array | null = null;
 let bufferPtr = 0;
 
-const errnoName = (n: number) => Object.entries(constants.errno).find(([, v]) => v === n)?.[0] ?? `errno ${n}`;
 
 /**
  * The number of entries in folder `path` (without `.` and `..`), as `readdirSync(path).length` gives it. Throws

@@ -4,7 +4,7 @@
  */
 import { dlopen, FFIType, ptr, read } from "bun:ffi";
 import { closeSync, openSync, readSync, writeSync } from "node:fs";
-import { constants } from "node:os";
+import { errnoName } from "./errno-name.ts";
 import { I2C_SLAVE, SPI_IOC_MESSAGE_1, SPI_IOC_WR_BITS_PER_WORD, SPI_IOC_WR_MAX_SPEED_HZ, SPI_IOC_WR_MODE, spiTransfer } from "../i2c-spi-abi.ts";
 import type { I2cDevice, SpiDevice, SpiOptions } from "../i2c-spi-types.ts";
 
@@ -18,7 +18,6 @@ function openLibc() {
 type Libc = ReturnType<typeof openLibc>["symbols"];
 let libc: Libc | null = null;
 
-const errnoName = (n: number) => Object.entries(constants.errno).find(([, v]) => v === n)?.[0] ?? `errno ${n}`;
 
 function loadLibc(): Libc {
   if (process.platform !== "linux") throw new Error("I2C and SPI devices are Linux only");

@@ -5,7 +5,7 @@
  */
 import { dlopen, FFIType, ptr, read } from "bun:ffi";
 import { closeSync, openSync, writeSync } from "node:fs";
-import { constants } from "node:os";
+import { errnoName } from "./errno-name.ts";
 import type { UinputDevice, UinputDeviceSetup, UinputFactory, UinputLoad } from "../uinput-types.ts";
 import {
   DEFAULT_UINPUT_PATH, EV_ABS, EV_KEY, inputEventSize, UI_ABS_SETUP, UI_DEV_CREATE, UI_DEV_DESTROY, UI_DEV_SETUP, UI_SET_ABSBIT,
@@ -21,7 +21,6 @@ function openLibc() {
 
 type Libc = ReturnType<typeof openLibc>["symbols"];
 
-const errnoName = (n: number) => Object.entries(constants.errno).find(([, v]) => v === n)?.[0] ?? `errno ${n}`;
 
 class BunUinputFactory implements UinputFactory {
   readonly eventSize = inputEventSize(process.arch);
