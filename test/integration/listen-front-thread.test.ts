@@ -10,7 +10,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { ListenFront } from "../../src/api/listen-front.ts";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
-import type { RunningServer, SocketConnection } from "../../src/runtime/types.ts";
+import { connectFront, serviceStandIn, until as untilTries } from "../fixtures/front-stand-in.ts";
+import type { RunningServer } from "../../src/runtime/types.ts";
 
 let child: ChildProcess | undefined;
 let front: ListenFront | undefined;
@@ -24,59 +25,7 @@ afterEach(async () => {
   servers = [];
 });
 
-interface Client {
-  ws: WebSocket;
-  frames: unknown[];
-  closed: Promise<number>;
-}
-
-async function connect(port: number): Promise<Client> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
-  const frames: unknown[] = [];
-  ws.onmessage = (m) => frames.push(JSON.parse(String(m.data)));
-  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
-  await new Promise<void>((resolve, reject) => {
-    ws.onopen = () => resolve();
-    ws.onerror = () => reject(new Error("no connection"));
-  });
-  return { ws, frames, closed };
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 1000 && !check(); i++) await Bun.sleep(5);
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-}
-
-/** The service's side: records what it is handed and answers each request frame (one with an id) with its text. */
-function standIn() {
-  const seen: string[] = [];
-  const opened: SocketConnection[] = [];
-  const closed: number[] = [];
-  return {
-    seen,
-    opened,
-    closed,
-    handlers: {
-      isSocketPath: (p: string) => p === "/",
-      acceptSocket: () => undefined,
-      fetch: () => new Response("from the service"),
-      socket: {
-        open: (c: SocketConnection) => void opened.push(c),
-        message: (c: SocketConnection, d: string | Uint8Array) => {
-          const text = String(d);
-          seen.push(text);
-          if ("id" in JSON.parse(text)) c.send(JSON.stringify({ echo: text }));
-        },
-        close: (_c: SocketConnection, code: number) => void closed.push(code),
-      },
-      maxFrameBytes: 1 << 20,
-      backpressureLimitBytes: 1 << 20,
-      idleTimeoutSeconds: 120,
-      httpIdleTimeoutSeconds: 30,
-      maxBodyBytes: 1 << 20,
-    },
-  };
-}
+const until = (check: () => boolean, what: string) => untilTries(check, what, 1000);
 
 const call = (id: number, method: string) => JSON.stringify({ jsonrpc: "2.0", id, method, params: { n: id } });
 const note = (method: string) => JSON.stringify({ jsonrpc: "2.0", method, params: {} });
@@ -88,7 +37,7 @@ describe("listen front in its own thread", () => {
       child!.stdout!.once("data", (d: Buffer) => resolve(Number(String(d).trim())));
       child!.once("exit", (code) => reject(new Error(`the front exited with ${code}`)));
     });
-    const { ws, frames } = await connect(port);
+    const { ws, frames } = await connectFront(port);
     ws.send(call(7, "settings"));
     ws.send('{"jsonrpc":"2.0","id":"v","method":"version"}');
     await until(() => frames.length === 1, "the version answer");
@@ -100,13 +49,13 @@ describe("listen front in its own thread", () => {
     front = new ListenFront({ host: "127.0.0.1", port: 0 }, { version: "9.9.9", platform: "linux" });
     const bound = await front.listen(bunRuntime);
     if (!bound) throw new Error("could not listen");
-    const early = await connect(bound.port);
+    const early = await connectFront(bound.port);
     early.ws.send(note("media.indexing"));
     early.ws.send(call(1, "media.search"));
     early.ws.send('{"jsonrpc":"2.0","id":2,"method":"version"}');
     await until(() => early.frames.length === 1, "the early version answer");
 
-    const svc = standIn();
+    const svc = serviceStandIn();
     const own = await front.handOver(svc.handlers);
     servers.push(own);
     expect(own.port).toBe(bound.port);
@@ -126,7 +75,7 @@ describe("listen front in its own thread", () => {
     expect(early.frames[4]).toEqual({ jsonrpc: "2.0", method: "readers.added", params: {} });
 
     // a later client reaches the service too; the early one's closing reaches it, and the service can close one
-    const later = await connect(bound.port);
+    const later = await connectFront(bound.port);
     later.ws.send(call(5, "settings"));
     await until(() => later.frames.length === 1, "the later client's answer");
     expect(svc.opened).toHaveLength(2);
@@ -141,8 +90,8 @@ describe("listen front in its own thread", () => {
     front = new ListenFront({ host: "127.0.0.1", port: 0 }, { version: "9.9.9", platform: "linux" });
     const bound = await front.listen(bunRuntime);
     if (!bound) throw new Error("could not listen");
-    const early = await connect(bound.port);
-    const svc = standIn();
+    const early = await connectFront(bound.port);
+    const svc = serviceStandIn();
     servers.push(await front.handOver(svc.handlers));
     await until(() => svc.opened.length === 1, "the early connection handed over");
     svc.opened[0]!.close(4001, "go");
@@ -153,11 +102,11 @@ describe("listen front in its own thread", () => {
     front = new ListenFront({ host: "127.0.0.1", port: 0 }, { version: "9.9.9", platform: "linux" });
     const bound = await front.listen({ ...bunRuntime, startThread: undefined });
     if (!bound) throw new Error("could not listen");
-    const early = await connect(bound.port);
+    const early = await connectFront(bound.port);
     early.ws.send(call(1, "settings"));
     early.ws.send('{"jsonrpc":"2.0","id":2,"method":"version"}');
     await until(() => early.frames.length === 1, "the early version answer");
-    const svc = standIn();
+    const svc = serviceStandIn();
     expect(await front.handOver(svc.handlers)).toBe(bound); // the same listener, taken over
     early.ws.send(call(3, "settings"));
     await until(() => early.frames.length === 3, "answers after the hand-over");

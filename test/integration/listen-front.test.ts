@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { ListenFront, versionRequestId } from "../../src/api/listen-front.ts";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
-import type { SocketConnection } from "../../src/runtime/types.ts";
+import { connectFront, serviceStandIn, until as untilTries } from "../fixtures/front-stand-in.ts";
 
 let front: ListenFront | undefined;
 let server: { stop(all: boolean): Promise<void> } | undefined;
@@ -26,55 +26,12 @@ async function startFront(): Promise<{ front: ListenFront; port: number }> {
   return { front, port: s.port };
 }
 
-/** A WebSocket client that keeps every frame it receives. */
-async function connect(port: number): Promise<{ ws: WebSocket; frames: unknown[] }> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
-  const frames: unknown[] = [];
-  ws.onmessage = (m) => frames.push(JSON.parse(String(m.data)));
-  await new Promise<void>((resolve, reject) => {
-    ws.onopen = () => resolve();
-    ws.onerror = () => reject(new Error("no connection"));
-  });
-  return { ws, frames };
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500 && !check(); i++) await Bun.sleep(5);
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-}
-
-/** The service's side: records what it is handed and answers each frame with its text. */
-function standIn() {
-  const seen: string[] = [];
-  const opened: SocketConnection[] = [];
-  return {
-    seen,
-    opened,
-    handlers: {
-      isSocketPath: (p: string) => p === "/",
-      acceptSocket: () => undefined,
-      fetch: () => new Response("from the service"),
-      socket: {
-        open: (c: SocketConnection) => void opened.push(c),
-        message: (c: SocketConnection, d: string | Uint8Array) => {
-          seen.push(String(d));
-          c.send(JSON.stringify({ echo: String(d) }));
-        },
-        close: () => {},
-      },
-      maxFrameBytes: 1 << 20,
-      backpressureLimitBytes: 1 << 20,
-      idleTimeoutSeconds: 120,
-      httpIdleTimeoutSeconds: 30,
-      maxBodyBytes: 1 << 20,
-    },
-  };
-}
+const until = (check: () => boolean, what: string) => untilTries(check, what, 500);
 
 describe("listen front", () => {
   test("answers version at once; a request with params waits for the service and reaches it in order", async () => {
     const { front, port } = await startFront();
-    const { ws, frames } = await connect(port);
+    const { ws, frames } = await connectFront(port);
     const withParams = '{"jsonrpc":"2.0","id":2,"method":"media.search","params":{"query":"x"}}';
     ws.send(withParams);
     ws.send('{"jsonrpc":"2.0","id":1,"method":"version"}');
@@ -83,7 +40,7 @@ describe("listen front", () => {
     await Bun.sleep(50);
     expect(frames).toHaveLength(1); // the request with params is not answered by the front
 
-    const svc = standIn();
+    const svc = serviceStandIn();
     server = await front.handOver(svc.handlers); // the service's own listener now (it ends the front's thread when stopped)
     await until(() => frames.length === 2, "the queued request to be answered by the service");
     expect(svc.opened).toHaveLength(1);
@@ -103,7 +60,7 @@ describe("listen front", () => {
     expect(upgrade.headers.get("retry-after")).toBe("1");
     const page = fetch(`http://127.0.0.1:${port}/health`).then((r) => r.text());
     await Bun.sleep(50);
-    server = await front.handOver(standIn().handlers);
+    server = await front.handOver(serviceStandIn().handlers);
     expect(await page).toBe("from the service");
   });
 
