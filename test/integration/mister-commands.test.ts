@@ -4,6 +4,7 @@ import { closeSync, constants, existsSync, lstatSync, openSync, readdirSync, rea
 import { join } from "node:path";
 import { writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { fifoCommands } from "../fixtures/mister-fifo.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
 
 /**
@@ -20,16 +21,8 @@ let c: RpcClient;
 
 type Entry = { success: boolean; trace?: { reason?: string; error?: string } };
 
-function commands(): string[] {
-  const buf = Buffer.alloc(8192);
-  try {
-    const n = readSync(fifoFd, buf, 0, buf.length, null);
-    return buf.subarray(0, n).toString().split("\n").filter(Boolean);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "EAGAIN") return [];
-    throw err;
-  }
-}
+/** What the service wrote to the FIFO so far. */
+const commands = () => fifoCommands(fifoFd);
 
 /** Runs a script and answers its history entry. */
 async function run(client: RpcClient, text: string): Promise<Entry> {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
-import { closeSync, constants, openSync, readSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, constants, openSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ManualClock } from "../fakes/clock.ts";
 import { writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { fifoCommands } from "../fixtures/mister-fifo.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
 
 /**
@@ -19,16 +20,8 @@ let fifoFd: number;
 let svc: TestService;
 let c: RpcClient;
 
-function commands(): string[] {
-  const buf = Buffer.alloc(8192);
-  try {
-    const n = readSync(fifoFd, buf, 0, buf.length, null);
-    return buf.subarray(0, n).toString().split("\n").filter(Boolean);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "EAGAIN") return [];
-    throw err;
-  }
-}
+/** What the service wrote to the FIFO so far. */
+const commands = () => fifoCommands(fifoFd);
 
 async function run(text: string): Promise<{ success: boolean; trace?: { error?: string } }> {
   const before = ((await c.call("tokens.history")) as { entries: unknown[] }).entries.length;

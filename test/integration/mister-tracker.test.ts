@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
-import { closeSync, constants, openSync, readSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, constants, openSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { waitFor, writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { fifoCommands } from "../fixtures/mister-fifo.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
 
 /**
@@ -20,16 +21,7 @@ let c: RpcClient;
 type Media = { systemId: string; systemName: string; mediaPath: string; mediaName: string; launcherId?: string };
 
 /** What the service wrote to the FIFO so far. */
-function commands(): string[] {
-  const buf = Buffer.alloc(4096);
-  try {
-    const n = readSync(fifoFd, buf, 0, buf.length, null);
-    return buf.subarray(0, n).toString().split("\n").filter(Boolean);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "EAGAIN") return [];
-    throw err;
-  }
-}
+const commands = () => fifoCommands(fifoFd);
 
 const mister = (name: string, value: string) => writeFileSync(join(tmp, name), value);
 /** MiSTer Main's file browser: FULLPATH first, then FILESELECT says the pick is final. */
