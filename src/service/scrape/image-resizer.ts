@@ -1,3 +1,4 @@
+import { BudgetCache } from "../../core/budget-cache.ts";
 import { DomainError } from "../../core/errors.ts";
 import { areaResize, fitWithin, type Rgba } from "../../core/image/area-resize.ts";
 import type { ImageInfo } from "../../core/media/image-info.ts";
@@ -34,9 +35,8 @@ export const canResize = (contentType: string) => contentType === "image/png" ||
  * answered as JPEG, PNGs with transparency as PNG.
  */
 export class ImageResizer {
-  private readonly cache = new Map<string, ResizedImage>();
+  private readonly cache = new BudgetCache<string, ResizedImage>(CACHE_BYTES, (r) => r.bytes.length);
   private readonly running = new Map<string, Promise<ResizedImage>>();
-  private cached = 0;
 
   /**
    * `bytes` (whose header gave `info`) fitted into maxSize×maxSize. `key` names the source version (path, mtime,
@@ -45,11 +45,7 @@ export class ImageResizer {
   resize(bytes: Uint8Array, info: ImageInfo, maxSize: number, key: string, name: string): Promise<ResizedImage> {
     const cacheKey = `${maxSize}\n${key}`;
     const hit = this.cache.get(cacheKey);
-    if (hit) {
-      this.cache.delete(cacheKey); // most recently used goes last
-      this.cache.set(cacheKey, hit);
-      return Promise.resolve(hit);
-    }
+    if (hit) return Promise.resolve(hit);
     let run = this.running.get(cacheKey); // the same cover asked for twice at once is decoded once
     if (!run) {
       run = this.decodeAndScale(bytes, info, maxSize, name).then((r) => (this.remember(cacheKey, r), r));
@@ -83,14 +79,7 @@ export class ImageResizer {
   }
 
   private remember(key: string, r: ResizedImage): void {
-    if (r.bytes.length > CACHE_BYTES / 4) return;
-    this.cache.set(key, r);
-    this.cached += r.bytes.length;
-    for (const [k, v] of this.cache) {
-      if (this.cached <= CACHE_BYTES) break;
-      this.cache.delete(k);
-      this.cached -= v.bytes.length;
-    }
+    if (r.bytes.length <= CACHE_BYTES / 4) this.cache.set(key, r); // one image never takes the most of it
   }
 }
 
