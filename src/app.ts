@@ -15,6 +15,7 @@ import { PerAddressLimiter } from "./api/limits/per-address-limiter.ts";
 import { transportOptions } from "./api/limits/transport.ts";
 import { buildMethodTable } from "./api/method-table.ts";
 import { NotificationFrames } from "./api/notifications.ts";
+import { listenOn } from "./api/listen-address.ts";
 import { mountJsonRpc } from "./api/routes/json-rpc.ts";
 import { mountLaunchRoutes } from "./api/routes/launch.ts";
 import { mountPairingRoutes } from "./api/routes/pairing.ts";
@@ -312,15 +313,7 @@ export class App {
       this.server = await front.handOver(handlers);
     } else {
       await front?.close();
-      const serveOn = (hostname: string) => this.opts.runtime.serve({ hostname, port, ...handlers });
-      if (this.opts.host) this.server = await serveOn(this.opts.host);
-      else {
-        try {
-          this.server = await serveOn("::"); // dual stack: IPv6 and IPv4 on every interface
-        } catch {
-          this.server = await serveOn("0.0.0.0");
-        }
-      }
+      this.server = await listenOn(this.opts.host || undefined, (hostname) => this.opts.runtime.serve({ hostname, port, ...handlers }));
     }
     const { runtime } = this.opts;
     logger.info(`${this.services!.ctx.platform} ${SERVICE_VERSION} listening on port ${this.server.port}${tls ? " (TLS)" : ""} [${runtime.name} ${runtime.version}]`);

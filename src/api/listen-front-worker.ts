@@ -9,6 +9,7 @@
  * relayed (version too, so the service sees them in order), until they close.
  */
 import { serveWithBun } from "../runtime/bun/server.ts";
+import { listenOn } from "./listen-address.ts";
 import type { PeerInfo, RunningServer, SocketConnection } from "../runtime/types.ts";
 import { transportOptions } from "./limits/transport.ts";
 import type { FromFront, ToFront } from "./listen-front-messages.ts";
@@ -44,7 +45,7 @@ async function start(m: Extract<ToFront, { t: "start" }>): Promise<void> {
   const serveOn = (hostname: string) =>
     serveWithBun({ hostname, port: m.port, tls: m.tls, reusePort: true, ...transportOptions(), ...handlers() });
   try {
-    server = m.host !== undefined ? await serveOn(m.host) : await serveOn("::").catch(() => serveOn("0.0.0.0"));
+    server = await listenOn(m.host, serveOn);
     post({ t: "listening", port: server.port, hostname: server.hostname });
   } catch {
     post({ t: "failed" });

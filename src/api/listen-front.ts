@@ -1,5 +1,6 @@
 import type { RunningServer, Runtime, ServeOptions, SocketConnection, TlsFiles } from "../runtime/types.ts";
 import { transportOptions } from "./limits/transport.ts";
+import { listenOn } from "./listen-address.ts";
 import { FrontThread } from "./listen-front-thread.ts";
 import { FRONT_SOCKET_PATHS, plainLocal, starting, versionAnswer, versionRequestId } from "./listen-front-rules.ts";
 
@@ -61,7 +62,7 @@ export class ListenFront {
     }
     const serveOn = (hostname: string) => runtime.serve({ hostname, port: this.place.port, tls: this.place.tls, ...transportOptions(), ...this.handlers() });
     try {
-      this.server = this.place.host !== undefined ? await serveOn(this.place.host) : await serveOn("::").catch(() => serveOn("0.0.0.0"));
+      this.server = await listenOn(this.place.host, serveOn);
     } catch {
       return undefined;
     }
