@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { execFileSync } from "node:child_process";
-import { closeSync, constants, mkdirSync, openSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { waitFor, writeFiles } from "../fixtures/launch-env.ts";
-import { fifoCommands } from "../fixtures/mister-fifo.ts";
+import { type MisterCard, misterCard } from "../fixtures/mister-card.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
-import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import { startService, type TestService } from "../fixtures/service.ts";
 
 /**
  * Arcade names on MiSTer from the local copy of MiSTer's ArcadeDatabase.csv at the reference's place on the card
@@ -15,7 +14,7 @@ import { startService, tempDir, type TestService } from "../fixtures/service.ts"
  */
 let sd: string;
 let tmp: string;
-let fifoFd: number;
+let card: MisterCard;
 let svc: TestService;
 let c: RpcClient;
 
@@ -30,7 +29,7 @@ const CSV = [
   ",Nameless Row,,,,,,,,,,,,,,,,,,,",
 ].join("\r\n");
 
-const mister = (name: string, value: string) => writeFileSync(join(tmp, name), value);
+const mister = (name: string, value: string) => card.mister(name, value);
 const pick = (path: string) => {
   mister("FULLPATH", path);
   mister("FILESELECT", "selected");
@@ -38,29 +37,23 @@ const pick = (path: string) => {
 const active = () => c.call("media.active") as Promise<Media | null>;
 const dbPath = () => join(sd, "zaparoo/assets/ArcadeDatabase.csv");
 
-const drain = () => void fifoCommands(fifoFd);
+const drain = () => void card.commands();
 
 beforeAll(async () => {
-  sd = tempDir("tapserve-sd-");
-  tmp = tempDir("tapserve-tmp-");
+  card = misterCard();
+  ({ sd, tmp } = card);
   writeFiles(sd, ["_Arcade/cores/jtcps1_20240101.rbf", "games/NES/Tiny.nes", "_Console/NES_20240101.rbf"]);
   writeFileSync(join(sd, "_Arcade/Street Fighter II (World 910522).mra"), "<misterromdescription>\n  <name>Street Fighter II</name>\n  <setname>sf2</setname>\n  <rbf>jtcps1</rbf>\n</misterromdescription>\n");
   writeFileSync(join(sd, "_Arcade/Mystery.mra"), "<misterromdescription><setname>unknownset</setname></misterromdescription>");
   mkdirSync(join(sd, "zaparoo/assets"), { recursive: true });
   writeFileSync(dbPath(), CSV);
-  const fifo = join(sd, "MiSTer_cmd");
-  execFileSync("mkfifo", [fifo]);
-  fifoFd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
-  mister("CORENAME", "MENU");
-  svc = await startService({ app: { platform: { mister: { sdRoot: sd, cmdPath: fifo, coreNamePath: join(tmp, "CORENAME") } } } });
+  svc = await startService({ app: { platform: { mister: card.paths } } });
   c = await svc.connect();
 });
 
 afterAll(async () => {
   await svc.stop();
-  closeSync(fifoFd);
-  rmSync(sd, { recursive: true, force: true });
-  rmSync(tmp, { recursive: true, force: true });
+  card.remove();
 });
 
 beforeEach(async () => {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { execFileSync } from "node:child_process";
-import { closeSync, constants, mkdirSync, openSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { launchAndWait } from "../fixtures/launch-and-wait.ts";
 import { waitFor, writeFiles } from "../fixtures/launch-env.ts";
-import { fifoCommands } from "../fixtures/mister-fifo.ts";
+import { type MisterCard, misterCard } from "../fixtures/mister-card.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
-import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import { startService, type TestService } from "../fixtures/service.ts";
 
 /**
  * Arcade games in the MiSTer media index under their arcade names: an MRA is titled by ArcadeDatabase.csv's name
@@ -15,7 +14,7 @@ import { startService, tempDir, type TestService } from "../fixtures/service.ts"
  */
 let sd: string;
 let tmp: string;
-let fifoFd: number;
+let card: MisterCard;
 let svc: TestService;
 let c: RpcClient;
 
@@ -27,13 +26,13 @@ const CSV = [
 ].join("\r\n");
 const SF2 = "Street Fighter II (World 910522).mra";
 
-const commands = () => fifoCommands(fifoFd);
+const commands = () => card.commands();
 
 const search = async (query: string) => (await c.call<{ results: Item[] }>("media.search", { query })).results;
 
 beforeAll(async () => {
-  sd = tempDir("tapserve-sd-");
-  tmp = tempDir("tapserve-tmp-");
+  card = misterCard();
+  ({ sd, tmp } = card);
   writeFiles(sd, ["_Arcade/cores/jtcps1_20240101.rbf", "_Arcade/Plain Game (World).mra"]);
   // an about block pushing nothing needed out of the head; a large tail never read
   writeFileSync(join(sd, "_Arcade", SF2), `<misterromdescription>\n  <name>Street Fighter II</name>\n  <setname>sf2</setname>\n  <rbf>jtcps1</rbf>\n${"  <rom/>\n".repeat(20000)}</misterromdescription>\n`);
@@ -41,13 +40,9 @@ beforeAll(async () => {
   writeFileSync(join(sd, "_Arcade/_alternatives/_Puck Man/Puckman (Japan).mra"), "<misterromdescription><name>Puck Man &amp; Friends</name><setname>puckmanx</setname></misterromdescription>");
   mkdirSync(join(sd, "zaparoo/assets"), { recursive: true });
   writeFileSync(join(sd, "zaparoo/assets/ArcadeDatabase.csv"), CSV);
-  const fifo = join(sd, "MiSTer_cmd");
-  execFileSync("mkfifo", [fifo]);
-  fifoFd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
-  writeFileSync(join(tmp, "CORENAME"), "MENU");
   svc = await startService({
     configToml: `[launchers]\nindex_root = ["${sd}"]\n`,
-    app: { platform: { mister: { sdRoot: sd, cmdPath: fifo, coreNamePath: join(tmp, "CORENAME") } } },
+    app: { platform: { mister: card.paths } },
   });
   c = await svc.connect();
   expect(await c.call("media.index")).toBeNull();
@@ -55,9 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await svc.stop();
-  closeSync(fifoFd);
-  rmSync(sd, { recursive: true, force: true });
-  rmSync(tmp, { recursive: true, force: true });
+  card.remove();
 });
 
 describe("MiSTer arcade names in the media index", () => {

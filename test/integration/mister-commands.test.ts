@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { execFileSync } from "node:child_process";
-import { closeSync, constants, existsSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
-import { fifoCommands } from "../fixtures/mister-fifo.ts";
-import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import { type MisterCard, misterCard } from "../fixtures/mister-card.ts";
+import { startService, type TestService } from "../fixtures/service.ts";
 
 /**
  * The MiSTer commands (`mister.*`, `stop`) run as platform mister against a fake SD card, a fake /tmp folder, a
@@ -15,14 +14,14 @@ import { startService, tempDir, type TestService } from "../fixtures/service.ts"
 let sd: string;
 let tmp: string;
 let mem: string;
-let fifoFd: number;
+let card: MisterCard;
 let svc: TestService;
 let c: RpcClient;
 
 type Entry = { success: boolean; trace?: { reason?: string; error?: string } };
 
 /** What the service wrote to the FIFO so far. */
-const commands = () => fifoCommands(fifoFd);
+const commands = () => card.commands();
 
 /** Runs a script and answers its history entry. */
 async function run(client: RpcClient, text: string): Promise<Entry> {
@@ -36,25 +35,19 @@ async function run(client: RpcClient, text: string): Promise<Entry> {
 }
 
 beforeAll(async () => {
-  sd = tempDir("tapserve-sd-");
-  tmp = tempDir("tapserve-tmp-");
+  card = misterCard();
+  ({ sd, tmp } = card);
   writeFiles(sd, ["MiSTer.ini", "MiSTer_alt_1.ini", "MiSTer_crt.ini", "other.ini", "wallpapers/Stars.png", "wallpapers/notes.txt", "Scripts/.keep"]);
-  const fifo = join(sd, "MiSTer_cmd");
-  execFileSync("mkfifo", [fifo]);
-  fifoFd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
   mem = join(tmp, "mem");
   writeFileSync(mem, "");
   truncateSync(mem, 0x20000000); // sparse: the size of the DE10-Nano's memory map the shared page sits in
-  writeFileSync(join(tmp, "CORENAME"), "MENU");
-  svc = await startService({ app: { platform: { mister: { sdRoot: sd, cmdPath: fifo, coreNamePath: join(tmp, "CORENAME") }, misterMemPath: mem } } });
+  svc = await startService({ app: { platform: { mister: card.paths, misterMemPath: mem } } });
   c = await svc.connect();
 });
 
 afterAll(async () => {
   await svc.stop();
-  closeSync(fifoFd);
-  rmSync(sd, { recursive: true, force: true });
-  rmSync(tmp, { recursive: true, force: true });
+  card.remove();
 });
 
 beforeEach(() => {

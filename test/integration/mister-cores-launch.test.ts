@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { execFileSync } from "node:child_process";
-import { closeSync, constants, mkdirSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeStoredZip } from "../../src/core/zip/stored-zip.ts";
 import { MISTER_CORES, type MglSlot, type MisterCoreDef } from "../../src/platforms/mister/cores.ts";
 import { makeCore, makeLaunch } from "../fixtures/launch-core.ts";
 import { writeFiles } from "../fixtures/launch-env.ts";
-import { tempDir } from "../fixtures/service.ts";
+import { type MisterCard, misterCard } from "../fixtures/mister-card.ts";
 
 /**
  * Every core of the MiSTer table, launched through the launch service against a fake SD card (each core's RBF
@@ -14,7 +13,7 @@ import { tempDir } from "../fixtures/service.ts";
  * tag `<folder>/<game>.<ext>` must produce the MGL the reference writes and a `load_core` of it.
  */
 let sd: string;
-let fifoFd: number;
+let card: MisterCard;
 let env: ReturnType<typeof makeCore>;
 let launch: ReturnType<typeof makeLaunch>;
 
@@ -26,17 +25,6 @@ const sample = (core: MisterCoreDef) => {
 };
 const UNSTABLE_ONLY = "_Console/N64"; // on the card only as an unstable nightly
 const MISSING = "_Console/Vectrex"; // not on the card at all
-
-function readCommands(): string[] {
-  const buf = Buffer.alloc(65536);
-  try {
-    const n = readSync(fifoFd, buf, 0, buf.length, null);
-    return buf.subarray(0, n).toString().split("\n").filter(Boolean);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "EAGAIN") return [];
-    throw err;
-  }
-}
 
 /** The MGL as the reference writes it, spelled out line by line. */
 function expectedMgl(rbf: string, path: string, slot: MglSlot, setName?: string, sameDir?: boolean): string {
@@ -51,7 +39,8 @@ function expectedMgl(rbf: string, path: string, slot: MglSlot, setName?: string,
 const lastMgl = () => readFileSync(join(sd, ".LASTLAUNCH.mgl"), "utf8");
 
 beforeAll(() => {
-  sd = tempDir("tapserve-sd-cores-");
+  card = misterCard();
+  sd = card.sd;
   const rbfs = new Set(MISTER_CORES.map((c) => c.rbf).filter((r) => r !== "" && r !== UNSTABLE_ONLY && r !== MISSING));
   writeFiles(sd, [...rbfs].map((r) => `${r}_20240101.rbf`));
   writeFiles(sd, ["_Console/_Unstable/N64_unstable_20240301_9f3a.rbf", "_Console/SNES_20240101_c0ffee_DB9.rbf", "_RA_Cores/Cores/SNES_20240101.rbf", "Light Gun/NES-Sinden_20240101.rbf"]);
@@ -62,18 +51,14 @@ beforeAll(() => {
   const member = (name: string) => ({ name, data: new Uint8Array([1, 2, 3]) });
   writeFileSync(join(sd, "games/NES/Pack.zip"), writeStoredZip([member("readme.txt"), member("Pack.nes")], new Date()));
   writeFileSync(join(sd, "games/NES/Single.zip"), writeStoredZip([member("Other Name.nes")], new Date()));
-  const fifo = join(sd, "MiSTer_cmd");
-  execFileSync("mkfifo", [fifo]);
-  fifoFd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
   env = makeCore({ platform: "mister" });
-  launch = makeLaunch(env, { platform: { mister: { sdRoot: sd, cmdPath: fifo, tmpDir: join(sd, "tmp") } } });
+  launch = makeLaunch(env, { platform: { mister: { sdRoot: sd, cmdPath: card.fifo, tmpDir: join(sd, "tmp") } } });
 });
 
 afterAll(async () => {
   await launch.launch.stop();
-  closeSync(fifoFd);
   env.close();
-  rmSync(sd, { recursive: true, force: true });
+  card.remove();
 });
 
 describe("every MiSTer core: <folder>/<game>.<ext> → MGL + load_core", () => {
@@ -87,7 +72,7 @@ describe("every MiSTer core: <folder>/<game>.<ext> → MGL + load_core", () => {
       const path = join(sd, "games", s.folder, s.file);
       const rbf = core.rbf === UNSTABLE_ONLY ? "_Console/_Unstable/N64_unstable_20240301_9f3a" : core.rbf;
       const want = expectedMgl(rbf, path, s.slot, core.setName, core.setNameSameDir);
-      const commands = readCommands();
+      const commands = card.commands();
       if (!entry.success) failures.push(`${core.id}: ${entry.error}`);
       else if (commands.join("|") !== `load_core ${join(sd, ".LASTLAUNCH.mgl")}`) failures.push(`${core.id}: commands ${commands.join("|")}`);
       else if (lastMgl() !== want) failures.push(`${core.id}: MGL\n${lastMgl()}\n--- expected\n${want}`);
@@ -100,12 +85,12 @@ describe("every MiSTer core: <folder>/<game>.<ext> → MGL + load_core", () => {
 
   test("reset pulses and set names land in the MGL (Jaguar, Atari 2600 on the 7800 core)", async () => {
     await launch.run("Jaguar/Jaguar Game.jag");
-    readCommands();
+    card.commands();
     expect(lastMgl()).toBe(
       `<mistergamedescription>\n\t<rbf>_Console/Jaguar</rbf>\n\t<file delay="1" type="f" index="0" path="../../../../..${sd}/games/Jaguar/Jaguar Game.jag"/>\n\t<reset delay="1" hold="1"/>\n</mistergamedescription>`,
     );
     await launch.run("ATARI7800/Atari2600 Game.a26");
-    readCommands();
+    card.commands();
     expect(lastMgl()).toBe(
       `<mistergamedescription>\n\t<rbf>_Console/Atari7800</rbf>\n\t<setname>Atari2600</setname>\n\t<file delay="1" type="f" index="1" path="../../../../..${sd}/games/ATARI7800/Atari2600 Game.a26"/>\n</mistergamedescription>`,
     );
@@ -114,21 +99,21 @@ describe("every MiSTer core: <folder>/<game>.<ext> → MGL + load_core", () => {
   test("a core missing from the card fails with a message naming it", async () => {
     const entry = await launch.run("Vectrex/Vectrex Game.vec");
     expect(entry).toMatchObject({ success: false, error: expect.stringContaining("_Console/Vectrex") });
-    expect(readCommands()).toEqual([]);
+    expect(card.commands()).toEqual([]);
   });
 
   test("alternate cores by launcher id: DB9 build by date and hash, RetroAchievements and Sinden set names", async () => {
     const game = `${sd}/games/SNES/SNES Game.sfc`;
     await launch.run("SNES/SNES Game.sfc?launcher=DB9SNES");
-    expect(readCommands()).toEqual([`load_core ${join(sd, ".LASTLAUNCH.mgl")}`]);
+    expect(card.commands()).toEqual([`load_core ${join(sd, ".LASTLAUNCH.mgl")}`]);
     expect(lastMgl()).toContain("\t<rbf>_Console/SNES_20240101_c0ffee_DB9</rbf>\n\t<file ");
     await launch.run("SNES/SNES Game.sfc?launcher=RASNES");
-    readCommands();
+    card.commands();
     expect(lastMgl()).toBe(
       `<mistergamedescription>\n\t<rbf>_RA_Cores/Cores/SNES</rbf>\n\t<setname same_dir="1">RA_SNES</setname>\n\t<file delay="2" type="f" index="0" path="../../../../..${game}"/>\n</mistergamedescription>`,
     );
     await launch.run("NES/NES Game.nes?launcher=SindenNES");
-    readCommands();
+    card.commands();
     expect(lastMgl()).toContain("\t<rbf>Light Gun/NES-Sinden</rbf>\n\t<setname same_dir=\"1\">NES_Sinden</setname>\n");
     const missing = await launch.run("SNES/SNES Game.sfc?launcher=LLAPISNES");
     expect(missing).toMatchObject({ success: false, error: expect.stringContaining("_LLAPI/SNES_LLAPI") });
@@ -136,42 +121,42 @@ describe("every MiSTer core: <folder>/<game>.<ext> → MGL + load_core", () => {
 
   test(".mra loads directly and MiSTer's CURRENTPATH/FULLPATH/FILESELECT are written; .mgl and .rbf load directly", async () => {
     await launch.run(`${sd}/_Arcade/Pac-Man.mra`);
-    expect(readCommands()).toEqual([`load_core ${sd}/_Arcade/Pac-Man.mra`]);
+    expect(card.commands()).toEqual([`load_core ${sd}/_Arcade/Pac-Man.mra`]);
     expect(readFileSync(join(sd, "tmp", "CURRENTPATH"), "utf8")).toBe("Pac-Man.mra");
     expect(readFileSync(join(sd, "tmp", "FULLPATH"), "utf8")).toBe(`${sd}/_Arcade/Pac-Man.mra`);
     expect(readFileSync(join(sd, "tmp", "FILESELECT"), "utf8")).toBe("selected");
     await launch.run(`${sd}/MGL/Favourite.mgl`);
-    expect(readCommands()).toEqual([`load_core ${sd}/MGL/Favourite.mgl`]);
+    expect(card.commands()).toEqual([`load_core ${sd}/MGL/Favourite.mgl`]);
     await launch.run(`${sd}/_Console/Standalone_20240101.rbf`);
-    expect(readCommands()).toEqual([`load_core ${sd}/_Console/Standalone_20240101.rbf`]);
+    expect(card.commands()).toEqual([`load_core ${sd}/_Console/Standalone_20240101.rbf`]);
   });
 
   test("a ZIP names its entry as the reference does; CIFS and absolute games folders are found", async () => {
     const nes = (p: string) => `\t<file delay="2" type="f" index="1" path="../../../../..${sd}/games/NES/${p}"/>`;
     await launch.run("NES/Pack.zip");
-    expect(readCommands()).toEqual([`load_core ${join(sd, ".LASTLAUNCH.mgl")}`]);
+    expect(card.commands()).toEqual([`load_core ${join(sd, ".LASTLAUNCH.mgl")}`]);
     expect(lastMgl()).toContain(nes("Pack.zip/Pack.nes"));
     await launch.run("NES/Single.zip");
-    readCommands();
+    card.commands();
     expect(lastMgl()).toContain(nes("Single.zip/Other Name.nes"));
     await launch.run("GBA/Network Game.gba");
-    readCommands();
+    card.commands();
     expect(lastMgl()).toContain(`path="../../../../..${sd}/cifs/games/GBA/Network Game.gba"/>`);
     await launch.run("_DOS Games/Doom.vhd");
-    readCommands();
+    card.commands();
     expect(lastMgl()).toContain(`<rbf>_Computer/ao486</rbf>`);
     expect(lastMgl()).toContain(`path="../../../../..${sd}/_DOS Games/Doom.vhd"/>`);
   });
 
   test("launch.system: a core with a set name starts by MGL, others by their newest RBF; group names work", async () => {
     await launch.run("**launch.system:Atari2600");
-    expect(readCommands()).toEqual([`load_core ${join(sd, ".LASTLAUNCH.mgl")}`]);
+    expect(card.commands()).toEqual([`load_core ${join(sd, ".LASTLAUNCH.mgl")}`]);
     expect(lastMgl()).toBe("<mistergamedescription>\n\t<rbf>_Console/Atari7800</rbf>\n\t<setname>Atari2600</setname>\n</mistergamedescription>");
     await launch.run("**launch.system:Saturn");
-    expect(readCommands()).toEqual([`load_core ${sd}/_Console/Saturn_20240101.rbf`]);
+    expect(card.commands()).toEqual([`load_core ${sd}/_Console/Saturn_20240101.rbf`]);
     await launch.run("**launch.system:DOS");
-    expect(readCommands()).toEqual([`load_core ${sd}/_Computer/ao486_20240101.rbf`]);
+    expect(card.commands()).toEqual([`load_core ${sd}/_Computer/ao486_20240101.rbf`]);
     await launch.run("**launch.system:TGFX16");
-    expect(readCommands()).toEqual([`load_core ${sd}/_Console/TurboGrafx16_20240101.rbf`]);
+    expect(card.commands()).toEqual([`load_core ${sd}/_Console/TurboGrafx16_20240101.rbf`]);
   });
 });

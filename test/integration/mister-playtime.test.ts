@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { execFileSync } from "node:child_process";
-import { closeSync, constants, openSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ManualClock } from "../fakes/clock.ts";
 import { writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
-import { fifoCommands } from "../fixtures/mister-fifo.ts";
-import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import { type MisterCard, misterCard } from "../fixtures/mister-card.ts";
+import { startService, type TestService } from "../fixtures/service.ts";
 
 /**
  * Playtime limits on MiSTer: a game launched on the fake SD card counts, the session limit returns MiSTer to its
@@ -16,12 +14,12 @@ import { startService, tempDir, type TestService } from "../fixtures/service.ts"
 const clock = new ManualClock(Date.UTC(2026, 4, 10, 12));
 let sd: string;
 let tmp: string;
-let fifoFd: number;
+let card: MisterCard;
 let svc: TestService;
 let c: RpcClient;
 
 /** What the service wrote to the FIFO so far. */
-const commands = () => fifoCommands(fifoFd);
+const commands = () => card.commands();
 
 async function run(text: string): Promise<{ success: boolean; trace?: { error?: string } }> {
   const before = ((await c.call("tokens.history")) as { entries: unknown[] }).entries.length;
@@ -34,25 +32,19 @@ async function run(text: string): Promise<{ success: boolean; trace?: { error?: 
 }
 
 beforeAll(async () => {
-  sd = tempDir("tapserve-sd-");
-  tmp = tempDir("tapserve-tmp-");
+  card = misterCard();
+  ({ sd, tmp } = card);
   writeFiles(sd, ["games/SNES/Game (USA).sfc", "_Console/SNES_20240101.rbf"]);
-  const fifo = join(sd, "MiSTer_cmd");
-  execFileSync("mkfifo", [fifo]);
-  fifoFd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
-  writeFileSync(join(tmp, "CORENAME"), "MENU");
   svc = await startService({
     configToml: '[playtime.limits]\nenabled = true\nsession = "1m"\nsession_reset = "5m"\n',
-    app: { clock, platform: { mister: { sdRoot: sd, cmdPath: fifo, coreNamePath: join(tmp, "CORENAME") } } },
+    app: { clock, platform: { mister: card.paths } },
   });
   c = await svc.connect();
 });
 
 afterAll(async () => {
   await svc.stop();
-  closeSync(fifoFd);
-  rmSync(sd, { recursive: true, force: true });
-  rmSync(tmp, { recursive: true, force: true });
+  card.remove();
 });
 
 describe("playtime limits on MiSTer", () => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { execFileSync } from "node:child_process";
-import { appendFileSync, closeSync, constants, mkdirSync, openSync, readSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ScreenshotResult } from "../../src/core/wire/input.ts";
 import { takeMisterScreenshot } from "../../src/platforms/mister/screenshot.ts";
 import { ManualClock } from "../fakes/clock.ts";
 import { waitFor } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
-import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import { type MisterCard, misterCard } from "../fixtures/mister-card.ts";
+import { startService, type TestService } from "../fixtures/service.ts";
 
 /**
  * `screenshot` on MiSTer against a fake SD card and a real FIFO standing in for /dev/MiSTer_cmd: the test plays
@@ -16,7 +16,7 @@ import { startService, tempDir, type TestService } from "../fixtures/service.ts"
  */
 let sd: string;
 let fifo: string;
-let fifoFd: number;
+let card: MisterCard;
 let coreName: string;
 let svc: TestService;
 let client: RpcClient;
@@ -25,32 +25,21 @@ let client: RpcClient;
 const PNG_HEAD = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xde]);
 const PNG_END = Uint8Array.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
 
-/** What the service wrote to the FIFO so far (the FIFO is non-blocking: nothing there is no command yet). */
-function readCommand(): string | undefined {
-  const buf = Buffer.alloc(4096);
-  try {
-    const n = readSync(fifoFd, buf, 0, buf.length, null);
-    return buf.subarray(0, n).toString();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "EAGAIN") return undefined;
-    throw err;
-  }
-}
+/** The next command the service wrote to the FIFO, as its line; undefined: none yet. */
+const readCommand = (): string | undefined => card.commands().map((line) => `${line}
+`).join("") || undefined;
 
 beforeAll(async () => {
-  sd = tempDir("tapserve-sd-");
-  fifo = join(sd, "MiSTer_cmd");
-  execFileSync("mkfifo", [fifo]);
-  fifoFd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
-  coreName = join(sd, "CORENAME");
-  svc = await startService({ app: { platform: { mister: { sdRoot: sd, cmdPath: fifo, coreNamePath: coreName } } } });
+  card = misterCard();
+  ({ sd, fifo } = card);
+  coreName = card.paths.coreNamePath;
+  svc = await startService({ app: { platform: { mister: card.paths } } });
   client = await svc.connect();
 });
 
 afterAll(async () => {
   await svc.stop();
-  closeSync(fifoFd);
-  rmSync(sd, { recursive: true, force: true });
+  card.remove();
 });
 
 describe("screenshot on MiSTer", () => {

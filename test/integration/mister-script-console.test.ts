@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { execFileSync } from "node:child_process";
-import { closeSync, constants, existsSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import type { UinputDevice, UinputDeviceSetup } from "../../src/runtime/types.ts";
 import { writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { type MisterCard, misterCard } from "../fixtures/mister-card.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
 import { type RecordedDevice, RecordingUinput } from "../fakes/uinput.ts";
 
@@ -18,7 +18,7 @@ import { type RecordedDevice, RecordingUinput } from "../fakes/uinput.ts";
 let sd: string;
 let tmp: string;
 let root: string;
-let fifoFd: number;
+let card: MisterCard;
 let svc: TestService;
 let c: RpcClient;
 let main: ReturnType<typeof setInterval>;
@@ -32,15 +32,7 @@ type Entry = { success: boolean; trace?: { reason?: string; error?: string } };
 
 /** The fake MiSTer Main: reads the FIFO, records each line, answers lease commands and menu loads. */
 function mainTick(): void {
-  const buf = Buffer.alloc(8192);
-  let n = 0;
-  try {
-    n = readSync(fifoFd, buf, 0, buf.length, null);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "EAGAIN") return;
-    throw err;
-  }
-  for (const line of buf.subarray(0, n).toString().split("\n").filter(Boolean)) {
+  for (const line of card.commands()) {
     seen.push(line);
     const w = line.split(" ");
     if (w[0] === "zaparoo_console" && leaseOffered) writeFileSync(join(tmp, "zaparoo_console_state"), `1 ${process.pid} ${w[1] === "acquire" ? "acquired" : "released"} ${w[2]}\n`);
@@ -87,8 +79,8 @@ async function until(what: () => boolean): Promise<void> {
 const log = () => (existsSync(join(root, "log")) ? readFileSync(join(root, "log"), "utf8").trim().split("\n") : []);
 
 beforeAll(async () => {
-  sd = tempDir("tapserve-sd-");
-  tmp = tempDir("tapserve-tmp-");
+  card = misterCard();
+  ({ sd, tmp } = card);
   root = tempDir("tapserve-root-");
   writeFiles(sd, ["MiSTer.ini", "Scripts/.keep"]);
   writeFiles(root, ["dev/tty1", "dev/tty2", "cursor_blink"]);
@@ -98,13 +90,10 @@ beforeAll(async () => {
   writeFileSync(join(root, "chvt"), `#!/bin/sh\necho "chvt $*" >> ${rec}\necho "tty$1" > ${join(root, "active")}\n`, { mode: 0o755 });
   // agetty -a root -l <launcher> --nohostname -L <tty> linux: records, then runs the launcher as agetty would
   writeFileSync(join(root, "agetty"), `#!/bin/sh\necho "agetty $*" >> ${rec}\n/bin/bash "$4"\necho "agetty ended" >> ${rec}\n`, { mode: 0o755 });
-  const fifo = join(sd, "MiSTer_cmd");
-  execFileSync("mkfifo", [fifo]);
-  fifoFd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
   main = setInterval(mainTick, 5);
   const console = { devDir: join(root, "dev"), ttyActivePath: join(root, "active"), cursorBlinkPath: join(root, "cursor_blink"), procRoot: "/proc", chvt: join(root, "chvt"), agetty: join(root, "agetty") };
   svc = await startService({
-    app: { platform: { mister: { sdRoot: sd, cmdPath: fifo, coreNamePath: join(tmp, "CORENAME") }, misterConsole: console }, runtime: { ...bunRuntime, uinput: new ConsoleKeyboard().load } },
+    app: { platform: { mister: card.paths, misterConsole: console }, runtime: { ...bunRuntime, uinput: new ConsoleKeyboard().load } },
   });
   c = await svc.connect();
 });
@@ -112,8 +101,8 @@ beforeAll(async () => {
 afterAll(async () => {
   clearInterval(main);
   await svc.stop();
-  closeSync(fifoFd);
-  for (const d of [sd, tmp, root]) rmSync(d, { recursive: true, force: true });
+  card.remove();
+  rmSync(root, { recursive: true, force: true });
 });
 
 beforeEach(() => {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { execFileSync } from "node:child_process";
-import { closeSync, constants, openSync, rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { waitFor, writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
-import { fifoCommands } from "../fixtures/mister-fifo.ts";
-import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import { type MisterCard, misterCard } from "../fixtures/mister-card.ts";
+import { startService, type TestService } from "../fixtures/service.ts";
 
 /**
  * "Now playing" on MiSTer: the service runs as platform mister against a fake SD card, a fake /tmp folder and a
@@ -14,16 +13,16 @@ import { startService, tempDir, type TestService } from "../fixtures/service.ts"
  */
 let sd: string;
 let tmp: string;
-let fifoFd: number;
+let card: MisterCard;
 let svc: TestService;
 let c: RpcClient;
 
 type Media = { systemId: string; systemName: string; mediaPath: string; mediaName: string; launcherId?: string };
 
 /** What the service wrote to the FIFO so far. */
-const commands = () => fifoCommands(fifoFd);
+const commands = () => card.commands();
 
-const mister = (name: string, value: string) => writeFileSync(join(tmp, name), value);
+const mister = (name: string, value: string) => card.mister(name, value);
 /** MiSTer Main's file browser: FULLPATH first, then FILESELECT says the pick is final. */
 const pick = (path: string) => {
   mister("FULLPATH", path);
@@ -33,22 +32,16 @@ const started = () => c.notifications.filter((n) => n.method === "media.started"
 const active = () => c.call("media.active") as Promise<Media | null>;
 
 beforeAll(async () => {
-  sd = tempDir("tapserve-sd-");
-  tmp = tempDir("tapserve-tmp-");
+  card = misterCard();
+  ({ sd, tmp } = card);
   writeFiles(sd, ["games/SNES/Super Game (USA).sfc", "games/NES/Tiny.nes", "_Arcade/Pac-Man.mra", "_Arcade/cores/pacman_20240101.rbf", "_Console/SNES_20240101.rbf", "_Console/NES_20240101.rbf"]);
-  const fifo = join(sd, "MiSTer_cmd");
-  execFileSync("mkfifo", [fifo]);
-  fifoFd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
-  mister("CORENAME", "MENU");
-  svc = await startService({ app: { platform: { mister: { sdRoot: sd, cmdPath: fifo, coreNamePath: join(tmp, "CORENAME") } } } });
+  svc = await startService({ app: { platform: { mister: card.paths } } });
   c = await svc.connect();
 });
 
 afterAll(async () => {
   await svc.stop();
-  closeSync(fifoFd);
-  rmSync(sd, { recursive: true, force: true });
-  rmSync(tmp, { recursive: true, force: true });
+  card.remove();
 });
 
 beforeEach(async () => {
