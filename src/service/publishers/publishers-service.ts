@@ -72,6 +72,7 @@ export class PublishersService implements Lifecycle {
   }
 
   private build(entry: MqttPublisherConfig, homeAssistant: boolean): Running {
+    if (!entry.broker || !entry.topic) throw new Error(`no ${entry.broker ? "topic" : "broker"} set`);
     const target = parseMqttPath(`${entry.broker}/${entry.topic}`);
     const { ctx } = this.deps;
     const cfg = ctx.config.current;
