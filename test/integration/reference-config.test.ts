@@ -44,6 +44,10 @@ describe("a reference config.toml", () => {
     const log = readFileSync(join(svc.dataDir, "service.log"), "utf8");
     expect(log).toContain("custom launcher Kiosk: restricted (launchers.allow_file) is not supported: launcher skipped");
     expect(log).toContain("custom launcher RefEmu: groups has no effect here");
+    // an entry without a command (the reference's docs show them one field at a time) is skipped, not a start failure
+    expect(launchers.some((l) => l.id === "KodiVideo")).toBe(false);
+    expect(log).toContain("custom launcher KodiVideo: no command this service can run (no execute, or kind/backend): launcher skipped");
+    expect(log).toContain("MQTT publisher 1 not started: no broker set");
 
     const game = join(root, "megadrive/Sonic The Hedgehog (USA).gen");
     rmSync(emu.record, { force: true });
@@ -111,6 +115,21 @@ test("a reference custom launcher with an unclosed quote stops the service with 
   const dir = tempDir("tapserve-refcfg-bad-");
   writeFileSync(join(dir, "config.toml"), ['[[launchers.custom]]', 'id = "Broken"', "execute = 'emu \"[[media_path]]'", ""].join("\n"));
   await expect(startService({ dataDir: dir })).rejects.toThrow(/line 3: launchers\.custom\[0\]\.execute must be a command line with closed quotes/);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("a file with several problems stops the service listing every one with its line, and is left as it was", async () => {
+  const dir = tempDir("tapserve-refcfg-bad-many-");
+  const text = ["[service]", 'api_port = "7497"', "", "[readers.scan]", 'mode = "sometimes"', "", "[[launchers.custom]]", 'id = "Broken"', "execute = 'emu \"[[media_path]]'", ""].join("\n");
+  writeFileSync(join(dir, "config.toml"), text);
+  const failed = await startService({ dataDir: dir }).then(
+    () => null,
+    (err: Error) => err.message,
+  );
+  expect(failed).toMatch(/line 2: service\.api_port must be a number/);
+  expect(failed).toMatch(/line 5: readers\.scan\.mode must be "hold" or "tap"/);
+  expect(failed).toMatch(/line 9: launchers\.custom\[0\]\.execute must be a command line with closed quotes/);
+  expect(readFileSync(join(dir, "config.toml"), "utf8")).toBe(text);
   rmSync(dir, { recursive: true, force: true });
 });
 
