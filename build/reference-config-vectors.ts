@@ -1,7 +1,8 @@
 /**
  * Generates test/unit/reference-config-vectors.json: every config.toml text of the reference implementation's
  * own tests (ZaparooProject/zaparoo-core: the strings its Go tests pass to `LoadTOML` or write as the config
- * file, with whether the test expects it to load) and of its documentation (ZaparooProject/zaparoo.org: every
+ * file, with whether the test expects it to load), the file it writes when there is none (reference-config-
+ * defaults.ts) and of its documentation (ZaparooProject/zaparoo.org: every
  * ```toml block of docs/, versioned_docs/ and blog/, which the docs offer as config to paste, so: loads).
  * Each vector keeps its source (file:line at the commit named in the table). Values a test fills in at run time
  * (`fmt.Sprintf` arguments, `strconv.Quote(dir)`) are replaced by a stand-in path or the schema version and the
@@ -11,6 +12,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { referenceDefaultConfig } from "./reference-config-defaults.ts";
+import { docBlocks } from "./reference-config-docs.ts";
 
 const coreRepo = process.argv[2] ?? "/work/.mirror/ZaparooProject+zaparoo-core/repo";
 const docsRepo = process.argv[3] ?? "/work/.mirror/ZaparooProject+zaparoo.org/repo";
@@ -166,8 +169,6 @@ interface Vector {
 }
 const vectors: Vector[] = [];
 const skipped: { source: string; why: string }[] = [];
-/** The docs' auth.toml examples (credentials beside the config), checked against our reader of that file. */
-const authVectors: { source: string; toml: string }[] = [];
 
 /** The expectation of an `err` assigned at token `from`: the next assertion naming `err`. */
 function nextErrAssertion(toks: Tok[], from: number): Expect | null {
@@ -321,75 +322,28 @@ for (const file of testFiles) {
   }
 }
 
-// the documentation's ```toml blocks: config.toml unless the block is another file of the reference's (a fence
-// title naming it, credentials keyed by URL or host:port as auth.toml holds them, the TUI's own file)
-type DocFile = "config.toml" | "auth.toml" | "tui.toml" | "frontend.toml";
-const docsCommit = git(docsRepo, "rev-parse", "HEAD").trim();
-const docFiles = git(docsRepo, "ls-tree", "-r", "--name-only", "HEAD").split("\n").filter((f) => /^(docs|versioned_docs|blog)\/.*\.mdx?$/.test(f));
-const otherFiles: { source: string; file: DocFile }[] = [];
+// the file the reference writes when there is none (its defaults; the device id a stand-in)
+const configSources = git(coreRepo, "ls-tree", "--name-only", "HEAD", "pkg/config/").split("\n").filter((f) => f.endsWith(".go") && !f.endsWith("_test.go"));
+const written = referenceDefaultConfig(configSources.map((f) => git(coreRepo, "show", `HEAD:${f}`)));
+add(`pkg/config/config.go:${written.line}`, written.toml, "loads", true);
 
-function docFileOf(fence: string, body: string, section: string): DocFile {
-  const title = /title="([^"]+)"/.exec(fence)?.[1];
-  if (title === "auth.toml" || title === "tui.toml" || title === "frontend.toml") return title;
-  if (/^\s*api_keys\s*=/m.test(body) || /^\s*\[(creds\.)?["'][^"']*(:\/\/|:[0-9])/m.test(body)) return "auth.toml";
-  if (/\bTUI\b/.test(section)) return "tui.toml";
-  return "config.toml";
-}
+// the documentation's ```toml blocks (reference-config-docs.ts)
+const docs = docBlocks(docsRepo);
+for (const d of docs.config) add(d.source, d.toml, "loads", false);
+const { auth: authVectors, other: otherFiles } = docs;
 
-/** A block showing alternatives of one key (`timeout = 30` then `timeout = -1`): one config per alternative. */
-function alternatives(body: string): string[] {
-  const lines = body.split("\n");
-  const groups = new Map<string, number[]>();
-  let table = "";
-  lines.forEach((line, n) => {
-    const header = /^\s*\[\[?\s*([^\]]+?)\s*\]\]?/.exec(line);
-    if (header) table = `${header[1]}#${n}`.replace(/#\d+$/, line.trim().startsWith("[[") ? `#${n}` : "");
-    const key = /^\s*([A-Za-z0-9_."-]+)\s*=/.exec(line)?.[1];
-    if (key && !header) groups.set(`${table}.${key}`, [...(groups.get(`${table}.${key}`) ?? []), n]);
-  });
-  const repeated = [...groups.values()].filter((g) => g.length > 1);
-  if (repeated.length === 0) return [body];
-  const count = Math.max(...repeated.map((g) => g.length));
-  return Array.from({ length: count }, (_, k) => {
-    const drop = new Set(repeated.flatMap((g) => g.filter((_, j) => j !== Math.min(k, g.length - 1))));
-    return lines.filter((_, n) => !drop.has(n)).join("\n");
-  });
-}
-
-for (const file of docFiles) {
-  const lines = git(docsRepo, "show", `HEAD:${file}`).split("\n");
-  let section = "";
-  for (let l = 0; l < lines.length; l++) {
-    if (/^##? /.test(lines[l]!)) section = lines[l]!;
-    const open = /^(\s*)```toml\b.*/.exec(lines[l]!);
-    if (!open) continue;
-    const indent = open[1]!.length;
-    const body: string[] = [];
-    let k = l + 1;
-    while (k < lines.length && !/^\s*```\s*$/.test(lines[k]!)) body.push(lines[k++]!.slice(indent));
-    const text = `${body.join("\n")}\n`;
-    const source = `docs:${file}:${l + 1}`;
-    const kind = docFileOf(open[0], text, section);
-    if (kind !== "config.toml") otherFiles.push({ source, file: kind });
-    if (kind === "auth.toml") authVectors.push({ source, toml: text });
-    if (kind === "config.toml") {
-      const alts = alternatives(text);
-      alts.forEach((alt, n) => vectors.push(alts.length > 1 ? { source: `${source}#${n + 1}`, toml: alt, expect: "loads" } : { source, toml: alt, expect: "loads" }));
-    }
-    l = k;
-  }
-}
 writeFileSync(
   "test/unit/reference-config-vectors.json",
   `${JSON.stringify(
     {
       source: `https://github.com/ZaparooProject/zaparoo-core/tree/${coreCommit}`,
-      docs: `https://github.com/ZaparooProject/zaparoo.org/tree/${docsCommit}`,
+      docs: `https://github.com/ZaparooProject/zaparoo.org/tree/${docs.commit}`,
       generatedBy: "build/reference-config-vectors.ts",
       vectors,
+      /** The docs' auth.toml examples (credentials beside the config), for our reader of that file. */
       authVectors,
-      /** Doc blocks of the reference's other files: its terminal UI's (tui.toml), its front end's (frontend.toml); auth.toml ones are in authVectors. */
-      otherFiles: otherFiles.filter((o) => o.file !== "auth.toml"),
+      /** Doc blocks of the reference's other files: its terminal UI's (tui.toml), its front end's (frontend.toml). */
+      otherFiles,
       skipped,
     },
     null,
@@ -397,4 +351,4 @@ writeFileSync(
   )}\n`,
 );
 const count = (p: (v: Vector) => boolean) => vectors.filter(p).length;
-console.log(`${vectors.length} vectors (${count((v) => !v.source.startsWith("docs:"))} from tests: ${count((v) => v.expect === "rejected")} rejected; ${count((v) => v.source.startsWith("docs:"))} doc blocks), ${authVectors.length} auth.toml blocks, ${otherFiles.length - authVectors.length} of other files, ${skipped.length} skipped`);
+console.log(`${vectors.length} vectors (${count((v) => !v.source.startsWith("docs:"))} from tests: ${count((v) => v.expect === "rejected")} rejected; ${count((v) => v.source.startsWith("docs:"))} doc blocks), ${authVectors.length} auth.toml blocks, ${otherFiles.length} of other files, ${skipped.length} skipped`);
