@@ -6,6 +6,7 @@ import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
 import { referenceConfigToml } from "../fixtures/reference-config.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import vectorTable from "../unit/reference-config-vectors.json";
 
 /**
  * A config.toml written for the reference implementation, every section of it, starts the service unchanged:
@@ -115,6 +116,18 @@ test("a reference custom launcher with an unclosed quote stops the service with 
   const dir = tempDir("tapserve-refcfg-bad-");
   writeFileSync(join(dir, "config.toml"), ['[[launchers.custom]]', 'id = "Broken"', "execute = 'emu \"[[media_path]]'", ""].join("\n"));
   await expect(startService({ dataDir: dir })).rejects.toThrow(/line 3: launchers\.custom\[0\]\.execute must be a command line with closed quotes/);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("the config.toml the reference writes on its first start starts the service, its device id kept", async () => {
+  const written = vectorTable.vectors.find((v) => v.source.startsWith("pkg/config/config.go:"))!;
+  const dir = tempDir("tapserve-refcfg-written-");
+  writeFileSync(join(dir, "config.toml"), written.toml);
+  const service = await startService({ dataDir: dir });
+  const c = await service.connect();
+  expect(await c.call<{ version: string }>("version")).toMatchObject({ version: expect.any(String) });
+  await service.stop();
+  expect(readFileSync(join(dir, "config.toml"), "utf8")).toContain('device_id = "00000000-0000-4000-8000-000000000000"');
   rmSync(dir, { recursive: true, force: true });
 });
 
