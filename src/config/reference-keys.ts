@@ -37,6 +37,9 @@ export const REFERENCE_UNSUPPORTED: readonly string[] = [
   "service.encryption",
   "service.publishers.pixelcade",
   "updates",
+  // global settings the docs show; the reference itself reads [updates] channel/check/install
+  "auto_update",
+  "update_channel",
   "backup.scope",
   "playtime.sync",
   "playtime.base_url",

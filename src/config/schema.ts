@@ -19,6 +19,8 @@ export type ReaderConnection = typeof ReaderConnection.infer;
  * A `[[launchers.custom]]` entry, in our shape (`command` as argv, `systems`, `extensions`) or the reference's
  * (`execute` as one string with `[[media_path]]`-style placeholders, `system`, `file_exts`, `media_dirs`); both
  * may be mixed. The reference's extra fields are kept in the file; see reference-launcher.ts for what they do.
+ * An entry without a command is skipped with a note at start (custom-launcher.ts), as the reference ignores an
+ * invalid entry: its docs show entries one field at a time.
  */
 export const CustomLauncher = type({
   "+": "delete",
@@ -42,9 +44,6 @@ export const CustomLauncher = type({
   "category?": "string",
   "load_path?": "string",
   "controls?": "Record<string, string>",
-}).narrow((c, ctx) => {
-  if (c.command === undefined && c.execute === undefined && c.backend !== "mister_core") return ctx.mustBe("a launcher with `command` (argv) or `execute` (one command line)");
-  return true;
 });
 export type CustomLauncher = typeof CustomLauncher.infer;
 
@@ -148,9 +147,9 @@ const Platforms = type({
 export const MqttPublisherConfig = type({
   "+": "delete",
   "enabled?": "boolean",
-  /** `host:port`, `mqtt://host:port` or `mqtts://host:port` (TLS); credentials in auth.toml. */
-  broker: "string > 0",
-  topic: "string > 0",
+  /** `host:port`, `mqtt://host:port` or `mqtts://host:port` (TLS); credentials in auth.toml. An entry without broker or topic is not started (logged), as the reference. */
+  "broker?": "string",
+  "topic?": "string",
   /** Notification methods to publish; empty: all. */
   "filter?": "string[]",
   /** Home Assistant MQTT discovery, state, scan events and command topics under `<topic>/<node>/`; default: on for the first enabled entry. */

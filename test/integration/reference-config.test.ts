@@ -6,6 +6,7 @@ import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
 import { referenceConfigToml } from "../fixtures/reference-config.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
+import vectorTable from "../unit/reference-config-vectors.json";
 
 /**
  * A config.toml written for the reference implementation, every section of it, starts the service unchanged:
@@ -44,6 +45,10 @@ describe("a reference config.toml", () => {
     const log = readFileSync(join(svc.dataDir, "service.log"), "utf8");
     expect(log).toContain("custom launcher Kiosk: restricted (launchers.allow_file) is not supported: launcher skipped");
     expect(log).toContain("custom launcher RefEmu: groups has no effect here");
+    // an entry without a command (the reference's docs show them one field at a time) is skipped, not a start failure
+    expect(launchers.some((l) => l.id === "KodiVideo")).toBe(false);
+    expect(log).toContain("custom launcher KodiVideo: no command this service can run (no execute, or kind/backend): launcher skipped");
+    expect(log).toContain("MQTT publisher 1 not started: no broker set");
 
     const game = join(root, "megadrive/Sonic The Hedgehog (USA).gen");
     rmSync(emu.record, { force: true });
@@ -111,6 +116,33 @@ test("a reference custom launcher with an unclosed quote stops the service with 
   const dir = tempDir("tapserve-refcfg-bad-");
   writeFileSync(join(dir, "config.toml"), ['[[launchers.custom]]', 'id = "Broken"', "execute = 'emu \"[[media_path]]'", ""].join("\n"));
   await expect(startService({ dataDir: dir })).rejects.toThrow(/line 3: launchers\.custom\[0\]\.execute must be a command line with closed quotes/);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("the config.toml the reference writes on its first start starts the service, its device id kept", async () => {
+  const written = vectorTable.vectors.find((v) => v.source.startsWith("pkg/config/config.go:"))!;
+  const dir = tempDir("tapserve-refcfg-written-");
+  writeFileSync(join(dir, "config.toml"), written.toml);
+  const service = await startService({ dataDir: dir });
+  const c = await service.connect();
+  expect(await c.call<{ version: string }>("version")).toMatchObject({ version: expect.any(String) });
+  await service.stop();
+  expect(readFileSync(join(dir, "config.toml"), "utf8")).toContain('device_id = "00000000-0000-4000-8000-000000000000"');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("a file with several problems stops the service listing every one with its line, and is left as it was", async () => {
+  const dir = tempDir("tapserve-refcfg-bad-many-");
+  const text = ["[service]", 'api_port = "7497"', "", "[readers.scan]", 'mode = "sometimes"', "", "[[launchers.custom]]", 'id = "Broken"', "execute = 'emu \"[[media_path]]'", ""].join("\n");
+  writeFileSync(join(dir, "config.toml"), text);
+  const failed = await startService({ dataDir: dir }).then(
+    () => null,
+    (err: Error) => err.message,
+  );
+  expect(failed).toMatch(/line 2: service\.api_port must be a number/);
+  expect(failed).toMatch(/line 5: readers\.scan\.mode must be "hold" or "tap"/);
+  expect(failed).toMatch(/line 9: launchers\.custom\[0\]\.execute must be a command line with closed quotes/);
+  expect(readFileSync(join(dir, "config.toml"), "utf8")).toBe(text);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -54,7 +54,7 @@ export class CustomLauncher implements Launcher {
     const argv = argvOf(cfg);
     // `restricted` limits the launcher to launchers.allow_file, which this service does not have: refuse, not widen
     this.usable = argv !== null && (cfg.kind ?? "launcher") === "launcher" && cfg.restricted !== true;
-    if (!this.usable) this.notes.push(cfg.restricted ? "restricted (launchers.allow_file) is not supported: launcher skipped" : "no command this service can run (kind/backend): launcher skipped");
+    if (!this.usable) this.notes.push(cfg.restricted ? "restricted (launchers.allow_file) is not supported: launcher skipped" : "no command this service can run (no execute, or kind/backend): launcher skipped");
     if (cfg.lifecycle === "background") this.notes.push("lifecycle background is not supported: the process is tracked as running media");
     for (const k of ["groups", "load_path"] as const) if (cfg[k] !== undefined) this.notes.push(`${k} has no effect here`);
     if ((cfg.media_dirs ?? []).some((d) => !isAbsolute(d))) this.notes.push("relative media_dirs are not used (give absolute folders)");

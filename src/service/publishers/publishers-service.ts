@@ -49,7 +49,7 @@ export class PublishersService implements Lifecycle {
       try {
         this.running.push(this.build(entry, entry.home_assistant ?? i === 0));
       } catch (err) {
-        logger.warn(`MQTT publisher for ${JSON.stringify(entry.broker)} not started: ${(err as Error).message}`);
+        logger.warn(`MQTT publisher ${entry.broker ? `for ${JSON.stringify(entry.broker)}` : `${i + 1}`} not started: ${(err as Error).message}`);
       }
     }
     if (this.running.length === 0) return;
@@ -72,6 +72,7 @@ export class PublishersService implements Lifecycle {
   }
 
   private build(entry: MqttPublisherConfig, homeAssistant: boolean): Running {
+    if (!entry.broker || !entry.topic) throw new Error(`no ${entry.broker ? "topic" : "broker"} set`);
     const target = parseMqttPath(`${entry.broker}/${entry.topic}`);
     const { ctx } = this.deps;
     const cfg = ctx.config.current;
