@@ -5,13 +5,13 @@
  * and browsing into a folder and a letter in Library. Every screen is checked with axe-core and photographed.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { deflateSync } from "node:zlib";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, phonePage, screenshot, seriousViolations } from "../fixtures/browser.ts";
 import { writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { putFile, solidPng } from "../fixtures/images.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
 
 let root: string;
@@ -19,42 +19,6 @@ let svc: TestService;
 let rpc: RpcClient;
 let browser: Browser;
 let page: Page;
-
-function crc32(bytes: Uint8Array): number {
-  let crc = ~0;
-  for (const b of bytes) {
-    crc ^= b;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-/** A real, decodable RGB PNG of one colour. */
-function png(width: number, height: number, rgb: [number, number, number]): Uint8Array {
-  const chunk = (name: string, data: Uint8Array) => {
-    const out = new Uint8Array(12 + data.length);
-    const v = new DataView(out.buffer);
-    v.setUint32(0, data.length);
-    out.set(new TextEncoder().encode(name), 4);
-    out.set(data, 8);
-    v.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-    return out;
-  };
-  const ihdr = new Uint8Array(13);
-  new DataView(ihdr.buffer).setUint32(0, width);
-  new DataView(ihdr.buffer).setUint32(4, height);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = 1 + width * 3;
-  const raw = new Uint8Array(height * row);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set(rgb, y * row + 1 + x * 3);
-  const sig = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([sig, chunk("IHDR", ihdr), chunk("IDAT", new Uint8Array(deflateSync(raw))), chunk("IEND", new Uint8Array())]);
-}
-
-function put(path: string, bytes: Uint8Array | string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, bytes);
-}
 
 const GAMELIST = `<?xml version="1.0"?>
 <gameList>
@@ -82,9 +46,9 @@ beforeAll(async () => {
   root = tempDir("tapserve-webmedia-");
   const roms = join(root, "roms");
   writeFiles(roms, [...SNES.map((f) => `SNES/${f}`), "Genesis/Sonic The Hedgehog (USA, Europe).md", "Genesis/Columns (World).md"]);
-  put(join(roms, "SNES/gamelist.xml"), GAMELIST);
-  put(join(roms, "SNES/media/images/Super Mario World (USA).png"), png(300, 200, [200, 40, 40]));
-  put(join(roms, "SNES/media/images/Super Metroid (USA).png"), png(120, 160, [40, 120, 200]));
+  putFile(join(roms, "SNES/gamelist.xml"), GAMELIST);
+  putFile(join(roms, "SNES/media/images/Super Mario World (USA).png"), solidPng(300, 200, [200, 40, 40]));
+  putFile(join(roms, "SNES/media/images/Super Metroid (USA).png"), solidPng(120, 160, [40, 120, 200]));
   svc = await startService({ configToml: `[launchers]\nindex_root = ["${roms}"]\nretroarch = false\n` });
   rpc = await svc.connect();
   expect(await rpc.call("media.index")).toBeNull();

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { type } from "arktype";
 import jpegJs from "jpeg-js";
 import { PNG } from "pngjs";
 import { writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { putFile } from "../fixtures/images.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
 import { MediaImageResult, ScrapingStatus } from "../../src/core/wire/index.ts";
 
@@ -43,11 +44,6 @@ function pngHeader(width: number, height: number): Buffer {
   return b;
 }
 
-function put(path: string, bytes: Uint8Array | string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, bytes);
-}
-
 const GAMES = ["Opaque", "Alpha", "Photo", "Small", "Corrupt", "Huge", "Anim"];
 const EXT: Record<string, string> = { Photo: "jpg", Anim: "gif" };
 const art = (g: string) => join(roms, `SNES/media/images/${g}.${EXT[g] ?? "png"}`);
@@ -56,16 +52,16 @@ beforeAll(async () => {
   root = tempDir("tapserve-image-");
   roms = join(root, "roms");
   writeFiles(roms, GAMES.map((g) => `SNES/${g} (USA).sfc`));
-  put(join(roms, "SNES/gamelist.xml"), `<?xml version="1.0"?>\n<gameList>\n${GAMES.map((g) => `  <game><path>./${g} (USA).sfc</path><name>${g}</name><image>./media/images/${g}.${EXT[g] ?? "png"}</image></game>`).join("\n")}\n</gameList>\n`);
-  put(art("Opaque"), pngOf(twoColour(200, 100)));
-  put(art("Alpha"), pngOf(twoColour(80, 80, 100)));
-  put(art("Photo"), jpegJs.encode(twoColour(120, 60), 95).data);
-  put(art("Small"), pngOf(twoColour(40, 20)));
+  putFile(join(roms, "SNES/gamelist.xml"), `<?xml version="1.0"?>\n<gameList>\n${GAMES.map((g) => `  <game><path>./${g} (USA).sfc</path><name>${g}</name><image>./media/images/${g}.${EXT[g] ?? "png"}</image></game>`).join("\n")}\n</gameList>\n`);
+  putFile(art("Opaque"), pngOf(twoColour(200, 100)));
+  putFile(art("Alpha"), pngOf(twoColour(80, 80, 100)));
+  putFile(art("Photo"), jpegJs.encode(twoColour(120, 60), 95).data);
+  putFile(art("Small"), pngOf(twoColour(40, 20)));
   const corrupt = pngOf(twoColour(300, 300));
   corrupt.fill(0x5a, 45, corrupt.length - 12); // pixel data garbled, header intact
-  put(art("Corrupt"), corrupt);
-  put(art("Huge"), pngHeader(9000, 9000));
-  put(art("Anim"), Buffer.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x2c, 0x01, 0x2c, 0x01, 0, 0, 0, 0x3b]));
+  putFile(art("Corrupt"), corrupt);
+  putFile(art("Huge"), pngHeader(9000, 9000));
+  putFile(art("Anim"), Buffer.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x2c, 0x01, 0x2c, 0x01, 0, 0, 0, 0x3b]));
   svc = await startService({ configToml: `[launchers]\nindex_root = ["${roms}"]\nretroarch = false\n` });
   c = await svc.connect();
   expect(await c.call("media.index")).toBeNull();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { deflateSync } from "node:zlib";
+import { readFileSync, rmSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
 import { type, type Type } from "arktype";
 import { writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
+import { jpegHeader, putFile, solidPng } from "../fixtures/images.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
 import {
   LookupResult, MediaImageResult, MediaMetaResult, ScrapersResult, ScrapingStatus, TitleParseResult,
@@ -19,47 +19,6 @@ let root: string;
 let roms: string;
 let svc: TestService;
 let c: RpcClient;
-
-function crc32(bytes: Uint8Array): number {
-  let crc = ~0;
-  for (const b of bytes) {
-    crc ^= b;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-/** A real (decodable) RGB PNG of the given size. */
-function png(width: number, height: number): Uint8Array {
-  const chunk = (name: string, data: Uint8Array) => {
-    const out = new Uint8Array(12 + data.length);
-    const v = new DataView(out.buffer);
-    v.setUint32(0, data.length);
-    out.set(new TextEncoder().encode(name), 4);
-    out.set(data, 8);
-    v.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-    return out;
-  };
-  const ihdr = new Uint8Array(13);
-  const iv = new DataView(ihdr.buffer);
-  iv.setUint32(0, width);
-  iv.setUint32(4, height);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = new Uint8Array(height * (1 + width * 3)).fill(0x80);
-  for (let y = 0; y < height; y++) raw[y * (1 + width * 3)] = 0;
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", new Uint8Array(deflateSync(raw))), chunk("IEND", new Uint8Array())];
-  return Buffer.concat(parts);
-}
-
-/** A baseline JPEG's header (SOI, JFIF APP0, SOF0 with its size, EOI). */
-function jpeg(width: number, height: number): Uint8Array {
-  return new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xc0, 0, 11, 8, height >> 8, height & 255, width >> 8, width & 255, 1, 1, 0x11, 0, 0xff, 0xd9]);
-}
-
-function put(path: string, bytes: Uint8Array | string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, bytes);
-}
 
 const GAMELIST = `<?xml version="1.0"?>
 <gameList>
@@ -94,14 +53,14 @@ beforeAll(async () => {
     "Genesis/Japan/Sonic Jp.md",
     "Genesis/Columns (World).md",
   ]);
-  put(join(roms, "SNES/gamelist.xml"), GAMELIST);
-  put(join(roms, "SNES/media/images/Super Mario World (USA).png"), png(300, 200));
-  put(join(roms, "SNES/media/thumbs/zelda.jpg"), jpeg(64, 48));
-  put(join(roms, "outside.png"), png(10, 10));
-  put(join(roms, "Genesis/media/covers/Sonic The Hedgehog (USA, Europe).png"), png(40, 60));
-  put(join(roms, "Genesis/media/screenshots/Sonic The Hedgehog (USA, Europe).png"), png(320, 224));
-  put(join(roms, "Genesis/media/covers/Japan/Sonic Jp.png"), png(20, 30));
-  put(join(roms, "Genesis/media/covers/Sonic Jp.png"), png(21, 31));
+  putFile(join(roms, "SNES/gamelist.xml"), GAMELIST);
+  putFile(join(roms, "SNES/media/images/Super Mario World (USA).png"), solidPng(300, 200));
+  putFile(join(roms, "SNES/media/thumbs/zelda.jpg"), jpegHeader(64, 48));
+  putFile(join(roms, "outside.png"), solidPng(10, 10));
+  putFile(join(roms, "Genesis/media/covers/Sonic The Hedgehog (USA, Europe).png"), solidPng(40, 60));
+  putFile(join(roms, "Genesis/media/screenshots/Sonic The Hedgehog (USA, Europe).png"), solidPng(320, 224));
+  putFile(join(roms, "Genesis/media/covers/Japan/Sonic Jp.png"), solidPng(20, 30));
+  putFile(join(roms, "Genesis/media/covers/Sonic Jp.png"), solidPng(21, 31));
   // a link in the media folder to a file outside the system folder is not artwork
   symlinkSync(join(roms, "outside.png"), join(roms, "Genesis/media/covers/Columns (World).png"));
   svc = await startService({ configToml: `[launchers]\nindex_root = ["${roms}"]\nretroarch = false\n` });
