@@ -13,22 +13,13 @@ import type { Reader, TokenRead } from "../../../src/readers/types.ts";
 import { FakePn532Bus } from "../../fakes/pn532-bus.ts";
 import { Pn532Sim } from "../../fixtures/pn532-sim.ts";
 import { Ntag215 } from "../../fixtures/pn532-tags.ts";
+import { waitFor } from "../../fixtures/launch-env.ts";
 
 setDefaultTimeout(20000);
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-async function until<T>(check: () => T | undefined | false, what: string, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (true) {
-    const v = check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 const noSerial = async () => {
   throw new Error("no serial port in this test");
@@ -51,13 +42,13 @@ async function rig(path: string, options?: { transport?: "i2c" | "spi" }) {
 async function tapWriteRemove(r: { sim: Pn532Sim; reader: Reader; tokens: TokenRead[]; removed(): number }): Promise<void> {
   const tag = Ntag215.withText("**launch.system:snes");
   r.sim.place(tag);
-  const first = await until(() => r.tokens[0], "the tap");
+  const first = await waitFor(() => r.tokens[0], "the tap");
   expect(first).toMatchObject({ type: "ntag215", uid: "04a1b2c3d4e580", text: "**launch.system:snes" });
   await r.reader.write!("written over the bus");
   r.sim.remove();
-  await until(() => r.removed() === 1, "the removal");
+  await waitFor(() => r.removed() === 1, "the removal");
   r.sim.place(tag);
-  expect((await until(() => r.tokens[1], "the second tap")).text).toBe("written over the bus");
+  expect((await waitFor(() => r.tokens[1], "the second tap")).text).toBe("written over the bus");
 }
 
 const SAM = commandFrame(0x14, [0x01, 0x14, 0x01]);
@@ -83,7 +74,7 @@ describe("PN532 over I2C", () => {
   test("a chip that leaves the bus marks the reader failed; the bus is released", async () => {
     const r = await rig("/dev/i2c-1");
     r.bus.gone = true;
-    await until(() => !r.reader.connected(), "the reader to fail");
+    await waitFor(() => !r.reader.connected(), "the reader to fail");
     expect(r.bus.closes).toBe(1);
   });
 });

@@ -9,6 +9,7 @@ import type { Reader, TokenRead } from "../../../src/readers/types.ts";
 import { hardwareRoots } from "../../../src/readers/serial/sysfs.ts";
 import { type Pn532Fault, Pn532Sim } from "../../fixtures/pn532-sim.ts";
 import { MifareClassic1k, Ntag215 } from "../../fixtures/pn532-tags.ts";
+import { waitFor } from "../../fixtures/launch-env.ts";
 import { FakeSerialDevice } from "../../fakes/serial-port.ts";
 
 type Event = { kind: "token"; read: TokenRead } | { kind: "removed" };
@@ -18,16 +19,6 @@ const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-async function until<T>(check: () => T | undefined | false, what: string, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (true) {
-    const v = check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const PATH = "/dev/ttyUSB0";
 /** The driver's openSerial on one in-memory device at PATH. */
@@ -50,7 +41,7 @@ async function rig(): Promise<{ device: FakeSerialDevice; sim: Pn532Sim; reader:
     reader,
     events,
     async next(kind) {
-      const e = await until(() => events.slice(seen).find((x) => x.kind === kind), `a ${kind} event`);
+      const e = await waitFor(() => events.slice(seen).find((x) => x.kind === kind), `a ${kind} event`);
       seen = events.indexOf(e) + 1;
       return e;
     },
@@ -151,7 +142,7 @@ describe("PN532 driver on an in-memory port", () => {
     r.sim.place(Ntag215.withText("t"));
     await r.next("token");
     r.sim.inject("silence", 100);
-    await until(() => !r.reader.connected(), "the reader to fail");
+    await waitFor(() => !r.reader.connected(), "the reader to fail");
   });
 
   test("unplug mid-poll: the reader goes away; after replug a new reader works", async () => {
@@ -160,7 +151,7 @@ describe("PN532 driver on an in-memory port", () => {
     await r.next("token");
     await r.sim.detach();
     r.device.unplug();
-    await until(() => !r.reader.connected(), "the reader to notice the unplug");
+    await waitFor(() => !r.reader.connected(), "the reader to notice the unplug");
     await r.reader.close();
     await expect(driverOn(r.device).create(PATH).open({ token: () => {}, removed: () => {} })).rejects.toMatchObject({ kind: "not-found" });
     r.device.plug();
@@ -170,7 +161,7 @@ describe("PN532 driver on an in-memory port", () => {
     await again.open({ token: (t) => got.push(t), removed: () => {} });
     cleanups.push(() => again.close());
     expect(again.readerId).toBe(r.reader.readerId);
-    await until(() => got.length > 0, "the tag after replug");
+    await waitFor(() => got.length > 0, "the tag after replug");
     expect(got[0]!.text).toBe("before");
   });
 });
