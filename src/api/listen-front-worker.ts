@@ -61,7 +61,11 @@ function handlers() {
       const body = request.method === "GET" || request.method === "HEAD" ? null : await request.arrayBuffer();
       const response = new Promise<Response>((resolve) => requests.set(id, resolve));
       post({ t: "request", id, peer: { ...peer }, method: request.method, url: request.url, headers: [...request.headers], body });
-      return response;
+      // Not kept alive: this thread ends once the service listens, and a client that sent its next request on
+      // this connection would see it reset. Its next connection reaches the service.
+      const answered = await response;
+      answered.headers.set("connection", "close");
+      return answered;
     },
     socket: {
       open: (conn: SocketConnection) => {

@@ -1,5 +1,14 @@
 // re2js: pure JS (no native addon, so the same code runs on Bun and on Node for armv7), RE2 semantics, linear-time matching.
-import { RE2JS } from "re2js";
+import type { RE2JS } from "re2js";
+
+type Engine = typeof import("./linear-regex-engine.ts");
+let engine: Engine | undefined;
+/**
+ * re2js (~150 KB of code, and the Unicode tables it builds as it loads) is loaded at the first pattern compiled:
+ * a service whose configuration holds none never loads it. A require, so compiling stays synchronous; bundled,
+ * the engine is a chunk of its own (build/release/compile.ts).
+ */
+const re2 = (): typeof RE2JS => (engine ??= require("./linear-regex-engine.ts") as Engine).RE2JS;
 
 /**
  * Regular expressions written by users (mapping patterns), matched in time linear in the input: no pattern
@@ -48,7 +57,7 @@ export function compileLinear(pattern: string): CompiledRegex {
   if (pattern.length > MAX_PATTERN_CHARS) return { ok: false, reason: `pattern is too long (${pattern.length} characters; at most ${MAX_PATTERN_CHARS})` };
   let re: RE2JS;
   try {
-    re = RE2JS.compile(pattern);
+    re = re2().compile(pattern);
   } catch (err) {
     return { ok: false, reason: refusal(err instanceof Error ? err.message : String(err)) };
   }

@@ -4,14 +4,13 @@ import { dirname } from "node:path";
 import type { Config } from "../config/schema.ts";
 import { log } from "../log.ts";
 import { type PlatformId, platformFamily } from "./detect.ts";
-import { DEFAULT_MISTER_PATHS, MISTEX_PATHS, MisterLauncher, type MisterPaths } from "./mister/launcher.ts";
-import { type Screenshot, takeMisterScreenshot } from "./mister/screenshot.ts";
-import { MisterTracker } from "./mister/tracker.ts";
-import { ArcadeDb } from "./mister/arcade-db.ts";
-import { MraTitles } from "./mister/mra-titles.ts";
-import { MisterStorageWatch } from "./mister/storage-watch.ts";
+import type { MisterLauncher, MisterPaths } from "./mister/launcher.ts";
+import type { Screenshot } from "./mister/screenshot.ts";
+import type { MisterTracker } from "./mister/tracker.ts";
+import type { MraTitles } from "./mister/mra-titles.ts";
+import type { MisterStorageWatch } from "./mister/storage-watch.ts";
 import type { MountWatch } from "../runtime/mount-watch.ts";
-import { MisterCommands, type MisterCommandPaths } from "./mister/commands.ts";
+import type { MisterCommandPaths, MisterCommands } from "./mister/commands.ts";
 import type { MediaTracker } from "./shared/activity.ts";
 import { ActivityWatcher } from "./shared/activity-watcher.ts";
 import { CustomLauncher } from "./shared/custom-launcher.ts";
@@ -40,6 +39,11 @@ import { storeGames, type VirtualMedia } from "./shared/pc-stores.ts";
 import { ChimeraGogLauncher } from "./chimeraos/gog.ts";
 import { ReplayActivity } from "./replayos/activity.ts";
 import { replayLaunchers } from "./replayos/launchers.ts";
+
+type MisterParts = typeof import("./mister/parts.ts");
+let misterParts: MisterParts | undefined;
+/** MiSTer's code (mister/parts.ts, ~50 KB with the core tables), loaded only where it is used. */
+const mister = (): MisterParts => (misterParts ??= require("./mister/parts.ts") as MisterParts);
 
 const logger = log.withTag("launchers");
 
@@ -104,6 +108,8 @@ export class PlatformSet {
   readonly misterCommands?: MisterCommands;
   /** MiSTer's "now playing" from MiSTer Main's /tmp files (platform mister, or a test's CORENAME path). */
   private readonly misterTracker?: MisterTracker;
+  /** The system launcher where it is MiSTer's. */
+  private readonly misterLauncher?: MisterLauncher;
   /** MiSTer: arcade names of `.mra` files for the media index. */
   private readonly mraTitles?: MraTitles;
   /** MiSTer: USB and network storage mounted or unmounted re-index the media. */
@@ -125,18 +131,20 @@ export class PlatformSet {
     this.config = deps.config;
     this.spawn = spawn;
     this.watchMounts = deps.watchMounts;
-    const misterPaths = opts.mister ?? (deps.platform === "mistex" ? MISTEX_PATHS : DEFAULT_MISTER_PATHS);
-    if ((platform === "mister" && !opts.mister) || opts.mister?.coreNamePath) {
-      const returnToMenu = () => (this.systemLauncher as MisterLauncher).returnToMenu();
-      this.misterTracker = new MisterTracker({ sdRoot: misterPaths.sdRoot, tmpDir: dirname(misterPaths.coreNamePath ?? "/tmp/CORENAME"), returnToMenu }, tracker);
-    }
-    const track = this.misterTracker && ((what: Parameters<MisterTracker["launched"]>[0]) => this.misterTracker!.launched(what));
-    if (opts.mister || platform === "mister") this.systemLauncher = new MisterLauncher(misterPaths, track);
     if (opts.mister || platform === "mister") {
-      this.misterCommands = new MisterCommands({ ...misterPaths, coreNamePath: misterPaths.coreNamePath ?? "/tmp/CORENAME", memPath: opts.misterMemPath, console: opts.misterConsole }, spawn);
+      const m = mister();
+      const misterPaths = opts.mister ?? (deps.platform === "mistex" ? m.MISTEX_PATHS : m.DEFAULT_MISTER_PATHS);
+      if (!opts.mister || opts.mister.coreNamePath) {
+        const returnToMenu = () => (this.systemLauncher as MisterLauncher).returnToMenu();
+        this.misterTracker = new m.MisterTracker({ sdRoot: misterPaths.sdRoot, tmpDir: dirname(misterPaths.coreNamePath ?? "/tmp/CORENAME"), returnToMenu }, tracker);
+      }
+      const track = this.misterTracker && ((what: Parameters<MisterTracker["launched"]>[0]) => this.misterTracker!.launched(what));
+      this.misterLauncher = new m.MisterLauncher(misterPaths, track);
+      this.systemLauncher = this.misterLauncher;
+      this.misterCommands = new m.MisterCommands({ ...misterPaths, coreNamePath: misterPaths.coreNamePath ?? "/tmp/CORENAME", memPath: opts.misterMemPath, console: opts.misterConsole }, spawn);
+      this.mraTitles = new m.MraTitles(m.ArcadeDb.onCard(misterPaths.sdRoot));
+      this.screenshot = () => m.takeMisterScreenshot(opts.mister ?? m.DEFAULT_MISTER_PATHS);
     }
-    if (opts.mister || platform === "mister") this.mraTitles = new MraTitles(ArcadeDb.onCard(misterPaths.sdRoot));
-    if (opts.mister || platform === "mister") this.screenshot = () => takeMisterScreenshot(opts.mister ?? DEFAULT_MISTER_PATHS);
     const p = () => this.config().platforms;
     const timeoutMs = () => p().timeout * 1000;
     const watch = (activity: ConstructorParameters<typeof ActivityWatcher>[0]["activity"], run: boolean) => {
@@ -209,7 +217,7 @@ export class PlatformSet {
     }
     const builtIn: Launcher[] = [];
     if (this.systemLauncher) builtIn.push(this.systemLauncher);
-    if (this.systemLauncher instanceof MisterLauncher) builtIn.push(...this.systemLauncher.altLaunchers());
+    if (this.misterLauncher) builtIn.push(...this.misterLauncher.altLaunchers());
     else if (cfg.retroarch && this.platform !== "batocera" && this.platform !== "replayos") {
       const o = this.opts;
       const tree = { procRoot: o.procRoot, intervalMs: o.treeIntervalMs };
@@ -274,14 +282,15 @@ export class PlatformSet {
 
   /** Media folders the platform's launchers know beyond the configured and default roots (a test SD card's games). */
   extraRoots(): string[] {
-    const sd = (this.opts.mister ?? DEFAULT_MISTER_PATHS).sdRoot;
-    return this.systemLauncher instanceof MisterLauncher ? [`${sd}/games`, `${sd}/cifs/games`, `${sd}/cifs`, sd] : [];
+    if (!this.misterLauncher) return [];
+    const sd = (this.opts.mister ?? mister().DEFAULT_MISTER_PATHS).sdRoot;
+    return [`${sd}/games`, `${sd}/cifs/games`, `${sd}/cifs`, sd];
   }
 
   /** On MiSTer, `reindex` runs whenever a USB drive or network share is mounted or unmounted (from start). */
   onStorageChange(reindex: () => Promise<void>): void {
-    const mister = this.platform === "mister" || this.platform === "mistex";
-    if (mister && this.watchMounts) this.storageWatch = new MisterStorageWatch(this.watchMounts, reindex);
+    const onMister = this.platform === "mister" || this.platform === "mistex";
+    if (onMister && this.watchMounts) this.storageWatch = new (mister().MisterStorageWatch)(this.watchMounts, reindex);
   }
 
   start(): void {

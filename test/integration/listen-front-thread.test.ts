@@ -86,6 +86,21 @@ describe("listen front in its own thread", () => {
     expect(await later.closed).toBe(4000);
   });
 
+  test("an HTTP request answered through the thread is not kept alive, so the client's next one, after the thread has ended, is answered too", async () => {
+    front = new ListenFront({ host: "127.0.0.1", port: 0 }, { version: "9.9.9", platform: "linux" });
+    const bound = await front.listen(bunRuntime);
+    if (!bound) throw new Error("could not listen");
+    const early = fetch(`http://127.0.0.1:${bound.port}/health`);
+    await Bun.sleep(50); // the request reaches the thread, which holds it until the service is up
+    const svc = serviceStandIn();
+    servers.push(await front.handOver(svc.handlers));
+    const first = await early;
+    expect([first.status, await first.text(), first.headers.get("connection")]).toEqual([200, "from the service", "close"]);
+    await Bun.sleep(1500); // the thread, holding nothing, has ended
+    const next = await fetch(`http://127.0.0.1:${bound.port}/health`);
+    expect([next.status, await next.text()]).toEqual([200, "from the service"]);
+  });
+
   test("a service closing an early connection closes it for the client", async () => {
     front = new ListenFront({ host: "127.0.0.1", port: 0 }, { version: "9.9.9", platform: "linux" });
     const bound = await front.listen(bunRuntime);

@@ -3,12 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseMediaName } from "../../src/core/media/filename-tags.ts";
-import { titleKey } from "../../src/core/media/title-order.ts";
+import { SAMPLE_STEP, titleKey } from "../../src/core/media/title-order.ts";
 import { mediaName, nameWords, queryWords } from "../../src/core/media/words.ts";
 import { systemCatalog } from "../../src/core/systems/catalog.ts";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import { writeIndexFile, type WrittenSystem } from "../../src/service/media/index-writer.ts";
 import { MediaStore } from "../../src/service/media/media-store.ts";
+import { readTitleSamples, sampleTitleKeys, TITLE_SAMPLES_KEY } from "../../src/service/media/title-samples.ts";
+import type { SqlDatabase } from "../../src/runtime/types.ts";
 import { nameGenerator, prng } from "../fixtures/rom-names.ts";
 
 /**
@@ -72,16 +74,40 @@ for (let i = 0; i < 150; i++) {
   queries.push(i % 3 === 0 ? a : i % 3 === 1 ? `${a} ${b}` : `${cut(a)} ${cut(b)}`);
 }
 
+function withIndex<T>(path: string, use: (db: SqlDatabase) => T): T {
+  const db = bunRuntime.openDatabase(path);
+  try {
+    return use(db);
+  } finally {
+    db.close();
+  }
+}
+
 describe("media search", () => {
+  test("the index stores the titles at every SAMPLE_STEP-th place of its title order, as its media rows give them", async () => {
+    const path = join(dir, "samples.db");
+    await writeIndexFile(bunRuntime, path, written, async () => {});
+    withIndex(path, (db) => {
+      const blob = db.prepare("SELECT ids FROM title_order WHERE id = 1").get<{ ids: Uint8Array }>()?.ids as Uint8Array;
+      const order = new Int32Array(new Uint8Array(blob).buffer);
+      const stored = JSON.parse(db.prepare("SELECT value FROM meta WHERE key = ?").get<{ value: string }>(TITLE_SAMPLES_KEY)?.value ?? "{}");
+      expect(stored.keys.length).toBe(Math.ceil(all.length / SAMPLE_STEP));
+      expect(stored.keys).toEqual(sampleTitleKeys(db, order));
+      expect(readTitleSamples(db, order)).toEqual(stored.keys);
+    });
+  });
+
   test.each([
     ["the default limits", "default", {}],
     ["a cache that holds at most one bitset", "tiny-cache", { cacheBytes: 2048 }],
     ["short query words looked up by SQL (the word list too large)", "no-word-list", { wordListChars: 10 }],
+    ["an index written before the title samples were stored with it", "no-stored-samples", {}],
   ])("matches a plain filter over the names, with %s", async (_label, name, limits) => {
     const dataDir = join(dir, name);
     const store = new MediaStore(bunRuntime, dataDir, systemCatalog(), limits);
     mkdirSync(dataDir, { recursive: true });
     await writeIndexFile(bunRuntime, store.buildingPath, written, async () => {});
+    if (name === "no-stored-samples") withIndex(store.buildingPath, (db) => db.prepare("DELETE FROM meta WHERE key = ?").run(TITLE_SAMPLES_KEY));
     store.replaceWith(store.buildingPath);
     try {
       for (const [i, q] of queries.entries()) {

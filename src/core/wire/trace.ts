@@ -8,7 +8,7 @@ import { TRACE_REASONS } from "../trace/reason.ts";
  * how one token went through the launch pipeline. URLs appear without credentials or query strings; data is cut.
  */
 
-const TraceRefusal = type({ id: "string", why: "string" });
+const TraceRefusal = lazy(() => type({ id: "string", why: "string" }));
 export const TraceStep = lazy(() => type({
   command: "string",
   args: "string[]",

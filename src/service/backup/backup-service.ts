@@ -10,15 +10,14 @@ import type { Migration } from "../../db/migrate.ts";
 import { log } from "../../log.ts";
 import type { LinkService } from "../auth/link-service.ts";
 import type { ServiceContext } from "../context.ts";
-import { ArchiveError, type Manifest, MAX_ARCHIVE_BYTES, collectArchive, openArchive } from "./archive.ts";
-import { fetchSnapshot, listRemote, snapshotPath } from "./remote-catalog.ts";
-import { RemoteClient } from "./remote-client.ts";
-import { SourceChanged } from "./remote-pack.ts";
-import { downloadObjects } from "./remote-restore.ts";
-import { collectRemoteSources } from "./remote-sources.ts";
-import { uploadSnapshot } from "./remote-upload.ts";
-import { applyRestore } from "./restore.ts";
+import type { Manifest } from "./archive.ts";
+import type { RemoteClient } from "./remote-client.ts";
 import { BackupStatusStore } from "./status-store.ts";
+
+type Work = typeof import("./backup-work.ts");
+let workModule: Work | undefined;
+/** The operations' code (backup-work.ts), loaded at the first one; a require, so the sync ones stay sync. */
+const work = (): Work => (workModule ??= require("./backup-work.ts") as Work);
 
 const logger = log.withTag("backup");
 const HOUR = 3_600_000;
@@ -79,7 +78,7 @@ export class BackupService {
 
   private archive(credentials: boolean, createdAt: Date) {
     const { config } = this.ctx;
-    return collectArchive(
+    return work().collectArchive(
       {
         configPath: config.path,
         authPath: join(dirname(config.path), "auth.toml"),
@@ -150,11 +149,11 @@ export class BackupService {
   private read(name: string, verify: boolean) {
     const path = join(this.dir, name);
     if (!BACKUP_NAME.test(name) || !existsSync(path)) throw new DomainError("not-found", `no backup named ${name}`);
-    if (statSync(path).size > MAX_ARCHIVE_BYTES) throw new DomainError("failed", `backup ${name} is larger than ${MAX_ARCHIVE_BYTES} bytes`);
+    if (statSync(path).size > work().MAX_ARCHIVE_BYTES) throw new DomainError("failed", `backup ${name} is larger than ${work().MAX_ARCHIVE_BYTES} bytes`);
     try {
-      return openArchive(readFileSync(path), verify);
+      return work().openArchive(readFileSync(path), verify);
     } catch (err) {
-      if (err instanceof ArchiveError) throw new DomainError("failed", `backup ${name} cannot be used: ${err.message}`);
+      if (err instanceof work().ArchiveError) throw new DomainError("failed", `backup ${name} cannot be used: ${err.message}`);
       throw err;
     }
   }
@@ -194,7 +193,7 @@ export class BackupService {
     const preRestoreBackup = this.createNow("pre-restore");
     const { config } = this.ctx;
     try {
-      applyRestore(members, {
+      work().applyRestore(members, {
         runtime: this.ctx.runtime,
         configPath: config.path,
         authPath: join(dirname(config.path), "auth.toml"),
@@ -205,7 +204,7 @@ export class BackupService {
         deviceId: config.current.service.device_id,
       });
     } catch (err) {
-      if (err instanceof ArchiveError) throw new DomainError("failed", `${label} cannot be restored: ${err.message}`);
+      if (err instanceof work().ArchiveError) throw new DomainError("failed", `${label} cannot be restored: ${err.message}`);
       throw err;
     }
     config.reload();
@@ -217,12 +216,12 @@ export class BackupService {
   private remoteClient(): RemoteClient {
     const bearer = this.deps.link.backupBearer();
     if (!bearer) throw new DomainError("unavailable", "the device is not linked to the backup server (settings.auth.claim)");
-    return new RemoteClient(this.ctx.config, bearer, this.ctx.platform, (ms) => new Promise((resolve) => this.ctx.clock.set(resolve, ms)));
+    return new (work().RemoteClient)(this.ctx.config, bearer, this.ctx.platform, (ms) => new Promise((resolve) => this.ctx.clock.set(resolve, ms)));
   }
 
   /** `settings.backup.remote.list`: the snapshots on the backup server and the account's storage use. */
   listRemote(): Promise<RemoteBackupList> {
-    return listRemote(this.remoteClient());
+    return work().listRemote(this.remoteClient());
   }
 
   /**
@@ -234,10 +233,10 @@ export class BackupService {
     if (this.deps.mediaActive?.()) throw new DomainError("busy", "cannot restore a backup while media is running");
     return this.exclusive("remote-restore", async () => {
       const client = this.remoteClient();
-      const { info, entries } = await fetchSnapshot(client, id, this.ctx.platform);
-      const files = await downloadObjects(client, entries);
+      const { info, entries } = await work().fetchSnapshot(client, id, this.ctx.platform);
+      const files = await work().downloadObjects(client, entries);
       const preRestoreBackup = this.apply(files, `remote backup ${id}`);
-      await client.json("POST", `${snapshotPath(id)}/restore-complete`, { restore_id: randomUUID() }).catch((err: Error) => logger.warn(`cannot mark remote backup ${id} restored: ${err.message}`));
+      await client.json("POST", `${work().snapshotPath(id)}/restore-complete`, { restore_id: randomUUID() }).catch((err: Error) => logger.warn(`cannot mark remote backup ${id} restored: ${err.message}`));
       return { restoredFrom: info, preRestoreBackup };
     });
   }
@@ -261,14 +260,14 @@ export class BackupService {
 
   /** One remote snapshot of the files as they are now (remote-upload.ts); the scratch database copy is removed. */
   private async snapshot(client: RemoteClient, backupType: "manual" | "scheduled"): Promise<RemoteRunResult> {
-    const sources = collectRemoteSources({
+    const sources = work().collectRemoteSources({
       configPath: this.ctx.config.path,
       mappingsDir: join(this.ctx.dataDir, "mappings"),
       userDb: this.ctx.userDb,
       scratchDbPath: join(this.ctx.dataDir, ".backup-remote-user.db"),
     });
     try {
-      return await uploadSnapshot(client, { files: sources.files, warnings: sources.warnings, backupType, coreVersion: this.deps.coreVersion, platform: this.ctx.platform });
+      return await work().uploadSnapshot(client, { files: sources.files, warnings: sources.warnings, backupType, coreVersion: this.deps.coreVersion, platform: this.ctx.platform });
     } finally {
       sources.cleanup();
     }
@@ -287,7 +286,7 @@ export class BackupService {
         try {
           result = await this.snapshot(client, backupType);
         } catch (err) {
-          if (!(err instanceof SourceChanged)) throw err;
+          if (!(err instanceof work().SourceChanged)) throw err;
           logger.warn(`${err.message}; reading the files again`);
           result = await this.snapshot(client, backupType);
         }
@@ -299,10 +298,10 @@ export class BackupService {
         );
         return result;
       } catch (err) {
-        const message = err instanceof SourceChanged ? `files kept changing during the backup: ${err.message}` : (err as Error).message;
+        const message = err instanceof work().SourceChanged ? `files kept changing during the backup: ${err.message}` : (err as Error).message;
         const unavailable = err instanceof DomainError && (err.data as { reason?: string } | undefined)?.reason === "not-available";
         this.status.update("remote", { lastRunAt: at, lastStatus: "failed", lastError: message, ...(unavailable ? { availability: "unavailable" as const, availabilityCheckedAt: at } : {}) });
-        if (err instanceof SourceChanged) throw new DomainError("failed", message);
+        if (err instanceof work().SourceChanged) throw new DomainError("failed", message);
         throw err;
       }
     });

@@ -9,6 +9,7 @@ import { joinHalves, sortedIds } from "../../core/media/title-order-halves.ts";
 import { DerivedIndexJob } from "./index-thread.ts";
 import type { SystemScan } from "./walker.ts";
 import { writeFolderRecords } from "./folder-records.ts";
+import { encodeTitleSamples, sampleTitleKeys, TITLE_SAMPLES_KEY } from "./title-samples.ts";
 
 /** The tags column of a media row; names of a set share a few hundred tag arrays (see parseMediaName). */
 const tagTexts = new Map<readonly string[], string>();
@@ -161,10 +162,12 @@ export async function writeIndexFile(
     }
     // the title order's lower half here, the upper in the thread; without one, both here with the lean sort
     const lower = sortedIds(lowerHalf(built), built.lower !== undefined);
-    db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(joinHalves(lower, await derived.upperOrder()));
+    const order = joinHalves(lower, await derived.upperOrder());
+    db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(order);
     await tick();
     const insMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
     for (const [k, v] of Object.entries(meta)) insMeta.run(k, v);
+    insMeta.run(TITLE_SAMPLES_KEY, encodeTitleSamples(sampleTitleKeys(db, new Int32Array(order.buffer, order.byteOffset, order.byteLength >>> 2))));
     insMeta.run("complete", new Date().toISOString());
     db.exec("COMMIT");
     db.close();

@@ -2,7 +2,7 @@ import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { andBits, bitsetWords, countBits, orPostings } from "../../core/media/postings.ts";
 import { decodeSearchCursor, encodeSearchCursor } from "../../core/media/search-cursor.ts";
-import { readTitleOrder, SAMPLE_STEP, sampledLowerBound, titleKey, titleSortKey } from "../../core/media/title-order.ts";
+import { readTitleOrder, sampledLowerBound, titleKey, titleSortKey } from "../../core/media/title-order.ts";
 import { nameWords, queryWords } from "../../core/media/words.ts";
 import type { TagInfo } from "../../core/wire/media.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
@@ -16,6 +16,7 @@ import { readIndexedSystems } from "./carry-over.ts";
 import { readMediaItems } from "./media-items.ts";
 import { type RankPosition, rankedPage } from "./ranked-page.ts";
 import { TagLabels } from "./tag-labels.ts";
+import { readTitleSamples } from "./title-samples.ts";
 import { WordMatcher } from "./word-matcher.ts";
 
 /**
@@ -319,12 +320,7 @@ export class MediaStore {
     if (!this.titleOrder) {
       const row = db.prepare("SELECT ids FROM title_order WHERE id = 1").get<{ ids: Uint8Array }>();
       const { order, rank } = readTitleOrder(row?.ids ?? new Uint8Array(0));
-      const sampled: number[] = [];
-      for (let p = 0; p < order.length; p += SAMPLE_STEP) sampled.push(order[p] as number);
-      const titles = new Map(
-        db.prepare("SELECT id, title AS t FROM media WHERE id IN (SELECT value FROM json_each(?))").all<{ id: number; t: string }>(JSON.stringify(sampled)).map((r) => [r.id, titleSortKey(r.t)]),
-      );
-      this.titleOrder = { order, rank, samples: sampled.map((id) => titles.get(id) ?? "") };
+      this.titleOrder = { order, rank, samples: readTitleSamples(db, order) };
     }
     return this.titleOrder;
   }
