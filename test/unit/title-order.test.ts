@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readTitleOrder, titleKey, titleOrderBlob, titleSortKey } from "../../src/core/media/title-order.ts";
+import { lowerBound, readTitleOrder, SAMPLE_STEP, sampledPrefixRange, titleKey, titleOrderBlob, titleSortKey } from "../../src/core/media/title-order.ts";
 import { systemCatalog } from "../../src/core/systems/catalog.ts";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import { writeIndexFile, type WrittenSystem } from "../../src/service/media/index-writer.ts";
@@ -21,6 +21,18 @@ describe("title order", () => {
     const order = [...readTitleOrder(titleOrderBlob(titles.map(titleSortKey))).order];
     expect(order.map((id) => titles[id - 1])).toEqual(["Zeld", "Zelda", "zelda", "éclair", "Élan", "élan", "Élan", "Élan Vital", "Ōkami"]);
     expect(order).toEqual([8, 1, 6, 3, 2, 5, 9, 7, 4]);
+  });
+
+  test("the titles starting with a key are the range between the key and the key followed by U+FFFF", () => {
+    const keys = ["", "a", "ab", "ab\uffff", "ab\uffffz", "abc", "abd", "b", "ba", "élan", "élan vital", "ōkami", "zz"];
+    for (let i = 0; i < 300; i++) keys.push(`w${String(i).padStart(3, "0")}`);
+    keys.sort();
+    const samples = keys.filter((_, i) => i % SAMPLE_STEP === 0);
+    const at = (place: number) => keys[place] as string;
+    for (const key of ["", "a", "ab", "ab\uffff", "abc", "abe", "b", "c", "élan", "élan ", "ō", "w1", "w150", "w2999", "zz", "zzz"]) {
+      const expected = [lowerBound(0, keys.length, key, at), lowerBound(0, keys.length, `${key}\uffff`, at)];
+      expect(sampledPrefixRange(keys.length, samples, key, at)).toEqual(expected as [number, number]);
+    }
   });
 
   test("a query is keyed as titles are", () => {

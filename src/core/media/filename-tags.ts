@@ -144,40 +144,66 @@ function parseTail(tail: string): ParsedTail {
   return { tags: out ? Object.freeze(out) : NO_TAGS, text: rest + tail.slice(from) };
 }
 
+/** The tail of a name from `titleEnd` on, parsed (through the cache of recent tails). */
+function cachedTail(name: string, titleEnd: number): ParsedTail {
+  const key = name.slice(titleEnd);
+  let tail = tailCache.get(key);
+  if (!tail) {
+    tail = parseTail(key);
+    if (tailCache.size >= TAIL_CACHE_MAX) tailCache.clear();
+    tailCache.set(key, tail);
+  }
+  return tail;
+}
+
+/** A name's title part: where it ends (the first bracket, if it is closed; -1: none), its text and TOSEC version. */
+interface TitlePart {
+  end: number;
+  title: string;
+  /** The trailing TOSEC version (" v1.2"), taken off `title`; null when there is none. */
+  version: string | null;
+}
+
+function titlePart(name: string): TitlePart {
+  // the title ends at the first bracket, if it is closed (an unclosed one makes the whole name the title)
+  let end = -1;
+  for (let i = 0; i < name.length; i++) {
+    const close = closing(name.charCodeAt(i));
+    if (!close) continue;
+    if (name.indexOf(close, i + 1) > 0) end = i;
+    break;
+  }
+  let title = (end < 0 ? name : name.slice(0, end)).trim();
+  if (title.includes("  ") || OTHER_SPACE.test(title)) title = title.replace(/\s+/g, " ");
+  const v = title.lastIndexOf(" v") > 0 || title.lastIndexOf(" V") > 0 ? TRAILING_VERSION.exec(title) : null;
+  if (v) title = title.slice(0, v.index).trim();
+  return { end, title, version: v ? (v[1] as string) : null };
+}
+
+/** The title of a name that has none before its groups: the text outside them, else the whole name. */
+function titleOutsideGroups(name: string, tail: ParsedTail | undefined): string {
+  return (tail ? tail.text : "").replace(/\s+/g, " ").trim() || name.trim();
+}
+
 /**
  * The clean title and the tags of a media name (a file name without its extension). The tags array may be
  * shared with other names (frozen): copy it to change it.
  */
 export function parseMediaName(name: string): ParsedName {
-  // the title ends at the first bracket, if it is closed (an unclosed one makes the whole name the title)
-  let titleEnd = -1;
-  for (let i = 0; i < name.length; i++) {
-    const close = closing(name.charCodeAt(i));
-    if (!close) continue;
-    if (name.indexOf(close, i + 1) > 0) titleEnd = i;
-    break;
-  }
-  let tail: ParsedTail | undefined;
-  if (titleEnd >= 0) {
-    const key = name.slice(titleEnd);
-    tail = tailCache.get(key);
-    if (!tail) {
-      tail = parseTail(key);
-      if (tailCache.size >= TAIL_CACHE_MAX) tailCache.clear();
-      tailCache.set(key, tail);
-    }
-  }
+  const part = titlePart(name);
+  const tail = part.end >= 0 ? cachedTail(name, part.end) : undefined;
   let tags = tail ? tail.tags : NO_TAGS;
-  let title = (titleEnd < 0 ? name : name.slice(0, titleEnd)).trim();
-  if (title.includes("  ") || OTHER_SPACE.test(title)) title = title.replace(/\s+/g, " ");
-  const v = title.lastIndexOf(" v") > 0 || title.lastIndexOf(" V") > 0 ? TRAILING_VERSION.exec(title) : null;
-  if (v) {
-    const rev = `rev:${(v[1] as string).toLowerCase().replaceAll(".", "-")}`;
+  if (part.version !== null) {
+    const rev = `rev:${part.version.toLowerCase().replaceAll(".", "-")}`;
     if (!tags.includes(rev)) tags = [...tags, rev];
-    title = title.slice(0, v.index).trim();
   }
-  if (title === "") title = (tail ? tail.text : "").replace(/\s+/g, " ").trim() || name.trim();
-  return { title, tags };
+  return { title: part.title === "" ? titleOutsideGroups(name, tail) : part.title, tags };
+}
+
+/** `parseMediaName(name).title` without reading the tags (a search's results tell apart titled and named media). */
+export function mediaTitle(name: string): string {
+  const part = titlePart(name);
+  return part.title !== "" ? part.title : titleOutsideGroups(name, part.end >= 0 ? cachedTail(name, part.end) : undefined);
 }
 
 /** Splits a `type:value` tag (values may hold colons: `unfinished:beta:1`). */

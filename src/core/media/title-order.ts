@@ -81,6 +81,18 @@ export function sampledLowerBound(size: number, samples: readonly string[], key:
   return lowerBound((s - 1) * SAMPLE_STEP + 1, Math.min(size, s * SAMPLE_STEP), key, titleAt);
 }
 
+/**
+ * The places whose title starts with `key` (exact titles first: they sort before their extensions), as a range
+ * lo..hi (hi excluded), through `sampledLowerBound`. When the first title ≥ key does not start with it (most
+ * queries), no title does and the range is empty: that title is past `${key}\uffff` too, so the second search
+ * is not needed.
+ */
+export function sampledPrefixRange(size: number, samples: readonly string[], key: string, titleAt: (place: number) => string): [number, number] {
+  const lo = sampledLowerBound(size, samples, key, titleAt);
+  if (lo >= size || !titleAt(lo).startsWith(key)) return [lo, lo];
+  return [lo, sampledLowerBound(size, samples, `${key}\uffff`, titleAt)];
+}
+
 /** A query as titles are compared: lowercased, white space runs as one space, trimmed. */
 export function titleKey(text: string): string {
   return titleSortKey(text.replace(/\s+/g, " ").trim());

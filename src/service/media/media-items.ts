@@ -1,5 +1,5 @@
 import { disambiguate } from "../../core/media/disambiguate.ts";
-import { parseMediaName } from "../../core/media/filename-tags.ts";
+import { mediaTitle } from "../../core/media/filename-tags.ts";
 import { titleSortKey } from "../../core/media/title-order.ts";
 import { mediaNameOfPath } from "../../core/media/words.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
@@ -13,23 +13,24 @@ import type { TagLabels } from "./tag-labels.ts";
  */
 export function readMediaItems(db: SqlDatabase, ids: readonly number[], systemOf: (id: number) => SystemInfo, labels: TagLabels): MediaItem[] {
   if (ids.length === 0) return [];
+  // the rows come in the order of `ids` (the id list is the outer loop; CROSS JOIN keeps the planner to it), so
+  // neither a sorted copy of the ids, nor a temporary index of them in SQLite, nor a map back from ids is needed
   const rows = db
-    .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path, m.tags AS tags, m.title AS named FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id IN (SELECT value FROM json_each(?))")
-    .all<{ id: number; path: string; tags: string; named: string }>(JSON.stringify([...ids].sort((a, b) => a - b))); // rows read in file order
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  /** Items of one system sharing a title, to tell them apart. */
-  const sameTitle = new Map<string, MediaItem[]>();
-  // in the order asked for (the rank order of a search)
-  const items = ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    const item: MediaItem = { mediaId: id, system: systemOf(id), name: r.named === parseMediaName(mediaNameOfPath(r.path)).title ? mediaNameOfPath(r.path) : r.named, path: r.path, zapScript: r.path, tags: labels.list(r.tags) };
+    .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path, m.tags AS tags, m.title AS named FROM json_each(?) j CROSS JOIN media m ON m.id = j.value CROSS JOIN dirs d ON d.id = m.dir")
+    .all<{ id: number; path: string; tags: string; named: string }>(JSON.stringify(ids));
+  /** Items of one system sharing a title (the first one alone until a second comes), to tell them apart. */
+  const sameTitle = new Map<string, MediaItem | MediaItem[]>();
+  const items: MediaItem[] = [];
+  for (const r of rows) {
+    const name = mediaNameOfPath(r.path);
+    const item: MediaItem = { mediaId: r.id, system: systemOf(r.id), name: r.named === mediaTitle(name) ? name : r.named, path: r.path, zapScript: r.path, tags: labels.list(r.tags) };
+    items.push(item);
     const k = `${item.system.id}/${titleSortKey(r.named)}`; // named by its file unless the platform titled it (arcade)
     const group = sameTitle.get(k);
-    if (group) group.push(item);
-    else sameTitle.set(k, [item]);
-    return [item];
-  });
-  for (const group of sameTitle.values()) disambiguate(group);
+    if (group === undefined) sameTitle.set(k, item);
+    else if (Array.isArray(group)) group.push(item);
+    else sameTitle.set(k, [group, item]);
+  }
+  for (const group of sameTitle.values()) if (Array.isArray(group)) disambiguate(group);
   return items;
 }

@@ -2,7 +2,7 @@ import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { andBits, bitsetWords, countBits, orPostings } from "../../core/media/postings.ts";
 import { decodeSearchCursor, encodeSearchCursor } from "../../core/media/search-cursor.ts";
-import { readTitleOrder, sampledLowerBound, titleKey, titleSortKey } from "../../core/media/title-order.ts";
+import { readTitleOrder, sampledLowerBound, sampledPrefixRange, titleKey, titleSortKey } from "../../core/media/title-order.ts";
 import { nameWords, queryWords } from "../../core/media/words.ts";
 import type { TagInfo } from "../../core/wire/media.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
@@ -247,15 +247,25 @@ export class MediaStore {
     for (const [lo, hi] of ranges) total += bits ? countBits(bits, lo, hi) : hi - lo + 1;
     const order = this.loadTitleOrder(db);
     const titleAt = db.prepare("SELECT title AS t FROM media WHERE id = ?");
-    const at = (place: number) => titleSortKey(titleAt.get<{ t: string }>(order.order[place] as number)?.t ?? "");
+    // the title key at a place of the order; the last one read is kept (a search's last probe is often read again)
+    let lastPlace = -1;
+    let lastKey = "";
+    const at = (place: number) => {
+      if (place !== lastPlace) {
+        lastKey = titleSortKey(titleAt.get<{ t: string }>(order.order[place] as number)?.t ?? "");
+        lastPlace = place;
+      }
+      return lastKey;
+    };
     const lowerBound = (key: string) => sampledLowerBound(order.order.length, order.samples, key, at);
+    const prefixRange = (key: string) => sampledPrefixRange(order.order.length, order.samples, key, at);
     let position: RankPosition | undefined;
     if (after) {
       // right after that media in this index; at its title when it is no longer there
       const id = this.idOf(db, after.system, after.path);
       position = { tier: after.tier, place: id === undefined ? lowerBound(after.title) - 1 : (order.rank[id] as number) };
     }
-    const page = rankedPage({ ...order, lowerBound, ranges, bits, starts, key: words.length ? titleKey(query) : "", total, max: maxResults + 1, after: position });
+    const page = rankedPage({ ...order, prefixRange, ranges, bits, starts, key: words.length ? titleKey(query) : "", total, max: maxResults + 1, after: position });
     const more = page.ids.length > maxResults;
     const ids = more ? page.ids.slice(0, maxResults) : page.ids;
     const results = this.items(db, ids);

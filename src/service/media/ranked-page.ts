@@ -18,8 +18,8 @@ export interface RankedQuery {
   /** Media ids in title order, and each id's place in it. */
   order: Int32Array;
   rank: Int32Array;
-  /** The first place whose lowercased title is ≥ key. */
-  lowerBound(key: string): number;
+  /** The places whose title key starts with `key`: lo..hi, hi excluded (title-order.ts `sampledPrefixRange`). */
+  prefixRange(key: string): [number, number];
   /** Id ranges searched (the chosen systems), ascending. */
   ranges: ReadonlyArray<readonly [number, number]>;
   /** The media matching every query word and tag filter; null: all of the ranges. */
@@ -62,8 +62,7 @@ export function rankedPage(q: RankedQuery): { ids: number[]; tiers: number[] } {
   let titleLo = 0;
   let titleHi = 0;
   if (q.key) {
-    titleLo = q.lowerBound(q.key);
-    titleHi = q.lowerBound(`${q.key}\uffff`);
+    [titleLo, titleHi] = q.prefixRange(q.key);
     for (let r = Math.max(titleLo, from(TIER_TITLE)); r < titleHi; r++) {
       const id = order[r] as number;
       if (matches(id) && take(id, TIER_TITLE)) return { ids, tiers };
