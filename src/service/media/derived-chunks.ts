@@ -19,8 +19,7 @@ export class DerivedChunks {
   private namedAt: number[] = [];
   private named: string[] = [];
   private newSets: string[][] = [];
-  private readonly setOf = new Map<readonly string[], number>();
-  private nextSet = 0;
+  private readonly sets = new TagSetNumbers((tags) => this.newSets.push([...tags]));
 
   constructor(
     private readonly emit: (chunk: DerivedChunk) => void,
@@ -38,18 +37,7 @@ export class DerivedChunks {
       this.namedAt.push(i);
       this.named.push(named);
     }
-    let set = -1;
-    if (tags.length > 0) {
-      const known = this.setOf.get(tags);
-      if (known !== undefined) set = known;
-      else {
-        if (this.setOf.size >= MAX_KNOWN_SETS) this.setOf.clear();
-        set = this.nextSet++;
-        this.setOf.set(tags, set);
-        this.newSets.push([...tags]);
-      }
-    }
-    this.tagSets[i] = set;
+    this.tagSets[i] = this.sets.of(tags);
     if (i + 1 === CHUNK_FILES) this.flush();
   }
 
@@ -75,5 +63,29 @@ export class DerivedChunks {
     this.named = [];
     this.newSets = [];
     this.emit(chunk);
+  }
+}
+
+/**
+ * Numbers the tag sets of a run's files in order of first appearance, remembering them by identity (parseMediaName
+ * shares one array per distinct tail; beyond MAX_KNOWN_SETS they are numbered anew); `first` gets each new one.
+ */
+export class TagSetNumbers {
+  private readonly known = new Map<readonly string[], number>();
+  private next = 0;
+
+  constructor(private readonly first: (tags: readonly string[]) => void) {}
+
+  /** The set's number, -1 for no tags. */
+  of(tags: readonly string[]): number {
+    if (tags.length === 0) return -1;
+    let set = this.known.get(tags);
+    if (set === undefined) {
+      if (this.known.size >= MAX_KNOWN_SETS) this.known.clear();
+      set = this.next++;
+      this.known.set(tags, set);
+      this.first(tags);
+    }
+    return set;
   }
 }

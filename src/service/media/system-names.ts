@@ -1,6 +1,6 @@
 import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { mediaName } from "../../core/media/words.ts";
-import type { DerivedChunks } from "./derived-chunks.ts";
+import { type DerivedChunks, TagSetNumbers } from "./derived-chunks.ts";
 
 /** A walked system's files as handed to the index thread ahead of the write (ids follow those handed before). */
 export interface SystemNames {
@@ -23,16 +23,13 @@ export interface ParsedNames {
   newTexts: string[];
 }
 
-/** Tag sets remembered by identity (parseMediaName shares one array per distinct tail); beyond, numbered anew. */
-const MAX_KNOWN_SETS = 8192;
-
 /**
  * Parses each file name of the systems handed over (titles, tags) once: for the media rows, handed back, and for
  * the derived tables, added to `chunks` in media id order.
  */
 export class SystemNamesParser {
-  private readonly setOf = new Map<readonly string[], number>();
-  private nextSet = 0;
+  private newTexts: string[] = [];
+  private readonly sets = new TagSetNumbers((tags) => this.newTexts.push(tags.join(" ")));
 
   constructor(private readonly chunks: DerivedChunks) {}
 
@@ -40,7 +37,7 @@ export class SystemNamesParser {
     const names = m.names.split("\0");
     const titles = new Array<string>(names.length);
     const tagSets = new Int32Array(names.length);
-    const newTexts: string[] = [];
+    this.newTexts = [];
     let k = 0;
     for (let i = 0; i < names.length; i++) {
       const file = names[i] as string;
@@ -49,19 +46,8 @@ export class SystemNamesParser {
       const named = m.namedAt[k] === i ? (m.named[k++] as string) : undefined;
       this.chunks.add(file, whole, parsed.title, named, parsed.tags);
       titles[i] = named ?? parsed.title;
-      let set = -1;
-      if (parsed.tags.length > 0) {
-        const known = this.setOf.get(parsed.tags);
-        if (known !== undefined) set = known;
-        else {
-          if (this.setOf.size >= MAX_KNOWN_SETS) this.setOf.clear();
-          set = this.nextSet++;
-          this.setOf.set(parsed.tags, set);
-          newTexts.push(parsed.tags.join(" "));
-        }
-      }
-      tagSets[i] = set;
+      tagSets[i] = this.sets.of(parsed.tags);
     }
-    return { titles: titles.join("\0"), tagSets, newTexts };
+    return { titles: titles.join("\0"), tagSets, newTexts: this.newTexts };
   }
 }
