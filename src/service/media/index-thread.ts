@@ -25,6 +25,8 @@ export class DerivedIndexJob {
   private readonly parsing: Array<Deferred<ParsedSystem>> = [];
   /** Tag set texts, by the numbers the parser gave the sets. */
   private readonly setTexts: string[] = [];
+  /** Why the job stopped (failed or ended): what a system handed over afterwards gets. */
+  private stopped: Error | null = null;
   /** Parses here what the thread would (thread-less, or after it failed to start). */
   private localParser: SystemNamesParser | null = null;
 
@@ -61,7 +63,8 @@ export class DerivedIndexJob {
   addSystem(names: SystemNames): Promise<ParsedSystem> {
     const parsed = new Deferred<ParsedSystem>();
     this.parsing.push(parsed);
-    if (this.local) this.parsedHere(names);
+    if (this.stopped) this.reject(this.stopped);
+    else if (this.local) this.parsedHere(names);
     else this.post({ t: "names", names }, this.unconfirmed ? [] : [names.whole.buffer as ArrayBuffer]);
     return parsed.promise;
   }
@@ -89,6 +92,7 @@ export class DerivedIndexJob {
   }
 
   private reject(err: Error): void {
+    this.stopped ??= err;
     this.lists.reject(err);
     this.order.reject(err);
     for (const p of this.parsing.splice(0)) p.reject(err);
