@@ -9,6 +9,7 @@ import { systemCatalog } from "../src/core/systems/catalog.ts";
 import { bunRuntime } from "../src/runtime/bun/index.ts";
 import { IndexCheckpoint } from "../src/service/media/index-checkpoint.ts";
 import { writeIndexFile, type WrittenSystem } from "../src/service/media/index-writer.ts";
+import { ParseAhead } from "../src/service/media/parse-ahead.ts";
 import { priorWalk } from "../src/service/media/folder-records.ts";
 import { type SystemScan, walkSystemFolder } from "../src/service/media/walker.ts";
 import { writeTree } from "../test/fixtures/rom-tree.ts";
@@ -28,12 +29,15 @@ Bun.gc(true);
 const c0 = process.cpuUsage();
 const t0 = performance.now();
 const scans: SystemScan[] = [];
+// as a full run does: each system's names handed to the index thread as soon as it is walked
+const ahead = ParseAhead.start(bunRuntime);
 for (const s of systems) {
   const def = catalog.byIdExact(s.id);
   if (!def) continue;
   const scan: SystemScan = { system: s.id, dirs: [], files: [], fileDirs: [], folders: [] };
   await walkSystemFolder(join(tree, s.folder), s.id, new Set(def.extensions), scan, ctx);
   scans.push(scan);
+  ahead?.hand(scan, undefined);
 }
 const t1 = performance.now();
 const c1 = process.cpuUsage(c0);
@@ -64,7 +68,7 @@ const rewalks = performance.now() - t2b;
 const c2 = process.cpuUsage();
 const written: WrittenSystem[] = scans.map((scan) => ({ scan, indexedAt: new Date().toISOString() }));
 const path = join(data, "media.db.building");
-await writeIndexFile(bunRuntime, path, written, async () => {}, { walk: "k" });
+await writeIndexFile(bunRuntime, path, written, async () => {}, { walk: "k" }, false, ahead);
 const t3 = performance.now();
 const c3 = process.cpuUsage(c2);
 rmSync(path, { force: true });

@@ -6,6 +6,7 @@ import { Database } from "bun:sqlite";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import type { Runtime } from "../../src/runtime/types.ts";
 import { writeIndexFile, type WrittenSystem } from "../../src/service/media/index-writer.ts";
+import { ParseAhead } from "../../src/service/media/parse-ahead.ts";
 import { type SystemScan, walkSystemFolder } from "../../src/service/media/walker.ts";
 import { writeTree } from "../fixtures/rom-tree.ts";
 
@@ -81,9 +82,14 @@ function dump(path: string): Record<string, unknown[]> {
   }
 }
 
-async function written(name: string, runtime: Runtime): Promise<Record<string, unknown[]>> {
+/** `ahead`: each system handed to a parse ahead first, as a full run does while it walks (all: "all"; else the first few). */
+async function written(name: string, runtime: Runtime, ahead?: "all" | "some"): Promise<Record<string, unknown[]>> {
   const path = join(dir, `${name}.db`);
-  await writeIndexFile(runtime, path, await scans(), async () => {});
+  const systems = await scans();
+  const parse = ahead ? ParseAhead.start(runtime) : null;
+  if (ahead) expect(parse).not.toBeNull();
+  for (const w of ahead === "some" ? systems.slice(0, 2) : ahead ? systems : []) parse?.hand(w.scan, w.titleOf);
+  await writeIndexFile(runtime, path, systems, async () => {}, {}, false, parse);
   return dump(path);
 }
 
@@ -104,10 +110,24 @@ describe("media index thread", () => {
       ...bunRuntime,
       startThread: (entry) => (bunRuntime.startThread as NonNullable<Runtime["startThread"]>)({ ...entry, url: new URL("./no-such-thread.ts", entry.url).href }),
     });
+    // the names parsed in the thread as each system is walked (a full run), before the write; or parsed here
+    // when that thread fails to start; and a parse ahead of other systems than those written, which is let go
+    started = 0;
+    const ahead = await written("ahead", counting, "all");
+    expect(started).toBe(1);
+    const aheadBroken = await written("ahead-broken", {
+      ...bunRuntime,
+      startThread: (entry) => (bunRuntime.startThread as NonNullable<Runtime["startThread"]>)({ ...entry, url: new URL("./no-such-thread.ts", entry.url).href }),
+    }, "all");
+    const aheadOther = await written("ahead-other", counting, "some");
+    expect(started).toBe(3);
     for (const t of Object.keys(TABLES)) {
       expect([t, threaded[t]?.length]).toEqual([t, plain[t]?.length]);
       expect(threaded[t]).toEqual(plain[t] as unknown[]);
       expect(broken[t]).toEqual(plain[t] as unknown[]);
+      expect(ahead[t]).toEqual(plain[t] as unknown[]);
+      expect(aheadBroken[t]).toEqual(plain[t] as unknown[]);
+      expect(aheadOther[t]).toEqual(plain[t] as unknown[]);
     }
     expect((threaded.words as unknown[]).length).toBeGreaterThan(300);
     expect((threaded.tags as unknown[]).length).toBeGreaterThan(10);

@@ -1,7 +1,13 @@
 import type { DerivedChunk, DerivedLists, SystemRange } from "../../core/media/derived-index.ts";
+import type { ParsedNames, SystemNames } from "./system-names.ts";
 
-/** Messages to the media index thread (index-thread-worker.ts). */
-export type ToIndexThread = { t: "chunk"; chunk: DerivedChunk } | { t: "finish"; systems: SystemRange[] };
+/** Messages to the media index thread (index-thread-worker.ts): files as chunks, or a system's names to parse. */
+export type ToIndexThread = { t: "chunk"; chunk: DerivedChunk } | { t: "names"; names: SystemNames } | { t: "finish"; systems: SystemRange[] };
 
-/** Messages from it: `ready` once it takes messages; after `finish` the `lists`, then the `order` (or `failed`). */
-export type FromIndexThread = { t: "ready" } | { t: "lists"; lists: DerivedLists } | { t: "order"; upper: Int32Array } | { t: "failed"; reason: string };
+/** Messages from it: `ready` once it takes messages; `parsed` per `names`; after `finish` the `lists`, then the `order` (or `failed`). */
+export type FromIndexThread =
+  | { t: "ready" }
+  | { t: "parsed"; parsed: ParsedNames }
+  | { t: "lists"; lists: DerivedLists }
+  | { t: "order"; upper: Int32Array }
+  | { t: "failed"; reason: string };

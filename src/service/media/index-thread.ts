@@ -1,14 +1,11 @@
 import { type DerivedChunk, DerivedIndexBuilder, type DerivedLists, type SystemRange } from "../../core/media/derived-index.ts";
 import { log } from "../../log.ts";
 import type { Runtime, ThreadLink } from "../../runtime/types.ts";
+import { DerivedChunks } from "./derived-chunks.ts";
 import type { FromIndexThread, ToIndexThread } from "./index-thread-messages.ts";
+import { type ParsedNames, type SystemNames, SystemNamesParser } from "./system-names.ts";
 
 const logger = log.withTag("media");
-
-/** Files per chunk handed to the builder. */
-const CHUNK_FILES = 8192;
-/** Tag sets remembered by identity (parseMediaName shares one array per distinct tail); beyond, they are numbered anew. */
-const MAX_KNOWN_SETS = 8192;
 
 /**
  * The derived tables of one index run (core/media/derived-index.ts), built from the files as the writer adds
@@ -18,22 +15,20 @@ const MAX_KNOWN_SETS = 8192;
 export class DerivedIndexJob {
   private link: ThreadLink | null = null;
   private local: DerivedIndexBuilder | null = null;
-  /** Chunks posted before the thread said it takes messages: done here should it fail to start. */
-  private unconfirmed: DerivedChunk[] | null = [];
+  /** Messages posted before the thread said it takes messages: done here should it fail to start. */
+  private unconfirmed: ToIndexThread[] | null = [];
   private finishing: SystemRange[] | null = null;
   private readonly lists = new Deferred<DerivedLists>();
   private readonly order = new Deferred<Int32Array>();
-  // the chunk being collected
-  private first = 1;
-  private names: string[] = [];
-  private titles: string[] = [];
-  private whole = new Uint8Array(CHUNK_FILES);
-  private tagSets = new Int32Array(CHUNK_FILES);
-  private namedAt: number[] = [];
-  private named: string[] = [];
-  private newSets: string[][] = [];
-  private readonly setOf = new Map<readonly string[], number>();
-  private nextSet = 0;
+  private readonly chunks = new DerivedChunks((c) => this.chunk(c), () => this.local === null);
+  /** The systems handed over by `addSystem`, awaiting their titles and tags (in order). */
+  private readonly parsing: Array<Deferred<ParsedSystem>> = [];
+  /** Tag set texts, by the numbers the parser gave the sets. */
+  private readonly setTexts: string[] = [];
+  /** Why the job stopped (failed or ended): what a system handed over afterwards gets. */
+  private stopped: Error | null = null;
+  /** Parses here what the thread would (thread-less, or after it failed to start). */
+  private localParser: SystemNamesParser | null = null;
 
   static start(runtime: Runtime): DerivedIndexJob {
     const job = new DerivedIndexJob();
@@ -58,33 +53,25 @@ export class DerivedIndexJob {
 
   /** Adds the next file (media ids follow one another from 1): its name, title parsed from it, platform title, tags. */
   add(file: string, whole: boolean, title: string, named: string | undefined, tags: readonly string[]): void {
-    const i = this.names.length;
-    this.names.push(file);
-    this.whole[i] = whole ? 1 : 0;
-    if (named === undefined) this.titles.push(title);
-    else {
-      this.titles.push("");
-      this.namedAt.push(i);
-      this.named.push(named);
-    }
-    let set = -1;
-    if (tags.length > 0) {
-      const known = this.setOf.get(tags);
-      if (known !== undefined) set = known;
-      else {
-        if (this.setOf.size >= MAX_KNOWN_SETS) this.setOf.clear();
-        set = this.nextSet++;
-        this.setOf.set(tags, set);
-        this.newSets.push([...tags]);
-      }
-    }
-    this.tagSets[i] = set;
-    if (i + 1 === CHUNK_FILES) this.flush();
+    this.chunks.add(file, whole, title, named, tags);
+  }
+
+  /**
+   * Adds the next system's files instead (media ids follow on; not mixed with `add`): parsed in the thread,
+   * which hands back their titles and tags for the media rows.
+   */
+  addSystem(names: SystemNames): Promise<ParsedSystem> {
+    const parsed = new Deferred<ParsedSystem>();
+    this.parsing.push(parsed);
+    if (this.stopped) this.reject(this.stopped);
+    else if (this.local) this.parsedHere(names);
+    else this.post({ t: "names", names }, this.unconfirmed ? [] : [names.whole.buffer as ArrayBuffer]);
+    return parsed.promise;
   }
 
   /** The word and tag lists, once every file is added; `systems` the rows written with their id ranges. */
   finish(systems: SystemRange[]): Promise<DerivedLists> {
-    this.flush();
+    this.chunks.flush();
     this.finishing = systems;
     if (this.local) this.buildLocal();
     else this.post({ t: "finish", systems });
@@ -105,38 +92,35 @@ export class DerivedIndexJob {
   }
 
   private reject(err: Error): void {
+    this.stopped ??= err;
     this.lists.reject(err);
     this.order.reject(err);
+    for (const p of this.parsing.splice(0)) p.reject(err);
   }
 
-  private flush(): void {
-    const n = this.names.length;
-    if (n === 0) return;
-    const chunk: DerivedChunk = {
-      first: this.first,
-      // joined to cross to the thread (one string is cheap to copy); as they are when built here
-      names: this.local ? this.names : this.names.join("\0"),
-      whole: this.whole.slice(0, n),
-      titles: this.local ? this.titles : this.titles.join("\0"),
-      namedAt: this.namedAt,
-      named: this.named,
-      tagSets: this.tagSets.slice(0, n),
-      newSets: this.newSets,
-    };
-    this.first += n;
-    this.names = [];
-    this.titles = [];
-    this.namedAt = [];
-    this.named = [];
-    this.newSets = [];
+  private chunk(chunk: DerivedChunk): void {
     if (this.local) this.local.add(chunk);
-    else {
-      this.unconfirmed?.push(chunk);
-      this.post({ t: "chunk", chunk }, this.unconfirmed ? [] : [chunk.whole.buffer as ArrayBuffer, chunk.tagSets.buffer as ArrayBuffer]);
+    else this.post({ t: "chunk", chunk }, this.unconfirmed ? [] : [chunk.whole.buffer as ArrayBuffer, chunk.tagSets.buffer as ArrayBuffer]);
+  }
+
+  /** A system's names parsed here (its chunks go to the local builder). */
+  private parsedHere(names: SystemNames): void {
+    this.localParser ??= new SystemNamesParser(this.chunks);
+    try {
+      this.parsed(this.localParser.parse(names));
+    } catch (err) {
+      this.reject(err as Error);
     }
   }
 
+  /** The titles and tags of the oldest system handed over and not yet answered. */
+  private parsed(p: ParsedNames): void {
+    for (const t of p.newTexts) this.setTexts.push(t);
+    this.parsing.shift()?.resolve({ titles: p.titles.split("\0"), tagSets: p.tagSets, setTexts: this.setTexts });
+  }
+
   private post(m: ToIndexThread, transfer: ArrayBuffer[] = []): void {
+    this.unconfirmed?.push(m);
     try {
       this.link?.post(m, transfer);
     } catch (err) {
@@ -146,6 +130,7 @@ export class DerivedIndexJob {
 
   private heard(m: FromIndexThread): void {
     if (m.t === "ready") this.unconfirmed = null;
+    else if (m.t === "parsed") this.parsed(m.parsed);
     else if (m.t === "lists") this.lists.resolve(m.lists);
     else if (m.t === "order") {
       this.order.resolve(m.upper);
@@ -169,8 +154,12 @@ export class DerivedIndexJob {
     this.link?.terminate();
     this.link = null;
     this.local = new DerivedIndexBuilder();
-    for (const c of this.unconfirmed ?? []) this.local.add(c);
+    const sent = this.unconfirmed ?? [];
     this.unconfirmed = null;
+    for (const m of sent) {
+      if (m.t === "chunk") this.local.add(m.chunk);
+      else if (m.t === "names") this.parsedHere(m.names);
+    }
     if (this.finishing) this.buildLocal();
   }
 
@@ -184,6 +173,13 @@ export class DerivedIndexJob {
       this.reject(err as Error);
     }
   }
+}
+
+/** A system's rows' titles and tags as parsed ahead: file i's tags are `setTexts[tagSets[i]]` ("" for -1). */
+export interface ParsedSystem {
+  titles: string[];
+  tagSets: Int32Array;
+  setTexts: readonly string[];
 }
 
 /** A promise settled once, from outside; a rejection nobody awaits (a run given up) is not reported. */

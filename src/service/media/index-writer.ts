@@ -7,6 +7,7 @@ import { isVirtualPath, mediaName } from "../../core/media/words.ts";
 import { type EncodedLists, lowerHalf, type SystemRange } from "../../core/media/derived-index.ts";
 import { joinHalves, sortedIds } from "../../core/media/title-order-halves.ts";
 import { DerivedIndexJob } from "./index-thread.ts";
+import type { ParseAhead } from "./parse-ahead.ts";
 import type { SystemScan } from "./walker.ts";
 import { writeFolderRecords } from "./folder-records.ts";
 import { encodeTitleSamples, sampleTitleKeys, TITLE_SAMPLES_KEY } from "./title-samples.ts";
@@ -78,10 +79,13 @@ export async function writeIndexFile(
   meta: Readonly<Record<string, string>> = {},
   /** Each entry of `systems` is dropped once its rows are written (its file names freed as the write goes). */
   consume = false,
+  /** The run's names parsed while it walked: used when it parsed these systems (else ended). */
+  ahead?: ParseAhead | null,
 ): Promise<number> {
   for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
   // the words, tags and title order are built beside the media rows, in a thread where there are threads
-  const derived = DerivedIndexJob.start(runtime);
+  const claimed = ahead?.claim(systems.map((w) => w.scan)) ?? null;
+  const derived = claimed?.job ?? DerivedIndexJob.start(runtime);
   const db = openDatabase(runtime, path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
   try {
     // A half-written file is thrown away, never read: no journal, no syncs until the end.
@@ -107,17 +111,28 @@ export async function writeIndexFile(
       const dirBase = nextDir;
       for (const d of scan.dirs) insDir.add(nextDir++, d.abs, d.rel);
       const first = nextId;
+      const ahead = claimed ? await claimed.parsed[ranges.length] : null;
       /** Per folder: a store game's virtual folder, whose names are taken whole. */
       const wholeDir = scan.dirs.map((d) => isVirtualPath(d.abs));
       for (let i = 0; i < scan.files.length; i++) {
         const file = scan.files[i] as string;
-        const id = nextId++;
-        const whole = wholeDir[scan.fileDirs[i] as number] === true;
-        const parsed = parseMediaName(mediaName(file, whole));
-        const named = titleOf?.(scan.dirs[scan.fileDirs[i] as number]?.abs ?? "", file);
-        const title = named ?? parsed.title;
-        insMedia.add(dirBase + (scan.fileDirs[i] as number), file, title, tagText(parsed.tags));
-        derived.add(file, whole, parsed.title, named, parsed.tags);
+        nextId++;
+        let title: string;
+        let tags: string;
+        if (ahead) {
+          // parsed while the run walked, and added to the derived tables there
+          const set = ahead.tagSets[i] as number;
+          title = ahead.titles[i] as string;
+          tags = set < 0 ? "" : (ahead.setTexts[set] as string);
+        } else {
+          const whole = wholeDir[scan.fileDirs[i] as number] === true;
+          const parsed = parseMediaName(mediaName(file, whole));
+          const named = titleOf?.(scan.dirs[scan.fileDirs[i] as number]?.abs ?? "", file);
+          title = named ?? parsed.title;
+          tags = tagText(parsed.tags);
+          derived.add(file, whole, parsed.title, named, parsed.tags);
+        }
+        insMedia.add(dirBase + (scan.fileDirs[i] as number), file, title, tags);
         if (++sinceTick >= TICK_ROWS) {
           sinceTick = 0;
           await tick();

@@ -9,6 +9,7 @@ import { addReused, priorWalk, readFolderRecords } from "./folder-records.ts";
 import { type DoneStep, IndexCheckpoint } from "./index-checkpoint.ts";
 import { writeIndexFile, type WrittenSystem } from "./index-writer.ts";
 import type { MediaStore } from "./media-store.ts";
+import { ParseAhead } from "./parse-ahead.ts";
 import type { Progress } from "./status.ts";
 import { type SystemScan, walkSystemFolder } from "./walker.ts";
 import type { VirtualMedia } from "../../platforms/shared/pc-stores.ts";
@@ -134,6 +135,8 @@ export class MediaIndexer {
   private keepCheckpoint = false;
   private current: Promise<number> | null = null;
   private readonly checkpoint: IndexCheckpoint;
+  /** The running full run's names parsed ahead of its write. */
+  private ahead: ParseAhead | null = null;
   lastRun: RunStats | null = null;
 
   constructor(private readonly deps: IndexerDeps) {
@@ -220,6 +223,9 @@ export class MediaIndexer {
       const results = new Map<string, DoneStep>();
       const pending: Array<[string, DoneStep]> = [];
       let lastCommit = -1;
+      // a full run's systems go to the index thread as they are walked, while the next is walked (parse-ahead.ts);
+      // it starts at the first changed system, and gives up at an unchanged one (the write then reads rows kept)
+      let handing = !only;
       const ctx = { zipsAsFolders: zips, tick: () => this.tick(), warn: (m: string) => logger.warn(m), countEntries: this.deps.runtime.countDirEntries };
       for (const [i, step] of plan.entries()) {
         const id = step.system.id;
@@ -244,6 +250,12 @@ export class MediaIndexer {
           }
         }
         if (result.unchanged) stats.unchangedSystems++;
+        if (handing && result.scan) (this.ahead ??= ParseAhead.start(this.deps.runtime))?.hand(result.scan, this.deps.titleSource?.(id));
+        else if (handing) {
+          handing = false;
+          this.ahead?.end();
+          this.ahead = null;
+        }
         results.set(id, result);
         progress.totalFiles += result.scan ? result.scan.files.length : (counts.get(id) ?? 0);
       }
@@ -253,6 +265,7 @@ export class MediaIndexer {
       const scope = only ? new Set(only.map((s) => s.id)) : null;
       const dropped = [...counts.keys()].some((id) => (!scope || scope.has(id)) && !results.has(id));
       if (priorOk && virtualSame && !dropped && [...results.values()].every((r) => r.unchanged)) {
+        this.ahead?.end();
         stats.unchanged = true;
         store.markChecked();
         logger.info(`media index unchanged (${plan.length} systems checked in ${Date.now() - started} ms); the served index is kept`);
@@ -267,6 +280,8 @@ export class MediaIndexer {
       if (!(this.aborted && this.keepCheckpoint)) this.checkpoint.remove();
       throw err;
     } finally {
+      this.ahead?.end();
+      this.ahead = null;
       this.checkpoint.close();
       try {
         rmSync(store.buildingPath, { force: true });
@@ -339,7 +354,9 @@ export class MediaIndexer {
     written.sort((a, b) => (order.get(a.scan.system) ?? 1e9) - (order.get(b.scan.system) ?? 1e9));
     for (const w of written) w.titleOf = this.deps.titleSource?.(w.scan.system);
     results.clear(); // the scans are the writer's from here: it lets each go once written
-    const total = await writeIndexFile(this.deps.runtime, store.buildingPath, written, () => this.tick(), meta, true);
+    const ahead = this.ahead;
+    this.ahead = null; // the writer's from here: it ends it
+    const total = await writeIndexFile(this.deps.runtime, store.buildingPath, written, () => this.tick(), meta, true, ahead);
     if (this.aborted) throw new IndexInterruptedError();
     store.replaceWith(store.buildingPath);
     return total;

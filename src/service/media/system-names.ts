@@ -1,0 +1,53 @@
+import { parseMediaName } from "../../core/media/filename-tags.ts";
+import { mediaName } from "../../core/media/words.ts";
+import { type DerivedChunks, TagSetNumbers } from "./derived-chunks.ts";
+
+/** A walked system's files as handed to the index thread ahead of the write (ids follow those handed before). */
+export interface SystemNames {
+  /** File names joined by NUL. */
+  names: string;
+  /** Per file: 1 when its name is taken whole (a store game's virtual folder). */
+  whole: Uint8Array;
+  /** Files (place in the list, ascending) the platform names, and those names. */
+  namedAt: number[];
+  named: string[];
+}
+
+/** What the thread hands back for them: the rows' titles and tags. */
+export interface ParsedNames {
+  /** Each file's title (the platform's name, else parsed from its name), joined by NUL. */
+  titles: string;
+  /** Each file's tag set (-1: no tags), numbered in the order of first appearance over the run. */
+  tagSets: Int32Array;
+  /** The texts (tags joined by spaces) of the sets first seen in this list. */
+  newTexts: string[];
+}
+
+/**
+ * Parses each file name of the systems handed over (titles, tags) once: for the media rows, handed back, and for
+ * the derived tables, added to `chunks` in media id order.
+ */
+export class SystemNamesParser {
+  private newTexts: string[] = [];
+  private readonly sets = new TagSetNumbers((tags) => this.newTexts.push(tags.join(" ")));
+
+  constructor(private readonly chunks: DerivedChunks) {}
+
+  parse(m: SystemNames): ParsedNames {
+    const names = m.names.split("\0");
+    const titles = new Array<string>(names.length);
+    const tagSets = new Int32Array(names.length);
+    this.newTexts = [];
+    let k = 0;
+    for (let i = 0; i < names.length; i++) {
+      const file = names[i] as string;
+      const whole = m.whole[i] === 1;
+      const parsed = parseMediaName(mediaName(file, whole));
+      const named = m.namedAt[k] === i ? (m.named[k++] as string) : undefined;
+      this.chunks.add(file, whole, parsed.title, named, parsed.tags);
+      titles[i] = named ?? parsed.title;
+      tagSets[i] = this.sets.of(parsed.tags);
+    }
+    return { titles: titles.join("\0"), tagSets, newTexts: this.newTexts };
+  }
+}
