@@ -5,7 +5,7 @@
  * in the writer's thread (same code, same result). Every text crosses as one string joined by NUL (cheap to
  * copy between threads; file names, words and titles from names hold no NUL), every number list as a typed array.
  */
-import { encodePostingsInto } from "./postings.ts";
+import { type EncodedLists, encodedLength, encodePostingsInto } from "./postings.ts";
 import { titleSortKey } from "./title-order.ts";
 import { KeyHalves, type KeyedIds, sortedIds } from "./title-order-halves.ts";
 import { WordPostings } from "./word-postings.ts";
@@ -36,13 +36,7 @@ export interface SystemRange {
   last: number;
 }
 
-/** Lists of encoded postings: `names` joined by NUL; list i is `blob[ends[i - 1] ?? 0 .. ends[i]]` of `counts[i]` ids. */
-export interface EncodedLists {
-  names: string;
-  counts: Int32Array;
-  ends: Int32Array;
-  blob: Uint8Array;
-}
+export type { EncodedLists };
 
 /** The word and tag lists (handed back first: the writer stores them while the title order is sorted). */
 export interface DerivedLists {
@@ -124,9 +118,9 @@ export class DerivedIndexBuilder {
 
   /** The word and tag lists and the lower half of the title keys, once every file is added; then `upperOrder`. */
   lists(systems: readonly SystemRange[], crossing = true): DerivedLists {
-    const words = encodeLists(this.postings.lists(), this.postings.size);
+    const words = this.postings.encoded();
     const tagLists = this.tagLists();
-    const tags = encodeLists(tagLists, tagLists.length);
+    const tags = encodeLists(tagLists);
     const tagSystemEnds = new Int32Array(tagLists.length);
     const rows: number[] = [];
     for (let t = 0; t < tagLists.length; t++) {
@@ -176,25 +170,20 @@ export class DerivedIndexBuilder {
   }
 }
 
-function encodeLists(lists: Iterable<[string, Int32Array]>, size: number): EncodedLists {
-  const names: string[] = [];
-  const counts = new Int32Array(size);
-  const ends = new Int32Array(size);
-  let out = new Uint8Array(1 << 16);
+/** The lists encoded into one blob of the exact size (no grown buffer and trimmed copy beside it). */
+function encodeLists(lists: ReadonlyArray<[string, Int32Array]>): EncodedLists {
+  let size = 0;
+  for (const [, ids] of lists) size += encodedLength(ids);
+  const blob = new Uint8Array(size);
+  const counts = new Int32Array(lists.length);
+  const ends = new Int32Array(lists.length);
   let at = 0;
-  let i = 0;
-  for (const [name, ids] of lists) {
-    if (out.length - at < ids.length * 5) {
-      const grown = new Uint8Array(Math.max(out.length * 2, at + ids.length * 5));
-      grown.set(out.subarray(0, at));
-      out = grown;
-    }
-    at = encodePostingsInto(ids, out, at);
-    names.push(name);
+  lists.forEach(([, ids], i) => {
+    at = encodePostingsInto(ids, blob, at);
     counts[i] = ids.length;
-    ends[i++] = at;
-  }
-  return { names: names.join("\0"), counts, ends, blob: out.slice(0, at) };
+    ends[i] = at;
+  });
+  return { names: lists.map(([name]) => name).join("\0"), counts, ends, blob };
 }
 
 /** Whether the ascending `ids` hold one in first..last. */

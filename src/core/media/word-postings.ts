@@ -1,10 +1,12 @@
 /**
  * Builds the posting lists of the media index while the files are added: each distinct name word gets an
  * integer id (interned through an open-addressing hash table, so a word already seen costs no string); each
- * file's distinct word ids go into one growable Int32Array, with the file's media id and end beside them.
- * `lists()` then groups the media by word with a counting sort. Gives the same words as
- * `nameWords(mediaName(file))` (words.ts), without per-file arrays.
+ * file's distinct word ids go into one stream of ints in chunks (int-chunks.ts), after its media id (negated).
+ * `encoded()` then writes every word's list, delta + varint encoded, straight into one blob of the exact size.
+ * Gives the same words as `nameWords(mediaName(file))` (words.ts), without per-file arrays.
  */
+import { IntChunks } from "./int-chunks.ts";
+import { deltaLength, type EncodedLists, writeDelta } from "./postings.ts";
 
 /** What `String.prototype.split(/\s+/)` splits on: ECMAScript white space and line terminators. */
 function isSpace(c: number): boolean {
@@ -27,13 +29,10 @@ export class WordPostings {
   private counts = new Int32Array(1024);
   /** Slots hold word id + 1; 0 is empty. Kept at most half full. */
   private table = new Int32Array(2048);
-  /** The word id of each (file, distinct word), file after file. */
-  private tokens = new Int32Array(1 << 16);
-  private tokenCount = 0;
-  /** Per file added: its media id, and where its tokens end. */
-  private fileIds = new Int32Array(1 << 12);
-  private fileEnds = new Int32Array(1 << 12);
-  private fileCount = 0;
+  /** Per file with words: minus its media id, then the ids of its distinct words. */
+  private readonly tokens = new IntChunks();
+  /** The media id of the last file written to `tokens`. */
+  private tokensMedia = 0;
 
   /** Distinct words so far. */
   get size(): number {
@@ -75,12 +74,6 @@ export class WordPostings {
         h = Math.imul(h ^ c, 16777619);
       }
     }
-    if (this.fileCount === this.fileIds.length) {
-      this.fileIds = grow(this.fileIds, 0);
-      this.fileEnds = grow(this.fileEnds, 0);
-    }
-    this.fileIds[this.fileCount] = mediaId;
-    this.fileEnds[this.fileCount++] = this.tokenCount;
   }
 
   private addWord(text: string, start: number, end: number, hash: number, mediaId: number): void {
@@ -114,8 +107,11 @@ export class WordPostings {
     }
     this.lastMedia[id] = mediaId;
     (this.counts[id] as number)++;
-    if (this.tokenCount === this.tokens.length) this.tokens = grow(this.tokens, 0);
-    this.tokens[this.tokenCount++] = id;
+    if (this.tokensMedia !== mediaId) {
+      this.tokens.push(-mediaId);
+      this.tokensMedia = mediaId;
+    }
+    this.tokens.push(id);
   }
 
   private rehash(): void {
@@ -130,27 +126,39 @@ export class WordPostings {
   }
 
   /**
-   * Each word (in order of first appearance) with its media ids, in the order they were added (ascending when
-   * the ids were added ascending). The lists are views into one array; the builder is spent afterwards.
+   * Each word (in order of first appearance: list i is word id i + 1 of the index) with its media ids in the
+   * order they were added (ascending when the ids were added ascending), encoded as postings.ts does. One pass
+   * over the tokens sizes every list, a second writes them in place, letting the tokens go as it reads them;
+   * the builder is spent afterwards.
    */
-  *lists(): Generator<[word: string, ids: Int32Array]> {
+  encoded(): EncodedLists {
     const n = this.words.length;
-    const starts = new Int32Array(n + 1);
-    for (let id = 0; id < n; id++) starts[id + 1] = (starts[id] as number) + (this.counts[id] as number);
-    const fill = starts.slice(0, n);
-    const ids = new Int32Array(this.tokenCount);
-    const { tokens, fileIds, fileEnds } = this;
-    let t = 0;
-    for (let f = 0; f < this.fileCount; f++) {
-      const media = fileIds[f] as number;
-      for (const end = fileEnds[f] as number; t < end; t++) ids[(fill[tokens[t] as number] as number)++] = media;
+    const prev = this.lastMedia.fill(0);
+    const ends = new Int32Array(n);
+    let media = 0;
+    this.tokens.forEach((v) => {
+      if (v < 0) media = -v;
+      else {
+        (ends[v] as number) += deltaLength(media - (prev[v] as number));
+        prev[v] = media;
+      }
+    });
+    const at = new Int32Array(n);
+    let size = 0;
+    for (let w = 0; w < n; w++) {
+      at[w] = size;
+      size += ends[w] as number;
+      ends[w] = size;
     }
-    // the tokens are no longer needed: let them go before the caller writes the lists
-    this.tokens = new Int32Array(0);
-    this.fileIds = new Int32Array(0);
-    this.fileEnds = new Int32Array(0);
-    this.tokenCount = 0;
-    this.fileCount = 0;
-    for (let id = 0; id < n; id++) yield [this.words[id] as string, ids.subarray(starts[id], starts[id + 1])];
+    const blob = new Uint8Array(size);
+    prev.fill(0);
+    this.tokens.forEach((v) => {
+      if (v < 0) media = -v;
+      else {
+        at[v] = writeDelta(media - (prev[v] as number), blob, at[v] as number);
+        prev[v] = media;
+      }
+    }, true);
+    return { names: this.words.join("\0"), counts: this.counts.slice(0, n), ends, blob };
   }
 }
