@@ -18,6 +18,8 @@ const MAX_KNOWN_SETS = 8192;
 export class DerivedIndexJob {
   private link: ThreadLink | null = null;
   private local: DerivedIndexBuilder | null = null;
+  /** Built here: the builder whose lists are handed over, to sort the upper half only when asked (once the writer has stored the lists and let them go). */
+  private unsorted: DerivedIndexBuilder | null = null;
   /** Chunks posted before the thread said it takes messages: done here should it fail to start. */
   private unconfirmed: DerivedChunk[] | null = [];
   private finishing: SystemRange[] | null = null;
@@ -91,8 +93,20 @@ export class DerivedIndexJob {
     return this.lists.promise;
   }
 
-  /** The upper half of the title order, after `finish` (the thread sorts it while the writer stores the lists and sorts the lower half). */
+  /**
+   * The upper half of the title order, after `finish`: the thread sorts it while the writer stores the lists and sorts
+   * the lower half; built here, it is sorted now (after the writer stored the lists and let them go: a lower peak).
+   */
   upperOrder(): Promise<Int32Array> {
+    const builder = this.unsorted;
+    this.unsorted = null;
+    if (builder) {
+      try {
+        this.order.resolve(builder.upperOrder(true));
+      } catch (err) {
+        this.reject(err as Error);
+      }
+    }
     return this.order.promise;
   }
 
@@ -101,6 +115,7 @@ export class DerivedIndexJob {
     this.link?.terminate();
     this.link = null;
     this.local = null;
+    this.unsorted = null;
     this.reject(new Error("media index run ended"));
   }
 
@@ -179,7 +194,7 @@ export class DerivedIndexJob {
     this.local = null;
     try {
       this.lists.resolve(local.lists(this.finishing as SystemRange[], false));
-      this.order.resolve(local.upperOrder(true));
+      this.unsorted = local;
     } catch (err) {
       this.reject(err as Error);
     }
