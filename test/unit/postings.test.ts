@@ -153,6 +153,32 @@ describe("word postings while indexing", () => {
     expect(lists.get("w42")).toEqual(Array.from({ length: 8 }, (_, k) => 42 + k * 5000));
     expect(lists.get("common")?.length).toBe(40_000);
   });
+
+  test("files with no words, ids that skip or come back: each list in the order its ids were added", async () => {
+    const { WordPostings } = await import("../../src/core/media/word-postings.ts");
+    const built = new WordPostings();
+    for (const [name, id] of [["a b.nes", 1], ["(x).nes", 2], ["b.nes", 70_000], ["a.nes", 3], ["c", 3], ["a c", 3, true]] as const) built.addFile(name, id, true);
+    expect(decodedLists(built.encoded())).toEqual(new Map([["a", [1, 3]], ["b.nes", [1, 70_000]], ["(x).nes", [2]], ["a.nes", [3]], ["c", [3]]]));
+  });
+});
+
+describe("varint chunks", () => {
+  test("gives back every value pushed, in order, across chunks, and once more after a read that lets them go", async () => {
+    const { VarintChunks } = await import("../../src/core/media/varint-chunks.ts");
+    const pick = prng(5);
+    const values = Array.from({ length: 300_000 }, (_, i) => (i % 7 === 0 ? Math.floor(pick() * 2 ** 32) : Math.floor(pick() * 300)));
+    values.push(0, 2 ** 32 - 1, 127, 128);
+    const list = new VarintChunks();
+    for (const v of values) list.push(v);
+    const read = (release: boolean) => {
+      const got: number[] = [];
+      list.forEach((v) => got.push(v), release);
+      return got;
+    };
+    expect(read(false)).toEqual(values);
+    expect(read(true)).toEqual(values);
+    expect(read(false)).toEqual([]);
+  });
 });
 
 describe("in-memory word list", () => {

@@ -1,11 +1,12 @@
 /**
  * Builds the posting lists of the media index while the files are added: each distinct name word gets an
  * integer id (interned through an open-addressing hash table, so a word already seen costs no string); each
- * file's distinct word ids go into one stream of ints in chunks (int-chunks.ts), after its media id (negated).
+ * file's distinct word ids go into one stream of small ints in chunks (varint-chunks.ts), after the step from the
+ * previous file's media id.
  * `encoded()` then writes every word's list, delta + varint encoded, straight into one blob of the exact size.
  * Gives the same words as `nameWords(mediaName(file))` (words.ts), without per-file arrays.
  */
-import { IntChunks } from "./int-chunks.ts";
+import { VarintChunks } from "./varint-chunks.ts";
 import { deltaLength, type EncodedLists, writeDelta } from "./postings.ts";
 
 /** What `String.prototype.split(/\s+/)` splits on: ECMAScript white space and line terminators. */
@@ -29,8 +30,8 @@ export class WordPostings {
   private counts = new Int32Array(1024);
   /** Slots hold word id + 1; 0 is empty. Kept at most half full. */
   private table = new Int32Array(2048);
-  /** Per file with words: minus its media id, then the ids of its distinct words. */
-  private readonly tokens = new IntChunks();
+  /** Per file with words: the step from the previous file's media id (`2·zigzag(step) + 1`), then its distinct word ids (`2·id`). */
+  private readonly tokens = new VarintChunks();
   /** The media id of the last file written to `tokens`. */
   private tokensMedia = 0;
 
@@ -108,10 +109,11 @@ export class WordPostings {
     this.lastMedia[id] = mediaId;
     (this.counts[id] as number)++;
     if (this.tokensMedia !== mediaId) {
-      this.tokens.push(-mediaId);
+      const step = mediaId - this.tokensMedia;
+      this.tokens.push((step > 0 ? 2 * step - 1 : -2 * step) * 2 + 1);
       this.tokensMedia = mediaId;
     }
-    this.tokens.push(id);
+    this.tokens.push(id * 2);
   }
 
   private rehash(): void {
@@ -137,10 +139,11 @@ export class WordPostings {
     const ends = new Int32Array(n);
     let media = 0;
     this.tokens.forEach((v) => {
-      if (v < 0) media = -v;
+      if (v & 1) media += stepOf(v);
       else {
-        (ends[v] as number) += deltaLength(media - (prev[v] as number));
-        prev[v] = media;
+        const w = v >>> 1;
+        (ends[w] as number) += deltaLength(media - (prev[w] as number));
+        prev[w] = media;
       }
     });
     const at = new Int32Array(n);
@@ -152,13 +155,21 @@ export class WordPostings {
     }
     const blob = new Uint8Array(size);
     prev.fill(0);
+    media = 0;
     this.tokens.forEach((v) => {
-      if (v < 0) media = -v;
+      if (v & 1) media += stepOf(v);
       else {
-        at[v] = writeDelta(media - (prev[v] as number), blob, at[v] as number);
-        prev[v] = media;
+        const w = v >>> 1;
+        at[w] = writeDelta(media - (prev[w] as number), blob, at[w] as number);
+        prev[w] = media;
       }
     }, true);
     return { names: this.words.join("\0"), counts: this.counts.slice(0, n), ends, blob };
   }
+}
+
+/** The step between two files' media ids from its token (`2·zigzag(step) + 1`). */
+function stepOf(token: number): number {
+  const z = (token - 1) / 2;
+  return z % 2 === 1 ? (z + 1) / 2 : -z / 2;
 }
