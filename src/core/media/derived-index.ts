@@ -52,6 +52,8 @@ export interface DerivedLists {
   lowerIds: Int32Array;
   /** The lower half as built, when the lists stay in the thread that built them (no join and split). */
   lower?: KeyedIds;
+  /** The builder kept no title keys: the writer sorts the title order from the rows it wrote (title-order-rows.ts). */
+  titleOrderLeft?: true;
 }
 
 /** The lower half of the title order's keys handed back with the lists. */
@@ -73,6 +75,13 @@ interface IdList {
 }
 
 export class DerivedIndexBuilder {
+  /**
+   * `titleOrder` false: no title keys are kept (nor sorted) here; the writer sorts the title order from its rows
+   * afterwards, one half at a time (where the builder runs in the writer's thread: a copy of every title less
+   * held through the run).
+   */
+  constructor(private readonly titleOrder = true) {}
+
   private readonly postings = new WordPostings();
   private readonly halves = new KeyHalves();
   /** Files added so far. */
@@ -90,7 +99,7 @@ export class DerivedIndexBuilder {
     const names = typeof c.names === "string" ? c.names.split("\0") : c.names;
     const titles = typeof c.titles === "string" ? c.titles.split("\0") : c.titles;
     const { postings, setIds } = this;
-    const keys = new Array<string>(names.length);
+    const keys = this.titleOrder ? new Array<string>(names.length) : null;
     this.files += names.length;
     let k = 0;
     for (let i = 0; i < names.length; i++) {
@@ -101,7 +110,7 @@ export class DerivedIndexBuilder {
         title = c.named[k++] as string;
         postings.addFile(title, id, true); // found by its name too
       }
-      keys[i] = titleSortKey(title);
+      if (keys) keys[i] = titleSortKey(title);
       const set = c.tagSets[i] as number;
       if (set >= 0) {
         const list = setIds[set] as IdList;
@@ -113,7 +122,7 @@ export class DerivedIndexBuilder {
         list.ids[list.count++] = id;
       }
     }
-    this.halves.add(keys);
+    if (keys) this.halves.add(keys);
   }
 
   /** The word and tag lists and the lower half of the title keys, once every file is added; then `upperOrder`. */
@@ -131,14 +140,16 @@ export class DerivedIndexBuilder {
     const [lower, upper] = this.halves.halves();
     this.upper = upper;
     const tagSystems = Int32Array.from(rows);
+    if (!this.titleOrder) return { words, tags, tagSystemEnds, tagSystems, lowerKeys: "", lowerIds: lower.ids, titleOrderLeft: true };
     if (!crossing) return { words, tags, tagSystemEnds, tagSystems, lowerKeys: "", lowerIds: lower.ids, lower };
     return { words, tags, tagSystemEnds, tagSystems, lowerKeys: lower.keys.join("\0"), lowerIds: lower.ids };
   }
 
   /** The ids of the upper half of the title order, sorted (title-order-halves.ts); the builder is spent afterwards. */
   upperOrder(lean = false): Int32Array {
-    const ids = sortedIds(this.upper ?? { keys: [], ids: new Int32Array(0) }, lean);
+    const upper = this.upper ?? { keys: [], ids: new Int32Array(0) };
     this.upper = null;
+    const ids = sortedIds(upper, lean);
     return ids;
   }
 

@@ -35,11 +35,18 @@ export class DerivedIndexJob {
   private named: string[] = [];
   private newSets: string[][] = [];
   private readonly setOf = new Map<readonly string[], number>();
+  /** The builder makes the title keys (else the writer sorts the title order from its rows). */
+  private titlesWanted = true;
   private nextSet = 0;
 
   static start(runtime: Runtime): DerivedIndexJob {
     const job = new DerivedIndexJob();
-    if (!runtime.startThread) job.local = new DerivedIndexBuilder();
+    // no thread: the writer sorts the title order from its rows (no title keys held through the run, nor titles
+    // through a chunk)
+    if (!runtime.startThread) {
+      job.local = new DerivedIndexBuilder(false);
+      job.titlesWanted = false;
+    }
     else {
       try {
         const link = runtime.startThread({ url: new URL("./index-thread-worker.ts", import.meta.url).href, bundledPath: "./service/media/index-thread-worker.ts" });
@@ -63,7 +70,7 @@ export class DerivedIndexJob {
     const i = this.names.length;
     this.names.push(file);
     this.whole[i] = whole ? 1 : 0;
-    if (named === undefined) this.titles.push(title);
+    if (named === undefined) this.titles.push(this.titlesWanted ? title : "");
     else {
       this.titles.push("");
       this.namedAt.push(i);

@@ -7,6 +7,7 @@ import { isVirtualPath, mediaName } from "../../core/media/words.ts";
 import { type DerivedLists, type EncodedLists, lowerHalf, type SystemRange } from "../../core/media/derived-index.ts";
 import { joinHalves, type KeyedIds, sortedIds } from "../../core/media/title-order-halves.ts";
 import { DerivedIndexJob } from "./index-thread.ts";
+import { titleOrderFromRows } from "./title-order-rows.ts";
 import type { SystemScan } from "./walker.ts";
 import { writeFolderRecords } from "./folder-records.ts";
 import { encodeTitleSamples, sampleTitleKeys, TITLE_SAMPLES_KEY } from "./title-samples.ts";
@@ -133,14 +134,20 @@ export async function writeIndexFile(
     let built: DerivedLists | null = await derived.finish(ranges);
     await tick();
     await writeLists(db, built, tick);
-    // the title order's lower half here, the upper in the thread; without one, both here with the lean sort, each
-    // once the lists are stored and let go (they are no longer needed: only the keys are held through the sorts)
-    let lowerKeys: KeyedIds | null = lowerHalf(built);
-    const lean = built.lower !== undefined;
-    built = null;
-    const lower = sortedIds(lowerKeys, lean);
-    lowerKeys = null; // nor the lower keys through the upper half's sort
-    const order = joinHalves(lower, await derived.upperOrder());
+    // the title order's lower half here, the upper in the thread, each once the lists are stored and let go (only
+    // the keys are held through the sorts); without a thread, from the rows just written, a half at a time
+    let order: Uint8Array;
+    if (built.titleOrderLeft) {
+      built = null;
+      order = titleOrderFromRows(db, nextId - 1);
+    } else {
+      let lowerKeys: KeyedIds | null = lowerHalf(built);
+      const lean = built.lower !== undefined;
+      built = null;
+      const lower = sortedIds(lowerKeys, lean);
+      lowerKeys = null; // nor the lower keys through the upper half's sort
+      order = joinHalves(lower, await derived.upperOrder());
+    }
     db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(order);
     await tick();
     const insMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
