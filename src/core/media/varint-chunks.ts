@@ -17,6 +17,12 @@ export class VarintChunks {
 
   /** Appends `v` (0 ≤ v < 2^32). */
   push(v: number): void {
+    if (v < 0x80 && this.at < CHUNK) {
+      // one byte, room in the chunk: most tokens
+      this.last[this.at++] = v;
+      this.bytes++;
+      return;
+    }
     while (v >= 0x80) {
       this.byte((v & 0x7f) | 0x80);
       v >>>= 7;
