@@ -92,6 +92,32 @@ describe("name words", () => {
   });
 });
 
+/** Each list of encoded postings by name, decoded. */
+function decodedLists(e: { names: string; counts: Int32Array; ends: Int32Array; blob: Uint8Array }): Map<string, number[]> {
+  const names = e.counts.length > 0 ? e.names.split("\0") : [];
+  return new Map(
+    names.map((name, i) => {
+      const ids: number[] = [];
+      let p = e.ends[i - 1] ?? 0;
+      let prev = 0;
+      while (p < (e.ends[i] as number)) {
+        let d = 0;
+        let shift = 0;
+        let b: number;
+        do {
+          b = e.blob[p++] as number;
+          d |= (b & 0x7f) << shift;
+          shift += 7;
+        } while (b & 0x80);
+        prev += d;
+        ids.push(prev);
+      }
+      expect(ids.length).toBe(e.counts[i] as number);
+      return [name, ids];
+    }),
+  );
+}
+
 describe("word postings while indexing", () => {
   test("the same words and media as nameWords(mediaName(file)), for random unicode names", async () => {
     const { WordPostings } = await import("../../src/core/media/word-postings.ts");
@@ -112,7 +138,7 @@ describe("word postings while indexing", () => {
       for (const w of nameWords(mediaName(f))) want.set(w, [...(want.get(w) ?? []), i + 1]);
       built.addFile(f, i + 1);
     });
-    const got = new Map([...built.lists()].map(([w, ids]) => [w, [...ids]]));
+    const got = decodedLists(built.encoded());
     expect(got.size).toBe(want.size);
     expect(got).toEqual(want);
     expect(got.get("mario")?.length).toBeGreaterThan(100); // "Mario" and "mario" are one word
@@ -123,9 +149,35 @@ describe("word postings while indexing", () => {
     const built = new WordPostings();
     for (let id = 1; id <= 40_000; id++) built.addFile(`Game w${id % 5000} common w${id % 5000} (USA).nes`, id);
     expect(built.size).toBe(5003); // w0…w4999, game, common, (usa)
-    const lists = new Map(built.lists());
-    expect([...(lists.get("w42") ?? [])]).toEqual(Array.from({ length: 8 }, (_, k) => 42 + k * 5000));
+    const lists = decodedLists(built.encoded());
+    expect(lists.get("w42")).toEqual(Array.from({ length: 8 }, (_, k) => 42 + k * 5000));
     expect(lists.get("common")?.length).toBe(40_000);
+  });
+
+  test("files with no words, ids that skip or come back: each list in the order its ids were added", async () => {
+    const { WordPostings } = await import("../../src/core/media/word-postings.ts");
+    const built = new WordPostings();
+    for (const [name, id] of [["a b.nes", 1], ["(x).nes", 2], ["b.nes", 70_000], ["a.nes", 3], ["c", 3], ["a c", 3, true]] as const) built.addFile(name, id, true);
+    expect(decodedLists(built.encoded())).toEqual(new Map([["a", [1, 3]], ["b.nes", [1, 70_000]], ["(x).nes", [2]], ["a.nes", [3]], ["c", [3]]]));
+  });
+});
+
+describe("varint chunks", () => {
+  test("gives back every value pushed, in order, across chunks, and once more after a read that lets them go", async () => {
+    const { VarintChunks } = await import("../../src/core/media/varint-chunks.ts");
+    const pick = prng(5);
+    const values = Array.from({ length: 300_000 }, (_, i) => (i % 7 === 0 ? Math.floor(pick() * 2 ** 32) : Math.floor(pick() * 300)));
+    values.push(0, 2 ** 32 - 1, 127, 128);
+    const list = new VarintChunks();
+    for (const v of values) list.push(v);
+    const read = (release: boolean) => {
+      const got: number[] = [];
+      list.forEach((v) => got.push(v), release);
+      return got;
+    };
+    expect(read(false)).toEqual(values);
+    expect(read(true)).toEqual(values);
+    expect(read(false)).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@
  * in the writer's thread (same code, same result). Every text crosses as one string joined by NUL (cheap to
  * copy between threads; file names, words and titles from names hold no NUL), every number list as a typed array.
  */
-import { encodePostingsInto } from "./postings.ts";
+import { type EncodedLists, encodedLength, encodePostingsInto } from "./postings.ts";
 import { titleSortKey } from "./title-order.ts";
 import { KeyHalves, type KeyedIds, sortedIds } from "./title-order-halves.ts";
 import { WordPostings } from "./word-postings.ts";
@@ -36,13 +36,7 @@ export interface SystemRange {
   last: number;
 }
 
-/** Lists of encoded postings: `names` joined by NUL; list i is `blob[ends[i - 1] ?? 0 .. ends[i]]` of `counts[i]` ids. */
-export interface EncodedLists {
-  names: string;
-  counts: Int32Array;
-  ends: Int32Array;
-  blob: Uint8Array;
-}
+export type { EncodedLists };
 
 /** The word and tag lists (handed back first: the writer stores them while the title order is sorted). */
 export interface DerivedLists {
@@ -58,6 +52,8 @@ export interface DerivedLists {
   lowerIds: Int32Array;
   /** The lower half as built, when the lists stay in the thread that built them (no join and split). */
   lower?: KeyedIds;
+  /** The builder kept no title keys: the writer sorts the title order from the rows it wrote (title-order-rows.ts). */
+  titleOrderLeft?: true;
 }
 
 /** The lower half of the title order's keys handed back with the lists. */
@@ -79,6 +75,13 @@ interface IdList {
 }
 
 export class DerivedIndexBuilder {
+  /**
+   * `titleOrder` false: no title keys are kept (nor sorted) here; the writer sorts the title order from its rows
+   * afterwards, one half at a time (where the builder runs in the writer's thread: a copy of every title less
+   * held through the run).
+   */
+  constructor(private readonly titleOrder = true) {}
+
   private readonly postings = new WordPostings();
   private readonly halves = new KeyHalves();
   /** Files added so far. */
@@ -96,7 +99,7 @@ export class DerivedIndexBuilder {
     const names = typeof c.names === "string" ? c.names.split("\0") : c.names;
     const titles = typeof c.titles === "string" ? c.titles.split("\0") : c.titles;
     const { postings, setIds } = this;
-    const keys = new Array<string>(names.length);
+    const keys = this.titleOrder ? new Array<string>(names.length) : null;
     this.files += names.length;
     let k = 0;
     for (let i = 0; i < names.length; i++) {
@@ -107,7 +110,7 @@ export class DerivedIndexBuilder {
         title = c.named[k++] as string;
         postings.addFile(title, id, true); // found by its name too
       }
-      keys[i] = titleSortKey(title);
+      if (keys) keys[i] = titleSortKey(title);
       const set = c.tagSets[i] as number;
       if (set >= 0) {
         const list = setIds[set] as IdList;
@@ -119,14 +122,14 @@ export class DerivedIndexBuilder {
         list.ids[list.count++] = id;
       }
     }
-    this.halves.add(keys);
+    if (keys) this.halves.add(keys);
   }
 
   /** The word and tag lists and the lower half of the title keys, once every file is added; then `upperOrder`. */
   lists(systems: readonly SystemRange[], crossing = true): DerivedLists {
-    const words = encodeLists(this.postings.lists(), this.postings.size);
+    const words = this.postings.encoded();
     const tagLists = this.tagLists();
-    const tags = encodeLists(tagLists, tagLists.length);
+    const tags = encodeLists(tagLists);
     const tagSystemEnds = new Int32Array(tagLists.length);
     const rows: number[] = [];
     for (let t = 0; t < tagLists.length; t++) {
@@ -137,14 +140,16 @@ export class DerivedIndexBuilder {
     const [lower, upper] = this.halves.halves();
     this.upper = upper;
     const tagSystems = Int32Array.from(rows);
+    if (!this.titleOrder) return { words, tags, tagSystemEnds, tagSystems, lowerKeys: "", lowerIds: lower.ids, titleOrderLeft: true };
     if (!crossing) return { words, tags, tagSystemEnds, tagSystems, lowerKeys: "", lowerIds: lower.ids, lower };
     return { words, tags, tagSystemEnds, tagSystems, lowerKeys: lower.keys.join("\0"), lowerIds: lower.ids };
   }
 
   /** The ids of the upper half of the title order, sorted (title-order-halves.ts); the builder is spent afterwards. */
   upperOrder(lean = false): Int32Array {
-    const ids = sortedIds(this.upper ?? { keys: [], ids: new Int32Array(0) }, lean);
+    const upper = this.upper ?? { keys: [], ids: new Int32Array(0) };
     this.upper = null;
+    const ids = sortedIds(upper, lean);
     return ids;
   }
 
@@ -176,25 +181,20 @@ export class DerivedIndexBuilder {
   }
 }
 
-function encodeLists(lists: Iterable<[string, Int32Array]>, size: number): EncodedLists {
-  const names: string[] = [];
-  const counts = new Int32Array(size);
-  const ends = new Int32Array(size);
-  let out = new Uint8Array(1 << 16);
+/** The lists encoded into one blob of the exact size (no grown buffer and trimmed copy beside it). */
+function encodeLists(lists: ReadonlyArray<[string, Int32Array]>): EncodedLists {
+  let size = 0;
+  for (const [, ids] of lists) size += encodedLength(ids);
+  const blob = new Uint8Array(size);
+  const counts = new Int32Array(lists.length);
+  const ends = new Int32Array(lists.length);
   let at = 0;
-  let i = 0;
-  for (const [name, ids] of lists) {
-    if (out.length - at < ids.length * 5) {
-      const grown = new Uint8Array(Math.max(out.length * 2, at + ids.length * 5));
-      grown.set(out.subarray(0, at));
-      out = grown;
-    }
-    at = encodePostingsInto(ids, out, at);
-    names.push(name);
+  lists.forEach(([, ids], i) => {
+    at = encodePostingsInto(ids, blob, at);
     counts[i] = ids.length;
-    ends[i++] = at;
-  }
-  return { names: names.join("\0"), counts, ends, blob: out.slice(0, at) };
+    ends[i] = at;
+  });
+  return { names: lists.map(([name]) => name).join("\0"), counts, ends, blob };
 }
 
 /** Whether the ascending `ids` hold one in first..last. */

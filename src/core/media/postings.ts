@@ -4,6 +4,14 @@
  * other rows.
  */
 
+/** Lists of encoded postings: `names` joined by NUL; list i is `blob[ends[i - 1] ?? 0 .. ends[i]]` of `counts[i]` ids. */
+export interface EncodedLists {
+  names: string;
+  counts: Int32Array;
+  ends: Int32Array;
+  blob: Uint8Array;
+}
+
 /** Encodes ascending, distinct, positive ids. */
 export function encodePostings(ids: ArrayLike<number>): Uint8Array {
   const out = new Uint8Array(ids.length * 5);
@@ -93,13 +101,40 @@ export function encodePostingsInto(ids: ArrayLike<number>, out: Uint8Array, at: 
   let prev = 0;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] as number;
-    let d = id - prev;
+    o = writeDelta(id - prev, out, o);
     prev = id;
-    while (d >= 0x80) {
-      out[o++] = (d & 0x7f) | 0x80;
-      d >>>= 7;
-    }
-    out[o++] = d;
   }
   return o;
+}
+
+/** Bytes `encodePostingsInto` writes for `ids`: to allocate the output at its exact size. */
+export function encodedLength(ids: ArrayLike<number>): number {
+  let n = 0;
+  let prev = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as number;
+    n += deltaLength(id - prev);
+    prev = id;
+  }
+  return n;
+}
+
+/** Writes one gap of a list (LEB128) into `out` at `o`; returns the end. */
+export function writeDelta(d: number, out: Uint8Array, o: number): number {
+  while (d >= 0x80) {
+    out[o++] = (d & 0x7f) | 0x80;
+    d >>>= 7;
+  }
+  out[o++] = d;
+  return o;
+}
+
+/** Bytes `writeDelta` writes for `d`. */
+export function deltaLength(d: number): number {
+  let n = 1;
+  while (d >= 0x80) {
+    d >>>= 7;
+    n++;
+  }
+  return n;
 }

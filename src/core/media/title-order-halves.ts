@@ -13,8 +13,14 @@ export interface KeyedIds {
 }
 
 /** The first code unit of a key (0 for the empty key, which sorts first). */
-function firstUnit(key: string): number {
+export function firstUnit(key: string): number {
   return key.length > 0 ? key.charCodeAt(0) : 0;
+}
+
+/** A pivot parting keys like `keys` into halves of about the same size: their median first code unit (at least 1). */
+export function medianPivot(keys: readonly string[]): number {
+  const units = Int32Array.from(keys, firstUnit).sort();
+  return Math.max(1, (units[units.length >>> 1] as number | undefined) ?? 1);
 }
 
 /**
@@ -33,10 +39,7 @@ export class KeyHalves {
   /** Adds the keys of the next ids. */
   add(keys: readonly string[]): void {
     if (keys.length === 0) return;
-    if (this.pivot < 0) {
-      const units = Int32Array.from(keys, firstUnit).sort();
-      this.pivot = Math.max(1, units[units.length >>> 1] as number);
-    }
+    if (this.pivot < 0) this.pivot = medianPivot(keys);
     for (const key of keys) {
       const part = this.parts[firstUnit(key) < this.pivot ? 0 : 1] as { keys: string[]; ids: Int32Array };
       const n = part.keys.length;

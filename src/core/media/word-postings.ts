@@ -1,10 +1,13 @@
 /**
  * Builds the posting lists of the media index while the files are added: each distinct name word gets an
  * integer id (interned through an open-addressing hash table, so a word already seen costs no string); each
- * file's distinct word ids go into one growable Int32Array, with the file's media id and end beside them.
- * `lists()` then groups the media by word with a counting sort. Gives the same words as
- * `nameWords(mediaName(file))` (words.ts), without per-file arrays.
+ * file's distinct word ids go into one stream of small ints in chunks (varint-chunks.ts), after the step from the
+ * previous file's media id.
+ * `encoded()` then writes every word's list, delta + varint encoded, straight into one blob of the exact size.
+ * Gives the same words as `nameWords(mediaName(file))` (words.ts), without per-file arrays.
  */
+import { VarintChunks } from "./varint-chunks.ts";
+import { deltaLength, type EncodedLists, writeDelta } from "./postings.ts";
 
 /** What `String.prototype.split(/\s+/)` splits on: ECMAScript white space and line terminators. */
 function isSpace(c: number): boolean {
@@ -27,13 +30,10 @@ export class WordPostings {
   private counts = new Int32Array(1024);
   /** Slots hold word id + 1; 0 is empty. Kept at most half full. */
   private table = new Int32Array(2048);
-  /** The word id of each (file, distinct word), file after file. */
-  private tokens = new Int32Array(1 << 16);
-  private tokenCount = 0;
-  /** Per file added: its media id, and where its tokens end. */
-  private fileIds = new Int32Array(1 << 12);
-  private fileEnds = new Int32Array(1 << 12);
-  private fileCount = 0;
+  /** Per file with words: the step from the previous file's media id (`2·zigzag(step) + 1`), then its distinct word ids (`2·id`). */
+  private readonly tokens = new VarintChunks();
+  /** The media id of the last file written to `tokens`. */
+  private tokensMedia = 0;
 
   /** Distinct words so far. */
   get size(): number {
@@ -75,12 +75,6 @@ export class WordPostings {
         h = Math.imul(h ^ c, 16777619);
       }
     }
-    if (this.fileCount === this.fileIds.length) {
-      this.fileIds = grow(this.fileIds, 0);
-      this.fileEnds = grow(this.fileEnds, 0);
-    }
-    this.fileIds[this.fileCount] = mediaId;
-    this.fileEnds[this.fileCount++] = this.tokenCount;
   }
 
   private addWord(text: string, start: number, end: number, hash: number, mediaId: number): void {
@@ -114,8 +108,12 @@ export class WordPostings {
     }
     this.lastMedia[id] = mediaId;
     (this.counts[id] as number)++;
-    if (this.tokenCount === this.tokens.length) this.tokens = grow(this.tokens, 0);
-    this.tokens[this.tokenCount++] = id;
+    if (this.tokensMedia !== mediaId) {
+      const step = mediaId - this.tokensMedia;
+      this.tokens.push((step > 0 ? 2 * step - 1 : -2 * step) * 2 + 1);
+      this.tokensMedia = mediaId;
+    }
+    this.tokens.push(id * 2);
   }
 
   private rehash(): void {
@@ -130,27 +128,48 @@ export class WordPostings {
   }
 
   /**
-   * Each word (in order of first appearance) with its media ids, in the order they were added (ascending when
-   * the ids were added ascending). The lists are views into one array; the builder is spent afterwards.
+   * Each word (in order of first appearance: list i is word id i + 1 of the index) with its media ids in the
+   * order they were added (ascending when the ids were added ascending), encoded as postings.ts does. One pass
+   * over the tokens sizes every list, a second writes them in place, letting the tokens go as it reads them;
+   * the builder is spent afterwards.
    */
-  *lists(): Generator<[word: string, ids: Int32Array]> {
+  encoded(): EncodedLists {
     const n = this.words.length;
-    const starts = new Int32Array(n + 1);
-    for (let id = 0; id < n; id++) starts[id + 1] = (starts[id] as number) + (this.counts[id] as number);
-    const fill = starts.slice(0, n);
-    const ids = new Int32Array(this.tokenCount);
-    const { tokens, fileIds, fileEnds } = this;
-    let t = 0;
-    for (let f = 0; f < this.fileCount; f++) {
-      const media = fileIds[f] as number;
-      for (const end = fileEnds[f] as number; t < end; t++) ids[(fill[tokens[t] as number] as number)++] = media;
+    const prev = this.lastMedia.fill(0);
+    const ends = new Int32Array(n);
+    let media = 0;
+    this.tokens.forEach((v) => {
+      if (v & 1) media += stepOf(v);
+      else {
+        const w = v >>> 1;
+        (ends[w] as number) += deltaLength(media - (prev[w] as number));
+        prev[w] = media;
+      }
+    });
+    const at = new Int32Array(n);
+    let size = 0;
+    for (let w = 0; w < n; w++) {
+      at[w] = size;
+      size += ends[w] as number;
+      ends[w] = size;
     }
-    // the tokens are no longer needed: let them go before the caller writes the lists
-    this.tokens = new Int32Array(0);
-    this.fileIds = new Int32Array(0);
-    this.fileEnds = new Int32Array(0);
-    this.tokenCount = 0;
-    this.fileCount = 0;
-    for (let id = 0; id < n; id++) yield [this.words[id] as string, ids.subarray(starts[id], starts[id + 1])];
+    const blob = new Uint8Array(size);
+    prev.fill(0);
+    media = 0;
+    this.tokens.forEach((v) => {
+      if (v & 1) media += stepOf(v);
+      else {
+        const w = v >>> 1;
+        at[w] = writeDelta(media - (prev[w] as number), blob, at[w] as number);
+        prev[w] = media;
+      }
+    }, true);
+    return { names: this.words.join("\0"), counts: this.counts.slice(0, n), ends, blob };
   }
+}
+
+/** The step between two files' media ids from its token (`2·zigzag(step) + 1`). */
+function stepOf(token: number): number {
+  const z = (token - 1) / 2;
+  return z % 2 === 1 ? (z + 1) / 2 : -z / 2;
 }

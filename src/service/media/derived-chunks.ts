@@ -20,6 +20,8 @@ export class DerivedChunks {
   private named: string[] = [];
   private newSets: string[][] = [];
   private readonly sets = new TagSetNumbers((tags) => this.newSets.push([...tags]));
+  /** The builder makes the title keys (else the writer sorts the title order from its rows, and no title is kept). */
+  titlesWanted = true;
 
   constructor(
     private readonly emit: (chunk: DerivedChunk) => void,
@@ -31,7 +33,7 @@ export class DerivedChunks {
     const i = this.names.length;
     this.names.push(file);
     this.whole[i] = whole ? 1 : 0;
-    if (named === undefined) this.titles.push(title);
+    if (named === undefined) this.titles.push(this.titlesWanted ? title : "");
     else {
       this.titles.push("");
       this.namedAt.push(i);

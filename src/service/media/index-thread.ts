@@ -15,6 +15,8 @@ const logger = log.withTag("media");
 export class DerivedIndexJob {
   private link: ThreadLink | null = null;
   private local: DerivedIndexBuilder | null = null;
+  /** Built here: the builder whose lists are handed over, to sort the upper half only when asked (once the writer has stored the lists and let them go). */
+  private unsorted: DerivedIndexBuilder | null = null;
   /** Messages posted before the thread said it takes messages: done here should it fail to start. */
   private unconfirmed: ToIndexThread[] | null = [];
   private finishing: SystemRange[] | null = null;
@@ -32,8 +34,12 @@ export class DerivedIndexJob {
 
   static start(runtime: Runtime): DerivedIndexJob {
     const job = new DerivedIndexJob();
-    if (!runtime.startThread) job.local = new DerivedIndexBuilder();
-    else {
+    // no thread: the writer sorts the title order from its rows (no title keys held through the run, nor titles
+    // through a chunk)
+    if (!runtime.startThread) {
+      job.local = new DerivedIndexBuilder(false);
+      job.chunks.titlesWanted = false;
+    } else {
       try {
         const link = runtime.startThread({ url: new URL("./index-thread-worker.ts", import.meta.url).href, bundledPath: "./service/media/index-thread-worker.ts" });
         job.link = link;
@@ -78,8 +84,20 @@ export class DerivedIndexJob {
     return this.lists.promise;
   }
 
-  /** The upper half of the title order, after `finish` (the thread sorts it while the writer stores the lists and sorts the lower half). */
+  /**
+   * The upper half of the title order, after `finish`: the thread sorts it while the writer stores the lists and sorts
+   * the lower half; built here, it is sorted now (after the writer stored the lists and let them go: a lower peak).
+   */
   upperOrder(): Promise<Int32Array> {
+    const builder = this.unsorted;
+    this.unsorted = null;
+    if (builder) {
+      try {
+        this.order.resolve(builder.upperOrder(true));
+      } catch (err) {
+        this.reject(err as Error);
+      }
+    }
     return this.order.promise;
   }
 
@@ -88,6 +106,7 @@ export class DerivedIndexJob {
     this.link?.terminate();
     this.link = null;
     this.local = null;
+    this.unsorted = null;
     this.reject(new Error("media index run ended"));
   }
 
@@ -168,7 +187,7 @@ export class DerivedIndexJob {
     this.local = null;
     try {
       this.lists.resolve(local.lists(this.finishing as SystemRange[], false));
-      this.order.resolve(local.upperOrder(true));
+      this.unsorted = local;
     } catch (err) {
       this.reject(err as Error);
     }

@@ -4,10 +4,11 @@ import { openDatabase } from "../../db/open.ts";
 import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime/types.ts";
 import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { isVirtualPath, mediaName } from "../../core/media/words.ts";
-import { type EncodedLists, lowerHalf, type SystemRange } from "../../core/media/derived-index.ts";
-import { joinHalves, sortedIds } from "../../core/media/title-order-halves.ts";
+import { type DerivedLists, type EncodedLists, lowerHalf, type SystemRange } from "../../core/media/derived-index.ts";
+import { joinHalves, type KeyedIds, sortedIds } from "../../core/media/title-order-halves.ts";
 import { DerivedIndexJob } from "./index-thread.ts";
 import type { ParseAhead } from "./parse-ahead.ts";
+import { titleOrderFromRows } from "./title-order-rows.ts";
 import type { SystemScan } from "./walker.ts";
 import { writeFolderRecords } from "./folder-records.ts";
 import { encodeTitleSamples, sampleTitleKeys, TITLE_SAMPLES_KEY } from "./title-samples.ts";
@@ -145,39 +146,23 @@ export async function writeIndexFile(
     insDir.flush();
     const lastRow = db.prepare("SELECT max(id) AS id FROM media").get<{ id: number | null }>()?.id ?? 0;
     if (lastRow !== nextId - 1) throw new Error(`media rows numbered up to ${lastRow}, expected ${nextId - 1}`);
-    const built = await derived.finish(ranges);
+    let built: DerivedLists | null = await derived.finish(ranges);
     await tick();
-    const insWord = new BatchInsert(db, "words", ["id", "word", "count", "postings"]);
-    const wordCount = built.words.counts.length;
-    const words = listRows(built.words);
-    for (let w = 0; w < wordCount; w++) {
-      const [word, count, postings] = words(w);
-      insWord.add(w + 1, word, count, postings);
-      if (++sinceTick >= TICK_ROWS) {
-        sinceTick = 0;
-        await tick();
-      }
+    await writeLists(db, built, tick);
+    // the title order's lower half here, the upper in the thread, each once the lists are stored and let go (only
+    // the keys are held through the sorts); without a thread, from the rows just written, a half at a time
+    let order: Uint8Array;
+    if (built.titleOrderLeft) {
+      built = null;
+      order = titleOrderFromRows(db, nextId - 1);
+    } else {
+      let lowerKeys: KeyedIds | null = lowerHalf(built);
+      const lean = built.lower !== undefined;
+      built = null;
+      const lower = sortedIds(lowerKeys, lean);
+      lowerKeys = null; // nor the lower keys through the upper half's sort
+      order = joinHalves(lower, await derived.upperOrder());
     }
-    insWord.flush(); // before the trigram index reads the words back
-    const wordId = wordCount + 1;
-    const insTag = db.prepare("INSERT INTO tags (id, tag, count, postings) VALUES (?, ?, ?, ?)");
-    const insSystemTag = db.prepare("INSERT INTO system_tags (system, tag) VALUES (?, ?)");
-    const tagRows = listRows(built.tags);
-    for (let t = 0; t < built.tags.counts.length; t++) {
-      insTag.run(t + 1, ...tagRows(t));
-      for (let r = built.tagSystemEnds[t - 1] ?? 0; r < (built.tagSystemEnds[t] as number); r++) insSystemTag.run(built.tagSystems[r] as number, t + 1);
-    }
-    await tick();
-    // the trigram index filled by SQLite from the words table, TICK_ROWS words per statement (while the thread
-    // sorts the upper half of the title order)
-    const insWordsFts = db.prepare("INSERT INTO words_fts (rowid, word) SELECT id, word FROM words WHERE id BETWEEN ? AND ?");
-    for (let from = 1; from < wordId; from += TICK_ROWS) {
-      insWordsFts.run(from, Math.min(wordId - 1, from + TICK_ROWS - 1));
-      await tick();
-    }
-    // the title order's lower half here, the upper in the thread; without one, both here with the lean sort
-    const lower = sortedIds(lowerHalf(built), built.lower !== undefined);
-    const order = joinHalves(lower, await derived.upperOrder());
     db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(order);
     await tick();
     const insMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
@@ -201,6 +186,34 @@ export async function writeIndexFile(
     throw err;
   } finally {
     derived.end();
+  }
+}
+
+/** Stores the word and tag lists, and fills the trigram index of the words. */
+async function writeLists(db: SqlDatabase, built: DerivedLists, tick: () => Promise<void>): Promise<void> {
+  const insWord = new BatchInsert(db, "words", ["id", "word", "count", "postings"]);
+  const wordCount = built.words.counts.length;
+  const words = listRows(built.words);
+  for (let w = 0; w < wordCount; w++) {
+    const [word, count, postings] = words(w);
+    insWord.add(w + 1, word, count, postings);
+    if ((w + 1) % TICK_ROWS === 0) await tick();
+  }
+  insWord.flush(); // before the trigram index reads the words back
+  const insTag = db.prepare("INSERT INTO tags (id, tag, count, postings) VALUES (?, ?, ?, ?)");
+  const insSystemTag = db.prepare("INSERT INTO system_tags (system, tag) VALUES (?, ?)");
+  const tagRows = listRows(built.tags);
+  for (let t = 0; t < built.tags.counts.length; t++) {
+    insTag.run(t + 1, ...tagRows(t));
+    for (let r = built.tagSystemEnds[t - 1] ?? 0; r < (built.tagSystemEnds[t] as number); r++) insSystemTag.run(built.tagSystems[r] as number, t + 1);
+  }
+  await tick();
+  // the trigram index filled by SQLite from the words table, TICK_ROWS words per statement (while the thread
+  // sorts the upper half of the title order)
+  const insWordsFts = db.prepare("INSERT INTO words_fts (rowid, word) SELECT id, word FROM words WHERE id BETWEEN ? AND ?");
+  for (let from = 1; from <= wordCount; from += TICK_ROWS) {
+    insWordsFts.run(from, Math.min(wordCount, from + TICK_ROWS - 1));
+    await tick();
   }
 }
 

@@ -1,0 +1,44 @@
+import { titleSortKey } from "../../core/media/title-order.ts";
+import { firstUnit, joinHalves, medianPivot, sortedIds } from "../../core/media/title-order-halves.ts";
+import type { SqlDatabase } from "../../runtime/types.ts";
+
+/** The first rows whose keys choose the pivot (as title-order-halves.ts KeyHalves does). */
+const PIVOT_SAMPLE = 8192;
+/** Media rows read at a time: few enough that each page's row objects die young (not promoted to the old generation). */
+const PAGE = 2048;
+
+/**
+ * The title order blob (title-order.ts) of the media rows 1..count just written to `db`, sorted one half at a
+ * time (title-order-halves.ts): only one half's keys are held, and only while it is sorted, instead of a key
+ * for every file through the whole run. For the runtimes that build the derived tables in the writer's thread
+ * (Node on MiSTer, where memory is the limit); the rows' titles are the titles the keys are made from.
+ */
+export function titleOrderFromRows(db: SqlDatabase, count: number): Uint8Array {
+  const page = db.prepare("SELECT title FROM media WHERE id BETWEEN ? AND ? ORDER BY id");
+  const read = (from: number) => page.all<{ title: string }>(from, Math.min(count, from + PAGE - 1));
+  const sample: string[] = [];
+  for (let from = 1; from <= Math.min(count, PIVOT_SAMPLE); from += PAGE) for (const r of read(from)) sample.push(titleSortKey(r.title));
+  const pivot = medianPivot(sample);
+  sample.length = 0;
+  const half = (lower: boolean): Int32Array => {
+    const keys: string[] = [];
+    let ids = new Int32Array(1024);
+    for (let from = 1; from <= count; from += PAGE) {
+      const rows = read(from);
+      for (let i = 0; i < rows.length; i++) {
+        const key = titleSortKey((rows[i] as { title: string }).title);
+        if (firstUnit(key) < pivot !== lower) continue;
+        if (keys.length === ids.length) {
+          const grown = new Int32Array(ids.length * 2);
+          grown.set(ids);
+          ids = grown;
+        }
+        ids[keys.length] = from + i; // the rows are numbered 1..count (checked by the writer)
+        keys.push(key);
+      }
+    }
+    return sortedIds({ keys, ids: ids.subarray(0, keys.length) }, true);
+  };
+  const lower = half(true);
+  return joinHalves(lower, half(false));
+}
