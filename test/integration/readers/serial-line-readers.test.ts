@@ -163,6 +163,8 @@ describe("simpleserial", () => {
     const again = mark();
     say(simple, "SCAN\tuid=100\n");
     expect(await next("tokens.added", again)).toMatchObject({ uid: "100" });
+    // its removal window ends here, not inside the next reader's tests (they count removals)
+    await next("tokens.removed", again);
   });
 });
 
