@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, phonePage, screenshot, seriousViolations } from "../fixtures/browser.ts";
+import { checkScreen, launchChromium, phonePage } from "../fixtures/browser.ts";
 import { isAlive, waitFor } from "../fixtures/launch-env.ts";
 import { createNetNamespace, type NetNamespace } from "../fixtures/netns.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
@@ -47,12 +47,6 @@ afterAll(async () => {
   env?.remove();
 });
 
-async function checkScreen(name: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
-  await screenshot(page, name);
-}
-
 async function pinFromDevice(): Promise<string> {
   return (await rpc.call<{ pin: string }>("clients.pair.start")).pin;
 }
@@ -71,7 +65,7 @@ describe("the web app on a phone elsewhere on the LAN", () => {
     const total = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
     expect(bodies.length).toBeGreaterThanOrEqual(4);
     expect(total).toBeLessThanOrEqual(80 * 1024);
-    await checkScreen("pair");
+    await checkScreen(page, "pair");
   });
 
   test("a wrong PIN is refused with a clear message", async () => {
@@ -80,7 +74,7 @@ describe("the web app on a phone elsewhere on the LAN", () => {
     await page.getByLabel("PIN").fill(wrong);
     await page.getByRole("button", { name: "Pair" }).click();
     await page.getByRole("alert").filter({ hasText: "Wrong PIN. Check the PIN shown on the device and try again." }).waitFor();
-    await checkScreen("pair-wrong-pin");
+    await checkScreen(page, "pair-wrong-pin");
     expect((await rpc.call<{ clients: unknown[] }>("clients")).clients).toEqual([]);
   });
 
@@ -104,7 +98,7 @@ describe("the web app on a phone elsewhere on the LAN", () => {
     await page.getByLabel("Game name").pressSequentially("donkey");
     const row = page.getByTestId("results").getByRole("listitem").filter({ hasText: "Donkey Kong Country (USA)" });
     await row.waitFor();
-    await checkScreen("remote-search");
+    await checkScreen(page, "remote-search");
     await row.getByRole("button", { name: "Launch Donkey Kong Country (USA)" }).click();
     await waitFor(() => existsSync(env.emu.record), "launcher start");
     const [pid, path] = readFileSync(env.emu.record, "utf8").trim().split("\n");
@@ -155,7 +149,7 @@ describe("the web app on a phone elsewhere on the LAN", () => {
   test("'Forget this device' removes the credentials and the page asks to pair again", async () => {
     await page.getByRole("navigation").getByRole("link", { name: "Settings", exact: true }).click();
     await page.getByText("Paired with this device as “Kitchen phone”.").waitFor();
-    await checkScreen("remote-settings");
+    await checkScreen(page, "remote-settings");
     await page.getByRole("button", { name: "Forget this device" }).click();
     await page.getByRole("heading", { level: 1, name: "Pair this browser" }).waitFor();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, PHONE, phonePage, screenshot, seriousViolations } from "../fixtures/browser.ts";
+import { checkScreen, goToScreen, launchChromium, PHONE, phonePage, screenshot, seriousViolations } from "../fixtures/browser.ts";
 import { isAlive, waitFor } from "../fixtures/launch-env.ts";
 import { freePort, ROOT, runChild, waitHealthy } from "../fixtures/process.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
@@ -37,17 +37,6 @@ afterAll(async () => {
   env?.remove();
 });
 
-async function go(title: string): Promise<void> {
-  await page.getByRole("navigation").getByRole("link", { name: title, exact: true }).click();
-  await page.getByRole("heading", { level: 1, name: title === "Home" ? "Home" : title }).waitFor();
-}
-
-async function checkScreen(name: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
-  await screenshot(page, name);
-}
-
 /** The launcher script's last start: its pid and the path it was given. */
 async function launched(): Promise<{ pid: number; path: string }> {
   await waitFor(() => existsSync(env.emu.record), "launcher start");
@@ -69,7 +58,7 @@ describe("the web app at phone size", () => {
     await expect(page.getByTestId("version").textContent()).resolves.toBeString();
     await page.getByTestId("version").filter({ hasText: /tapserve \S+ on linux/ }).waitFor();
     await page.getByTestId("readers").filter({ hasText: "connected" }).waitFor();
-    await checkScreen("home");
+    await checkScreen(page, "home");
   });
 
   test("the whole first load is at most 80 KB compressed, every file precompressed", async () => {
@@ -94,7 +83,7 @@ describe("the web app at phone size", () => {
   });
 
   test("Update index shows a progress bar that moves and ends with the total", async () => {
-    await go("Library");
+    await goToScreen(page, "Library");
     await page.evaluate(() => {
       const bar = document.querySelector("[data-testid=index-progress]") as HTMLProgressElement;
       const seen: number[] = [];
@@ -108,11 +97,11 @@ describe("the web app at phone size", () => {
     expect(seen.some((f) => f > 0 && f < 1)).toBe(true);
     expect(seen.at(-1)).toBe(1);
     await page.getByTestId("systems").filter({ hasText: "SNES" }).waitFor();
-    await checkScreen("library");
+    await checkScreen(page, "library");
   });
 
   test("a search finds an indexed game without layout shift; Launch starts the launcher and Stop ends it", async () => {
-    await go("Search");
+    await goToScreen(page, "Search");
     await page.evaluate(() => {
       const w = window as unknown as { cls: number };
       w.cls = 0;
@@ -130,12 +119,12 @@ describe("the web app at phone size", () => {
     await row.getByRole("button", { name: /^QR code/ }).click();
     await expect(row.getByRole("img", { name: /QR code that launches/ }).count()).resolves.toBe(1);
     await expect(row.textContent()).resolves.toContain(`${svc.http}/l/`);
-    await checkScreen("search");
+    await checkScreen(page, "search");
     await row.getByRole("button", { name: "Launch Super Mario World (USA)" }).click();
     const run = await launched();
     expect(run.path).toBe(join(env.root, "games/SNES/Super Mario World (USA).sfc"));
     expect(isAlive(run.pid)).toBe(true);
-    await go("Home");
+    await goToScreen(page, "Home");
     await page.getByTestId("now-playing").filter({ hasText: "Super Mario World (USA)" }).waitFor();
     await page.getByRole("button", { name: "Stop" }).click();
     await waitFor(() => !isAlive(run.pid), "launcher exit");
@@ -174,7 +163,7 @@ describe("the web app at phone size", () => {
   });
 
   test("'map the last scanned tag' creates a mapping that then rewrites a launch; the override is checked as the CLI does", async () => {
-    await go("Mappings");
+    await goToScreen(page, "Mappings");
     await page.getByRole("button", { name: "Map the last scanned tag" }).click();
     await expect(page.getByLabel("Pattern").inputValue()).resolves.toBe("toy-42");
     const broken = '**echo:"open';
@@ -184,7 +173,7 @@ describe("the web app at phone size", () => {
     await expect(page.getByTestId("override-check").textContent()).resolves.toBe(`This launch script will not run: ${cliError}.`);
     await expect(page.getByRole("button", { name: "Save mapping" }).isDisabled()).resolves.toBe(true);
     await page.getByTestId("override-check").scrollIntoViewIfNeeded();
-    await checkScreen("mapping-editor");
+    await checkScreen(page, "mapping-editor");
     await page.getByLabel("Launch instead").fill("@Genesis/Sonic The Hedgehog (World)");
     await page.getByRole("button", { name: "Save mapping" }).click();
     await page.getByTestId("mappings").filter({ hasText: "toy-42" }).waitFor();
@@ -193,7 +182,7 @@ describe("the web app at phone size", () => {
     await page.getByLabel("Label").fill("Sonic figure");
     await page.getByRole("button", { name: "Save mapping" }).click();
     await page.getByTestId("mappings").filter({ hasText: "Sonic figure" }).waitFor();
-    await checkScreen("mappings");
+    await checkScreen(page, "mappings");
     await scan("toy-42");
     const run = await launched();
     expect(run.path).toBe(join(env.root, "games/Genesis/Sonic The Hedgehog (World).md"));
@@ -206,18 +195,18 @@ describe("the web app at phone size", () => {
   });
 
   test("History lists launches newest first with success or failure, and a tap launches again", async () => {
-    await go("History");
+    await goToScreen(page, "History");
     const items = page.getByTestId("history").getByRole("listitem");
     await items.first().waitFor();
     // newest first: the mapped scan (recorded with the script it was rewritten to), then the bare scan of
     // toy-42, which had no mapping and failed
     await expect(items.first().textContent()).resolves.toContain("Sonic The Hedgehog (World)");
     await items.filter({ hasText: "toy-42" }).filter({ hasText: "failed" }).waitFor();
-    await checkScreen("history");
+    await checkScreen(page, "history");
     // "Why?" shows the scan trace: toy-42 matched no mapping and names no file under any root
     await items.filter({ hasText: "toy-42" }).first().getByRole("button", { name: /^Why\?/ }).click();
     await expect(page.getByTestId("trace").first().textContent()).resolves.toContain("failed [media_not_found]");
-    await checkScreen("history-why");
+    await checkScreen(page, "history-why");
     await items.filter({ hasText: "toy-42" }).first().getByRole("button", { name: /^Why\?/ }).click();
     await items.filter({ hasText: "Super Mario World" }).first().getByRole("button").first().click();
     const run = await launched();
@@ -226,7 +215,7 @@ describe("the web app at phone size", () => {
   });
 
   test("Settings save typed values and show the service's own words on errors; Pair a phone shows a PIN", async () => {
-    await go("Settings");
+    await goToScreen(page, "Settings");
     const readers = page.getByLabel(/Readers to connect/);
     await readers.fill("bad entry");
     await page.getByRole("button", { name: "Save settings" }).click();
@@ -238,14 +227,14 @@ describe("the web app at phone size", () => {
     expect(await rpc.call("settings")).toMatchObject({ debug: true, reader: [`file:${env.tokenFile}`] });
     await page.getByRole("button", { name: "Pair a phone" }).click();
     await expect(page.getByTestId("pin").textContent()).resolves.toMatch(/^\d{6}$/);
-    await checkScreen("settings");
+    await checkScreen(page, "settings");
     await page.getByRole("button", { name: "Cancel pairing" }).click();
     await page.getByText("Pairing cancelled.").waitFor();
   });
 
   test("Write shows the space the text needs, what it would do on this device, and the service's reason when no reader can write", async () => {
     const historyBefore = (await rpc.call<{ entries: unknown[] }>("tokens.history")).entries.length;
-    await go("Write");
+    await goToScreen(page, "Write");
     // a text no launcher takes: the dry run says so, with its trace, before anything is written
     await page.getByLabel("Text to write").fill("SNES/Nothing Runs This.xyz");
     const check = page.getByTestId("dry-run");
@@ -260,11 +249,11 @@ describe("the web app at phone size", () => {
     await page.getByRole("button", { name: "Write to tag" }).click();
     await page.getByRole("alert").waitFor();
     expect(await page.getByRole("alert").textContent()).not.toContain("{");
-    await checkScreen("write");
+    await checkScreen(page, "write");
   });
 
   test("a real inbox message (a failed index run) shows a badge; the Inbox lists it and Delete removes it", async () => {
-    await go("Home");
+    await goToScreen(page, "Home");
     await expect(page.getByTestId("inbox-badge").count()).resolves.toBe(0);
     const blocker = join(svc.dataDir, "media.db.building");
     mkdirSync(join(blocker, "in-the-way"), { recursive: true }); // the new index file cannot be written
@@ -284,16 +273,16 @@ describe("the web app at phone size", () => {
     const item = page.getByTestId("inbox-message").filter({ hasText: "Updating the media database failed" });
     await item.waitFor();
     await expect(item.textContent()).resolves.toContain("Warning");
-    await checkScreen("inbox");
+    await checkScreen(page, "inbox");
     await item.getByRole("button", { name: "Delete: Updating the media database failed" }).click();
     await page.getByText("No messages.").waitFor();
     expect((await rpc.call<{ messages: unknown[] }>("inbox")).messages).toEqual([]);
-    await go("Home");
+    await goToScreen(page, "Home");
     await expect(page.getByTestId("inbox-badge").count()).resolves.toBe(0);
   });
 
   test("Profiles: create a member with a PIN and limits, switch with a wrong then the right PIN, back to shared", async () => {
-    await go("Profiles");
+    await goToScreen(page, "Profiles");
     await page.getByText("Shared profile: nobody in particular.").waitFor();
     // the first profile is the household's admin (the service insists on a PIN for admins)
     await page.getByRole("button", { name: "New profile" }).click();
@@ -311,7 +300,7 @@ describe("the web app at phone size", () => {
     const sam = page.getByTestId("profiles").getByRole("listitem").filter({ hasText: "Sam" });
     await sam.waitFor();
     await expect(sam.textContent()).resolves.toContain("Member · PIN · limits 1h30m a day");
-    await checkScreen("profiles");
+    await checkScreen(page, "profiles");
     await page.getByRole("button", { name: "Switch to Sam" }).click();
     const pin = page.getByRole("form", { name: "PIN for Sam" });
     await pin.getByLabel("PIN for Sam").fill("0000");
@@ -328,7 +317,7 @@ describe("the web app at phone size", () => {
   });
 
   test("Playtime: the status shows, and the limits saved on the device are what the API reports", async () => {
-    await go("Playtime");
+    await goToScreen(page, "Playtime");
     await page.getByTestId("playtime-status").getByText("No session running").waitFor();
     const form = page.getByRole("form", { name: "Playtime limits" });
     await form.getByLabel("Limits on").check();
@@ -337,12 +326,12 @@ describe("the web app at phone size", () => {
     await form.getByRole("button", { name: "Save limits" }).click();
     await form.getByText("Limits saved.").waitFor();
     expect(await rpc.call("settings.playtime.limits")).toMatchObject({ enabled: true, session: "45m0s", warnings: ["10m0s", "1m0s"] });
-    await checkScreen("playtime");
+    await checkScreen(page, "playtime");
     await rpc.call("settings.playtime.limits.update", { enabled: false, session: "" });
   });
 
   test("keyboard: Tab reaches the navigation, Enter opens a screen and focus moves to its heading, focus is visible", async () => {
-    await go("Home");
+    await goToScreen(page, "Home");
     const searchLink = page.getByRole("navigation").getByRole("link", { name: "Search" });
     for (let i = 0; i < 30 && !(await searchLink.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
     expect(await searchLink.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
@@ -358,21 +347,21 @@ describe("the web app at phone size", () => {
     await page.emulateMedia({ colorScheme: "dark" });
     const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(dark).not.toBe(light);
-    await go("Home");
-    await checkScreen("home-dark");
+    await goToScreen(page, "Home");
+    await checkScreen(page, "home-dark");
     await page.emulateMedia({ colorScheme: "light" });
   });
 
   test("on a desktop window the navigation is one row and the content keeps a readable width", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     try {
-      await go("Search");
+      await goToScreen(page, "Search");
       await page.getByLabel("Game name").fill("sonic");
       await page.getByTestId("results").getByRole("listitem").first().waitFor();
       const nav = await page.getByRole("navigation").getByRole("link").evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
       expect(new Set(nav).size).toBe(1);
       expect(await page.locator("main").evaluate((m) => m.getBoundingClientRect().width)).toBeLessThanOrEqual(800);
-      await checkScreen("desktop-search");
+      await checkScreen(page, "desktop-search");
     } finally {
       await page.setViewportSize(PHONE);
     }

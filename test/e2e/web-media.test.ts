@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, phonePage, screenshot, seriousViolations } from "../fixtures/browser.ts";
+import { checkScreen, goToScreen, launchChromium, phonePage } from "../fixtures/browser.ts";
 import { writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { putFile, solidPng } from "../fixtures/images.ts";
@@ -65,17 +65,6 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function go(title: string): Promise<void> {
-  await page.getByRole("navigation").getByRole("link", { name: title, exact: true }).click();
-  await page.getByRole("heading", { level: 1, name: title }).waitFor();
-}
-
-async function checkScreen(name: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
-  await screenshot(page, name);
-}
-
 /** The natural size of the cover image in a row (0×0 while none is shown). */
 function coverSize(row: ReturnType<Page["locator"]>): Promise<[number, number]> {
   return row.getByTestId("cover").first().evaluate((box) => {
@@ -89,7 +78,7 @@ const resultRow = (name: string) => results().filter({ has: page.getByText(name,
 
 describe("the media library in the web app", () => {
   test("search results show the scraped covers without layout shift; Details shows the metadata", async () => {
-    await go("Search");
+    await goToScreen(page, "Search");
     await page.evaluate(() => {
       const w = window as unknown as { cls: number };
       w.cls = 0;
@@ -118,7 +107,7 @@ describe("the media library in the web app", () => {
     await details.locator("[data-testid=cover][data-state=loaded]").waitFor();
     expect(await coverSize(details)).toEqual([128, 85]); // the 8rem box
     await details.scrollIntoViewIfNeeded();
-    await checkScreen("media-search-covers");
+    await checkScreen(page, "media-search-covers");
   });
 
   test("the favourite star survives a reload and the Favourites filter lists exactly the favourites", async () => {
@@ -140,7 +129,7 @@ describe("the media library in the web app", () => {
     await page.getByTestId("result-count").filter({ hasText: "1 favourite" }).waitFor();
     await expect(results().count()).resolves.toBe(1);
     await resultRow("Super Mario World (USA)").waitFor();
-    await checkScreen("media-favourites");
+    await checkScreen(page, "media-favourites");
     // unstarred from the list: gone from the favourites after the next search
     await star().click();
     await page.locator('button[aria-label="Favourite Super Mario World (USA)"][aria-pressed="false"]').waitFor();
@@ -149,7 +138,7 @@ describe("the media library in the web app", () => {
   });
 
   test("Library browses the roots, into a folder, by a letter and into a sub-folder", async () => {
-    await go("Library");
+    await goToScreen(page, "Library");
     const list = page.getByTestId("browse");
     const count = page.getByTestId("browse-count");
     await list.getByRole("button", { name: /^roms/ }).click();
@@ -165,7 +154,7 @@ describe("the media library in the web app", () => {
     await mario.scrollIntoViewIfNeeded();
     await mario.locator("[data-testid=cover][data-state=loaded]").waitFor();
     expect(await coverSize(mario)).toEqual([64, 43]); // 300×200 scaled on the device to the 3rem box (48 px, asked 64)
-    await checkScreen("media-browse-folder");
+    await checkScreen(page, "media-browse-folder");
 
     // letters: S holds the two Super Mario Worlds, Super Metroid and Star Fox
     const letters = page.getByTestId("letters");
@@ -174,7 +163,7 @@ describe("the media library in the web app", () => {
     const names = await list.getByRole("listitem").locator(".result-text .title").allTextContents();
     expect(names).toEqual(["Star Fox (USA)", "Super Mario World (Europe) (Rev 1)", "Super Mario World (USA)", "Super Metroid (USA)"]);
     await expect(letters.getByRole("button", { name: "S: 4" }).getAttribute("aria-pressed")).resolves.toBe("true");
-    await checkScreen("media-browse-letter");
+    await checkScreen(page, "media-browse-letter");
 
     await letters.getByRole("button", { name: "All", exact: true }).click();
     await list.getByRole("button", { name: /^Hacks/ }).click();
@@ -193,6 +182,6 @@ describe("the media library in the web app", () => {
     await page.getByTestId("browse-count").filter({ hasText: /^2 games$/ }).waitFor();
     const names = await list.getByRole("listitem").locator(".result-text .title").allTextContents();
     expect(names).toEqual(["Columns (World)", "Sonic The Hedgehog (USA, Europe)"]);
-    await checkScreen("media-browse-system");
+    await checkScreen(page, "media-browse-system");
   });
 });

@@ -8,7 +8,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { FakeReaderDriver } from "../fakes/reader-driver.ts";
-import { launchChromium, phonePage, screenshot, seriousViolations } from "../fixtures/browser.ts";
+import { checkScreen, launchChromium, phonePage } from "../fixtures/browser.ts";
 import { writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
 import { readerServiceConfig } from "../fixtures/reader-service-config.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
@@ -43,12 +43,6 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function checkScreen(name: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
-  await screenshot(page, name);
-}
-
 describe("Write to a tag on Home", () => {
   const box = () => page.getByTestId("write-playing");
   const button = () => page.getByRole("button", { name: "Write to a tag" });
@@ -65,11 +59,11 @@ describe("Write to a tag on Home", () => {
     await button().click();
     await box().filter({ hasText: "Place a tag on the reader" }).waitFor();
     await page.getByRole("button", { name: "Cancel" }).waitFor();
-    await checkScreen("home-write-playing-waiting");
+    await checkScreen(page, "home-write-playing-waiting");
     driver.reader("/dev/fake0").present({ uid: "04aa" });
     await box().filter({ hasText: "Written to the tag: SNES/Zelda.sfc" }).waitFor();
     expect(driver.reader("/dev/fake0").writes).toEqual(["SNES/Zelda.sfc"]);
-    await checkScreen("home-write-playing-written");
+    await checkScreen(page, "home-write-playing-written");
     driver.reader("/dev/fake0").remove();
   });
 
