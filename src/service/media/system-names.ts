@@ -1,6 +1,6 @@
 import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { mediaName } from "../../core/media/words.ts";
-import { type DerivedChunks, TagSetNumbers } from "./derived-chunks.ts";
+import type { DerivedChunks } from "./derived-chunks.ts";
 
 /** A walked system's files as handed to the index thread ahead of the write (ids follow those handed before). */
 export interface SystemNames {
@@ -25,11 +25,12 @@ export interface ParsedNames {
 
 /**
  * Parses each file name of the systems handed over (titles, tags) once: for the media rows, handed back, and for
- * the derived tables, added to `chunks` in media id order.
+ * the derived tables, added to `chunks` in media id order (only this parser adds to them: their tag set numbers
+ * are the rows' too).
  */
 export class SystemNamesParser {
-  private newTexts: string[] = [];
-  private readonly sets = new TagSetNumbers((tags) => this.newTexts.push(tags.join(" ")));
+  /** The number the next new tag set gets (the chunks number the sets; each new one is the next). */
+  private nextSet = 0;
 
   constructor(private readonly chunks: DerivedChunks) {}
 
@@ -37,17 +38,21 @@ export class SystemNamesParser {
     const names = m.names.split("\0");
     const titles = new Array<string>(names.length);
     const tagSets = new Int32Array(names.length);
-    this.newTexts = [];
+    const newTexts: string[] = [];
     let k = 0;
     for (let i = 0; i < names.length; i++) {
       const file = names[i] as string;
       const whole = m.whole[i] === 1;
       const parsed = parseMediaName(mediaName(file, whole));
       const named = m.namedAt[k] === i ? (m.named[k++] as string) : undefined;
-      this.chunks.add(file, whole, parsed.title, named, parsed.tags);
+      const set = this.chunks.add(file, whole, parsed.title, named, parsed.tags);
+      if (set === this.nextSet) {
+        newTexts.push(parsed.tags.join(" "));
+        this.nextSet++;
+      }
       titles[i] = named ?? parsed.title;
-      tagSets[i] = this.sets.of(parsed.tags);
+      tagSets[i] = set;
     }
-    return { titles: titles.join("\0"), tagSets, newTexts: this.newTexts };
+    return { titles: titles.join("\0"), tagSets, newTexts };
   }
 }
