@@ -8,57 +8,13 @@
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { type Tok, tokenize, unquote } from "./go-tokens.ts";
 
 const repo = process.argv[2] ?? "/work/.mirror/ZaparooProject+go-zapscript/repo";
 const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8", maxBuffer: 1 << 26 });
 const commit = git("rev-parse", "HEAD").trim();
 // the parser's tests (tagfilter_test.go and the others test other functions of the package)
 const files = git("ls-tree", "--name-only", "HEAD").split("\n").filter((f) => f.startsWith("parser") && f.endsWith("_test.go"));
-
-type Tok = { k: "str" | "id" | "num" | "p"; v: string };
-
-function unquote(s: string): string {
-  return JSON.parse(s.replace(/\\x([0-9a-fA-F]{2})/g, "\\u00$1").replace(/\\a/g, "\\u0007").replace(/\\v/g, "\\u000b").replace(/\\'/g, "'"));
-}
-
-function tokenize(src: string): Tok[] {
-  const out: Tok[] = [];
-  let i = 0;
-  while (i < src.length) {
-    const c = src[i]!;
-    if (/\s/.test(c)) i++;
-    else if (src.startsWith("//", i)) i = src.indexOf("\n", i) < 0 ? src.length : src.indexOf("\n", i);
-    else if (src.startsWith("/*", i)) i = src.indexOf("*/", i) + 2;
-    else if (c === "`") {
-      const j = src.indexOf("`", i + 1);
-      out.push({ k: "str", v: src.slice(i + 1, j).replace(/\r/g, "") });
-      i = j + 1;
-    } else if (c === '"') {
-      let j = i + 1;
-      while (src[j] !== '"') j += src[j] === "\\" ? 2 : 1;
-      out.push({ k: "str", v: unquote(src.slice(i, j + 1)) });
-      i = j + 1;
-    } else if (c === "'") {
-      let j = i + 1;
-      while (src[j] !== "'") j += src[j] === "\\" ? 2 : 1;
-      out.push({ k: "num", v: src.slice(i, j + 1) });
-      i = j + 1;
-    } else if (/[A-Za-z_]/.test(c)) {
-      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(i))![0];
-      out.push({ k: "id", v: m });
-      i += m.length;
-    } else if (/[0-9]/.test(c)) {
-      const m = /^[0-9][0-9a-fA-Fx._]*/.exec(src.slice(i))![0];
-      out.push({ k: "num", v: m });
-      i += m.length;
-    } else {
-      const op = [":=", "==", "!=", "&&", "||", "<-", "...", "++", "--", "+="].find((o) => src.startsWith(o, i)) ?? c;
-      out.push({ k: "p", v: op });
-      i += op.length;
-    }
-  }
-  return out;
-}
 
 /** String constants of the package (symbols.go, models.go …), for names like zapscript.ZapScriptCmdWrite. */
 const constants = new Map<string, string>();
