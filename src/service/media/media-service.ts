@@ -48,10 +48,7 @@ export class MediaService implements Lifecycle {
     private readonly inbox: InboxSink = noInbox,
     opts: { stallMs?: number | undefined; virtualMedia?: IndexerDeps["virtualMedia"]; titleSource?: IndexerDeps["titleSource"]; titleVersion?: IndexerDeps["titleVersion"] } = {},
   ) {
-    // The Node build runs on MiSTer (about 500 MB for Linux): there the index is read through SQLite's page
-    // cache (2 MB), not mapped; mapped, one search and the title order's samples put ~25 MB of a 250k index in
-    // the RSS. Bun keeps the map: its search p50 is about half (B3).
-    this.store = new MediaStore(ctx.runtime, ctx.dataDir, this.catalog, ctx.runtime.name === "node" ? { mmapBytes: 0 } : {});
+    this.store = new MediaStore(ctx.runtime, ctx.dataDir, this.catalog);
     const throttle = new ProgressThrottle(PROGRESS_INTERVAL_MS, () => ctx.clock.now(), (s) => ctx.events.publish("media.indexing", s));
     const stall = new IndexStallWatch({ clock: ctx.clock, inbox, limitMs: opts.stallMs });
     this.indexer = new MediaIndexer({
