@@ -10,6 +10,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Clock } from "../core/clock.ts";
 import { parseUevent, type TtyChange, ttyChange, ttyListingChanges } from "../core/uevent.ts";
+import { splitUevents } from "../core/uevent-batch.ts";
 import { log } from "../log.ts";
 import type { Runtime } from "../runtime/types.ts";
 import type { HardwareRoots } from "./serial/sysfs.ts";
@@ -87,9 +88,11 @@ export function watchSerialHotplug(opts: HotplugOptions, onChange: (c: DeviceCha
     mode = "uevent";
     uevents = opts.uevents({
       message: (bytes) => {
-        const ev = parseUevent(bytes);
-        const change = ev && ttyChange(ev);
-        if (change) emit(change, "uevent");
+        for (const message of splitUevents(bytes)) {
+          const ev = parseUevent(message);
+          const change = ev && ttyChange(ev);
+          if (change) emit(change, "uevent");
+        }
       },
       overrun: () => emit(null, "uevent"),
       failed: (reason) => {

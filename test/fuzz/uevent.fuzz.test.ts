@@ -1,10 +1,12 @@
 /**
  * Kernel uevents: any bytes parse to a record or null without throwing; a well-formed tty event round-trips
- * to the same add/remove of the same node; a device name never climbs out of /dev.
+ * to the same add/remove of the same node; a device name never climbs out of /dev; messages read back to back
+ * split into pieces that join to the same bytes, in order, none empty.
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { parseUevent, ttyChange } from "../../src/core/uevent.ts";
+import { splitUevents } from "../../src/core/uevent-batch.ts";
 import { fuzz, fuzzTimeout } from "./runs.ts";
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -34,6 +36,18 @@ describe("fuzz: uevent", () => {
         const fields = Object.entries(extra).filter(([k]) => !["ACTION", "DEVPATH", "DEVNAME", "SUBSYSTEM"].includes(k)).map(([k, v]) => `${k}=${v}`);
         const msg = [`${action}@${devpath}`, `ACTION=${action}`, `DEVPATH=${devpath}`, "SUBSYSTEM=tty", `DEVNAME=${dev}`, ...fields, ""].join("\0");
         expect(ttyChange(parseUevent(enc(msg))!)).toEqual({ action, name: dev });
+      }),
+    );
+  }, fuzzTimeout());
+
+  test("uevent-batch.splitUevents: never throws; its pieces are the input, in order, none empty", () => {
+    const message = fc.oneof(fc.uint8Array({ maxLength: 120 }), udevish, fc.array(piece, { maxLength: 20 }).map((p) => enc(p.join(""))));
+    fuzz(
+      fc.property(fc.array(message, { maxLength: 8 }), (messages) => {
+        const bytes = new Uint8Array(messages.flatMap((m) => [...m]));
+        const parts = splitUevents(bytes);
+        expect(parts.every((p) => p.length > 0)).toBe(true);
+        expect(parts.flatMap((p) => [...p])).toEqual([...bytes]);
       }),
     );
   }, fuzzTimeout());

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { parseUevent, ttyChange, ttyListingChanges } from "../../../src/core/uevent.ts";
+import { splitUevents } from "../../../src/core/uevent-batch.ts";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 /** A uevent as the kernel sends it: header, then NUL-terminated fields. */
@@ -82,5 +83,54 @@ describe("tty listings compared (the polling stand-in)", () => {
       { action: "add", name: "ttyACM0" },
     ]);
     expect(ttyListingChanges(after, after)).toEqual([]);
+  });
+});
+
+describe("uevents read back to back (one read drained several datagrams)", () => {
+  const joined = (...parts: Uint8Array[]) => {
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  };
+  const addTty = kernel("add", USB_TTY, { SUBSYSTEM: "tty", MAJOR: "188", MINOR: "0", DEVNAME: "ttyUSB0", SEQNUM: "4711" });
+  const udevAdd = udev(["ACTION=add", `DEVPATH=${USB_TTY}`, "SUBSYSTEM=tty", "DEVNAME=/dev/ttyUSB0", "SEQNUM=4711"]);
+  const removeTty = kernel("remove", USB_TTY, { SUBSYSTEM: "tty", DEVNAME: "ttyUSB0", SEQNUM: "4712" });
+  const usbBind = kernel("bind", "/devices/x/1-2:1.0", { SUBSYSTEM: "usb", SEQNUM: "4713" });
+
+  test("kernel and udev messages come apart as they were sent, each parsing as alone", () => {
+    const parts = splitUevents(joined(addTty, udevAdd, removeTty, udevAdd, usbBind));
+    expect(parts.map((p) => [...p])).toEqual([addTty, udevAdd, removeTty, udevAdd, usbBind].map((p) => [...p]));
+    expect(parts.map((p) => parseUevent(p)).map((e) => e && `${e.source} ${e.action} ${e.devname}`)).toEqual([
+      "kernel add ttyUSB0",
+      "udev add ttyUSB0",
+      "kernel remove ttyUSB0",
+      "udev add ttyUSB0",
+      "kernel bind ",
+    ]);
+  });
+
+  test("one message is itself; nothing is nothing", () => {
+    expect(splitUevents(addTty).map((p) => [...p])).toEqual([[...addTty]]);
+    expect(splitUevents(udevAdd).map((p) => [...p])).toEqual([[...udevAdd]]);
+    expect(splitUevents(new Uint8Array(0))).toEqual([]);
+  });
+
+  test("a udev header pointing past the bytes keeps the rest whole, and the parser refuses it", () => {
+    const cut = udevAdd.subarray(0, udevAdd.length - 5);
+    const parts = splitUevents(joined(addTty, cut));
+    expect(parts).toHaveLength(2);
+    expect(parseUevent(parts[0]!)?.action).toBe("add");
+    expect(parseUevent(parts[1]!)).toBeNull();
+  });
+
+  test("a thousand messages in one read are a thousand events", () => {
+    const many = Array.from({ length: 1000 }, (_, i) => (i % 3 === 2 ? udevAdd : kernel(i % 2 ? "remove" : "add", USB_TTY, { SUBSYSTEM: "tty", DEVNAME: "ttyUSB0", SEQNUM: String(i) })));
+    const parts = splitUevents(joined(...many));
+    expect(parts).toHaveLength(1000);
+    expect(parts.every((p) => parseUevent(p) !== null)).toBe(true);
   });
 });
