@@ -96,4 +96,14 @@ describe("kernel uevents through the runtime's netlink socket", () => {
     expect(kernel.at(-1)).toEqual({ action: "remove", path: "/dev/ttyUSB7", via: "uevent" });
     expect(kernel.filter((c) => c.action === "remove").length).toBe(1);
   });
+
+  test.skipIf(!canUnshare)("a burst the socket cannot hold is a rescan (what was missed is looked up again), and later events are still heard", () => {
+    const child = spawnSync("unshare", ["-rn", process.execPath, join(import.meta.dir, "../../fixtures/uevent-child.ts"), "--flood"], { encoding: "utf8", timeout: 30_000 });
+    expect(child.status).toBe(0);
+    const out = JSON.parse(child.stdout.trim().split("\n").at(-1)!);
+    const changes = out.seen as Array<{ action: string; path: string; via: string }>;
+    const lastTty = changes.findLastIndex((c) => c.path === "/dev/ttyUSB9");
+    expect(changes.slice(0, lastTty).some((c) => c.action === "rescan" && c.via === "uevent")).toBe(true);
+    expect(changes[lastTty]).toEqual({ action: "add", path: "/dev/ttyUSB9", via: "uevent" });
+  });
 });
