@@ -1,9 +1,10 @@
 /**
  * The bare WebSocket server the baselines share: one Bun.serve on 127.0.0.1, every frame answered by
- * `answer(frame)`, "ok" to plain HTTP. Prints "ready" once listening.
+ * `answer(frame)`, "ok" to plain HTTP. Prints "ready" once listening; stops on SIGTERM with exit 0, as the
+ * service does (so a compiled run writes its bytecode order: build/release/bytecode-order.ts).
  */
 export function serveBare(port: number, answer: (frame: string) => string): void {
-  Bun.serve({
+  const server = Bun.serve({
     hostname: "127.0.0.1",
     port,
     fetch(req, server) {
@@ -17,4 +18,8 @@ export function serveBare(port: number, answer: (frame: string) => string): void
     },
   });
   process.stdout.write("ready\n");
+  process.on("SIGTERM", () => {
+    void server.stop(true);
+    process.exit(0);
+  });
 }

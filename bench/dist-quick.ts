@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBunExecutable } from "../build/release/bun-executable.ts";
-import { compileBinary } from "../build/release/compile.ts";
+import { compileAsShipped } from "../build/release/bytecode-order.ts";
 import { findTarget } from "../build/release/targets.ts";
 import { pinnedBunVersion } from "../build/release/version.ts";
 import { execToVersion, freePort, median, ROOT, tempDir } from "./lib.ts";
@@ -23,7 +23,7 @@ export async function run(): Promise<Record<string, number | string>> {
   const targetExecutable = await ensureBunExecutable(target, pinnedBunVersion(ROOT), cacheDir, ROOT);
   const build = async (entry: string, name: string) => {
     const outfile = join(out, name);
-    await compileBinary({ bun: process.execPath, entry, outfile, target, targetExecutable });
+    await compileAsShipped({ bun: process.execPath, entry, outfile, target, targetExecutable }, `${outfile}.order`);
     return outfile;
   };
   const sides = [

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { buildDist, type DistResult } from "../build/release/build.ts";
 import { ensureBunExecutable } from "../build/release/bun-executable.ts";
-import { compileBinary } from "../build/release/compile.ts";
+import { compileAsShipped } from "../build/release/bytecode-order.ts";
 import { DIST_TARGETS, findTarget } from "../build/release/targets.ts";
 import { pinnedBunVersion } from "../build/release/version.ts";
 import { firstTagFigures } from "./first-tag.ts";
@@ -59,8 +59,8 @@ export async function run(): Promise<Record<string, number | string>> {
     const targetExecutable = await ensureBunExecutable(target, pinnedBunVersion(ROOT), cacheDir, ROOT);
     bare[name] = join(out, `bare-version-server-${name}`);
     hono[name] = join(out, `bare-hono-arktype-${name}`);
-    await compileBinary({ bun: process.execPath, entry: join(ROOT, "bench", "bare-version-server.ts"), outfile: bare[name]!, target, targetExecutable });
-    await compileBinary({ bun: process.execPath, entry: join(ROOT, "bench", "echo-server-hono-arktype.ts"), outfile: hono[name]!, target, targetExecutable });
+    await compileAsShipped({ bun: process.execPath, entry: join(ROOT, "bench", "bare-version-server.ts"), outfile: bare[name]!, target, targetExecutable }, `${bare[name]}.order`);
+    await compileAsShipped({ bun: process.execPath, entry: join(ROOT, "bench", "echo-server-hono-arktype.ts"), outfile: hono[name]!, target, targetExecutable }, `${hono[name]}.order`);
   }
   const x64 = dist.artifacts.find((a) => a.target.name === "linux-x64")!;
   figures["bare Bun server (x64) binary, MiB"] = (statSync(bare["linux-x64"]!).size / MiB).toFixed(1);

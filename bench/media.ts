@@ -13,7 +13,7 @@ import { Dispatcher } from "../src/api/rpc/dispatcher.ts";
 import { nameGenerator, prng } from "../test/fixtures/rom-names.ts";
 import { type TreeSystem, writeTree } from "../test/fixtures/rom-tree.ts";
 import { startService } from "../test/fixtures/service.ts";
-import { compileBinary } from "../build/release/compile.ts";
+import { compileAsShipped as compileShipped } from "../build/release/bytecode-order.ts";
 import { findTarget } from "../build/release/targets.ts";
 import { freePort, httpOk, median, percentile, ROOT, startChild, stopChild, tempDir } from "./lib.ts";
 
@@ -278,11 +278,11 @@ function compilePlain(entry: string, out: string): void {
   if (r.status !== 0) throw new Error(`bun build --compile ${entry} failed:\n${r.stderr}`);
 }
 
-/** The service binary exactly as `make dist` builds it for this machine (build/release/compile.ts). */
+/** A binary exactly as `make dist` builds it for this machine, with its own recorded bytecode order. */
 async function compileAsShipped(entry: string, out: string): Promise<void> {
   const target = findTarget(process.arch === "arm64" ? "linux-arm64" : "linux-x64");
   if (!target) throw new Error(`no dist target for ${process.arch}`);
-  await compileBinary({ bun: process.execPath, entry: join(ROOT, entry), outfile: out, target, targetExecutable: process.execPath });
+  await compileShipped({ bun: process.execPath, entry: join(ROOT, entry), outfile: out, target, targetExecutable: process.execPath }, `${out}.order`);
 }
 
 interface Rss {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBunExecutable } from "../build/release/bun-executable.ts";
-import { compileBinary } from "../build/release/compile.ts";
+import { compileAsShipped } from "../build/release/bytecode-order.ts";
 import { findTarget } from "../build/release/targets.ts";
 import { pinnedBunVersion } from "../build/release/version.ts";
 import { execToVersion, freePort, median, ROOT, tempDir } from "./lib.ts";
@@ -38,7 +38,7 @@ export async function run(): Promise<Record<string, number | string>> {
   const targetExecutable = await ensureBunExecutable(target, pinnedBunVersion(ROOT), bunCacheDir(), ROOT);
   const compile = (entry: string, name: string) => {
     const outfile = join(out, name);
-    return compileBinary({ bun: process.execPath, entry: join(ROOT, entry), outfile, target, targetExecutable, defines: { TAPSERVE_BUILD_VERSION: "0.0.0-bench" } }).then(() => outfile);
+    return compileAsShipped({ bun: process.execPath, entry: join(ROOT, entry), outfile, target, targetExecutable, defines: { TAPSERVE_BUILD_VERSION: "0.0.0-bench" } }, `${outfile}.order`).then(() => outfile);
   };
   const service = await compile("src/main.ts", "tapserve");
   const bare = await compile("bench/bare-version-server.ts", "bare");

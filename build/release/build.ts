@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
-import { createReadStream, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createReadStream, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { stageAndPack } from "./archive.ts";
 import { ensureBunExecutable } from "./bun-executable.ts";
+import { recordOrderOf, serviceTraining } from "./bytecode-order.ts";
 import { compileBinary } from "./compile.ts";
 import type { DistTarget } from "./targets.ts";
 import { buildVersion, pinnedBunVersion, sourceEpoch } from "./version.ts";
@@ -45,29 +47,48 @@ export async function buildDist(o: DistOptions): Promise<DistResult> {
   mkdirSync(o.outDir, { recursive: true });
   removeStale(o.outDir, o.targets);
   const artifacts: DistArtifact[] = [];
-  for (const target of o.targets) {
-    step(`${target.name}: Bun ${bunVersion} executable`);
-    const targetExecutable = await ensureBunExecutable(target, bunVersion, o.cacheDir, o.root);
-    const name = `tapserve-${version}-${target.name}`;
-    const binary = join(o.outDir, `.${name}.bin`);
-    step(`${target.name}: compiling ${version}`);
-    await compileBinary({
-      bun: o.bun ?? process.execPath,
-      entry: join(o.root, "src", "main.ts"),
-      outfile: binary,
-      target,
-      targetExecutable,
-      defines: { TAPSERVE_BUILD_VERSION: version },
-    });
-    step(`${target.name}: packing`);
-    const { dir, archive } = await stageAndPack({ outDir: o.outDir, name, binary, deployDir: join(o.root, "deploy"), epoch });
-    rmSync(binary, { force: true });
-    const staged = join(dir, "tapserve");
-    artifacts.push({ target, dir, binary: staged, archive, binaryBytes: statSync(staged).size, archiveBytes: statSync(archive).size });
+  const bun = o.bun ?? process.execPath;
+  const entry = join(o.root, "src", "main.ts");
+  const defines = { TAPSERVE_BUILD_VERSION: version };
+  step("recording the bytecode order (a first build of this machine's target, run once)");
+  const orderDir = mkdtempSync(join(tmpdir(), "tapserve-bytecode-order-"));
+  try {
+    const bytecodeOrder = await recordOrderOf({ bun, entry, defines }, serviceTraining(join(orderDir, "data")), orderDir);
+    for (const target of o.targets) artifacts.push(await buildTarget(o, { target, version, epoch, bunVersion, bun, entry, defines, bytecodeOrder }));
+  } finally {
+    rmSync(orderDir, { recursive: true, force: true });
   }
   const sums = await Promise.all(artifacts.map(async (a) => `${await sha256(a.archive)}  ${basename(a.archive)}\n`));
   writeFileSync(join(o.outDir, "SHA256SUMS"), sums.join(""));
   return { version, artifacts };
+}
+
+interface TargetBuild {
+  target: DistTarget;
+  version: string;
+  epoch: number;
+  bunVersion: string;
+  bun: string;
+  entry: string;
+  defines: Record<string, string>;
+  bytecodeOrder: string;
+}
+
+/** One target: its Bun executable, the compiled binary (laid out by the recorded order), the archive. */
+async function buildTarget(o: DistOptions, b: TargetBuild): Promise<DistArtifact> {
+  const step = o.onStep ?? (() => {});
+  const { target, version } = b;
+  step(`${target.name}: Bun ${b.bunVersion} executable`);
+  const targetExecutable = await ensureBunExecutable(target, b.bunVersion, o.cacheDir, o.root);
+  const name = `tapserve-${version}-${target.name}`;
+  const binary = join(o.outDir, `.${name}.bin`);
+  step(`${target.name}: compiling ${version}`);
+  await compileBinary({ bun: b.bun, entry: b.entry, outfile: binary, target, targetExecutable, defines: b.defines, bytecodeOrder: b.bytecodeOrder });
+  step(`${target.name}: packing`);
+  const { dir, archive } = await stageAndPack({ outDir: o.outDir, name, binary, deployDir: join(o.root, "deploy"), epoch: b.epoch });
+  rmSync(binary, { force: true });
+  const staged = join(dir, "tapserve");
+  return { target, dir, binary: staged, archive, binaryBytes: statSync(staged).size, archiveBytes: statSync(archive).size };
 }
 
 function sha256(path: string): Promise<string> {

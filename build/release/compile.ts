@@ -13,6 +13,8 @@ export interface CompileOptions {
   targetExecutable: string;
   /** Identifiers replaced at build time, e.g. { TAPSERVE_BUILD_VERSION: "2.0.0" }. */
   defines?: Record<string, string>;
+  /** A bytecode order file a run of an earlier build wrote (bytecode-order.ts): its functions are laid out first. */
+  bytecodeOrder?: string;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function compileBinary(o: CompileOptions): Promise<void> {
     "--splitting",
     "--minify",
     "--bytecode",
+    ...(o.bytecodeOrder ? [`--bytecode-order=${o.bytecodeOrder}`] : []),
     "--format=esm",
     `--compile-jit-policy=${START_JIT_POLICY}`,
     `--target=${o.target.bunTarget}`,
