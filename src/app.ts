@@ -136,7 +136,7 @@ export class App {
     this.services = services;
     const webApp = new WebApp();
     const http = this.buildApi(services, webApp);
-    await this.startServices(services, webApp);
+    await this.startServices(services);
     await this.listen(http);
     // Listen first: what probes devices or the network comes up after, in the background, and announces itself.
     services.readers.start(); // returns at once; readers.added announces each reader found
@@ -282,14 +282,13 @@ export class App {
   }
 
   /** What the first answers need: storage-backed state only (no device probe, walk, DNS or subprocess). */
-  private async startServices(s: Services, webApp: WebApp): Promise<void> {
+  private async startServices(s: Services): Promise<void> {
     const pairing: Lifecycle = { name: "pairing", stop: () => s.pairing.cancel() };
     const profiles: Lifecycle = { name: "profiles", start: () => s.profiles.start() };
     for (const service of [s.input, profiles, s.playtime, s.media, s.launch, pairing, s.backup, s.publishers] as Lifecycle[]) {
       await service.start?.();
       this.started.push(service);
     }
-    await webApp.load();
   }
 
   private async listen(http: ReturnType<typeof createHttpApp>): Promise<void> {

@@ -42,27 +42,36 @@ function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "iden
   return "identity";
 }
 
-/** The web app's assets, decoded once by `load()`, and the routes that serve them. */
+/**
+ * The web app's assets and the routes that serve them. The assets (~150 KB of compressed text in a chunk of its
+ * own) are loaded and decoded at the first request under /app/, not at start: most devices are never opened in a
+ * browser, and then they cost nothing.
+ */
 export class WebApp {
-  private readonly byPath = new Map<string, Prepared>();
+  private loading: Promise<Map<string, Prepared>> | null = null;
 
-  async load(): Promise<void> {
-    const assets = await loadAssets();
-    if (!assets) log.withTag("web").warn("web app not built (run `make web`); /app/ answers 503");
-    for (const a of assets ?? []) {
-      this.byPath.set(a.path, { asset: a, br: new Uint8Array(Buffer.from(a.br, "base64")), gzip: new Uint8Array(Buffer.from(a.gzip, "base64")) });
-    }
+  private assets(): Promise<Map<string, Prepared>> {
+    this.loading ??= loadAssets().then((assets) => {
+      if (!assets) log.withTag("web").warn("web app not built (run `make web`); /app/ answers 503");
+      const byPath = new Map<string, Prepared>();
+      for (const a of assets ?? []) {
+        byPath.set(a.path, { asset: a, br: new Uint8Array(Buffer.from(a.br, "base64")), gzip: new Uint8Array(Buffer.from(a.gzip, "base64")) });
+      }
+      return byPath;
+    });
+    return this.loading;
   }
 
   mount(app: Hono<HttpEnv>): void {
-    mountWebApp(app, this.byPath);
+    mountWebApp(app, () => this.assets());
   }
 }
 
-function mountWebApp(app: Hono<HttpEnv>, byPath: Map<string, Prepared>): void {
+function mountWebApp(app: Hono<HttpEnv>, assets: () => Promise<Map<string, Prepared>>): void {
   app.get("/", (c) => c.redirect("/app/", 302));
   app.get("/app", (c) => c.redirect("/app/", 301));
-  app.get("/app/*", (c) => {
+  app.get("/app/*", async (c) => {
+    const byPath = await assets();
     const index = byPath.get("/app/");
     if (!index) return c.text("the web app is not part of this build\n", 503);
     const path = new URL(c.req.url).pathname;
