@@ -5,7 +5,8 @@ import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime
 import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { isVirtualPath, mediaName } from "../../core/media/words.ts";
 import { type DerivedLists, type EncodedLists, lowerHalf, type SystemRange } from "../../core/media/derived-index.ts";
-import { joinHalves, type KeyedIds, sortedIds } from "../../core/media/title-order-halves.ts";
+import { joinHalves, type KeyedIds, KeyHalves, sortedIds } from "../../core/media/title-order-halves.ts";
+import { titleSortKey } from "../../core/media/title-order.ts";
 import { DerivedIndexJob } from "./index-thread.ts";
 import type { ParseAhead } from "./parse-ahead.ts";
 import { titleOrderFromRows } from "./title-order-rows.ts";
@@ -103,6 +104,9 @@ export async function writeIndexFile(
     let nextDir = 1;
     let sinceTick = 0;
     const ranges: SystemRange[] = [];
+    // a parse ahead's thread makes no title keys: they are made here, from the titles it hands back, while it
+    // parses the next system (the thread has the more to do of the two)
+    const keyHalves = claimed ? new KeyHalves() : null;
     for (let s = 0; s < systems.length; s++) {
       const { scan, indexedAt, titleOf } = systems[s] as WrittenSystem;
       if (consume) (systems as Array<WrittenSystem | undefined>)[s] = undefined;
@@ -113,6 +117,7 @@ export async function writeIndexFile(
       for (const d of scan.dirs) insDir.add(nextDir++, d.abs, d.rel);
       const first = nextId;
       const ahead = claimed ? await claimed.parsed[ranges.length] : null;
+      if (ahead) keyHalves?.add(ahead.titles.map(titleSortKey));
       /** Per folder: a store game's virtual folder, whose names are taken whole. */
       const wholeDir = scan.dirs.map((d) => isVirtualPath(d.abs));
       for (let i = 0; i < scan.files.length; i++) {
@@ -146,13 +151,19 @@ export async function writeIndexFile(
     insDir.flush();
     const lastRow = db.prepare("SELECT max(id) AS id FROM media").get<{ id: number | null }>()?.id ?? 0;
     if (lastRow !== nextId - 1) throw new Error(`media rows numbered up to ${lastRow}, expected ${nextId - 1}`);
-    let built: DerivedLists | null = await derived.finish(ranges);
+    const finishing = derived.finish(ranges);
+    // the keys made here are sorted while the thread encodes the lists
+    const sorted = keyHalves ? await sortedHalves(keyHalves, tick) : null;
+    let built: DerivedLists | null = await finishing;
     await tick();
     await writeLists(db, built, tick);
-    // the title order's lower half here, the upper in the thread, each once the lists are stored and let go (only
-    // the keys are held through the sorts); without a thread, from the rows just written, a half at a time
+    // else the title order's lower half here, the upper in the thread, each once the lists are stored and let go
+    // (only the keys are held through the sorts); without a thread, from the rows just written, a half at a time
     let order: Uint8Array;
-    if (built.titleOrderLeft) {
+    if (sorted) {
+      built = null;
+      order = sorted;
+    } else if (built.titleOrderLeft) {
       built = null;
       order = titleOrderFromRows(db, nextId - 1);
     } else {
@@ -187,6 +198,15 @@ export async function writeIndexFile(
   } finally {
     derived.end();
   }
+}
+
+/** The title order blob from the keys of every row, one half sorted at a time. */
+async function sortedHalves(keys: KeyHalves, tick: () => Promise<void>): Promise<Uint8Array> {
+  const halves: Array<KeyedIds | null> = keys.halves();
+  const lower = sortedIds(halves[0] as KeyedIds);
+  halves[0] = null; // nor the lower keys through the upper half's sort
+  await tick();
+  return joinHalves(lower, sortedIds(halves[1] as KeyedIds));
 }
 
 /** Stores the word and tag lists, and fills the trigram index of the words. */
