@@ -1,5 +1,5 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
-import { extensionOf } from "../../core/systems/catalog.ts";
+import { extensionAmong, extensionOf } from "../../core/systems/catalog.ts";
 import { type FolderRecord, type PriorWalk, provingCtime } from "./folder-records.ts";
 import { listZipEntries } from "../../platforms/shared/zip-entries.ts";
 
@@ -74,6 +74,7 @@ export async function walkSystemFolder(
   const stack: Array<{ abs: string; rel: string; real: string }> = [{ abs: folder, rel: relBase, real: rootReal }];
   const seen = new Set<string>([rootReal]);
   let sinceTick = 0;
+  const known = [...extensions, ".zip"];
   const archive = (abs: string, rel: string) => {
     const before = prior?.folders.get(abs);
     let st: { mtime: number; size: number };
@@ -163,7 +164,7 @@ export async function walkSystemFolder(
         stack.push({ abs: `${abs}/${name}`, rel: `${rel}/${name}`, real });
       } else if (isFile) {
         if (name.startsWith("._")) continue;
-        const ext = extensionOf(name);
+        const ext = extensionAmong(name, known);
         if (ext === ".zip" && ctx.zipsAsFolders) {
           archive(`${abs}/${name}`, `${rel}/${name}`);
         } else if (extensions.has(ext)) {
