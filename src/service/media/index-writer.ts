@@ -103,7 +103,11 @@ export async function writeIndexFile(
     let nextId = 1;
     let nextDir = 1;
     let sinceTick = 0;
-    const ranges: SystemRange[] = [];
+    const ranges = rangesOf(systems.map((w) => w.scan));
+    // a parse ahead has every name (the thread parses them in order): its lists are built while the rows are
+    // written, not after
+    const finishing = claimed ? derived.finish(ranges) : null;
+    let withFiles = 0;
     // a parse ahead's thread makes no title keys: they are made here, from the titles it hands back, while it
     // parses the next system (the thread has the more to do of the two)
     const keyHalves = claimed ? new KeyHalves() : null;
@@ -112,11 +116,11 @@ export async function writeIndexFile(
       if (consume) (systems as Array<WrittenSystem | undefined>)[s] = undefined;
       writeFolderRecords(db, scan);
       if (scan.files.length === 0) continue;
-      const systemRow = ranges.length + 1;
+      const range = ranges[withFiles] as SystemRange;
       const dirBase = nextDir;
       for (const d of scan.dirs) insDir.add(nextDir++, d.abs, d.rel);
-      const first = nextId;
-      const ahead = claimed ? await claimed.parsed[ranges.length] : null;
+      const ahead = claimed ? await claimed.parsed[withFiles] : null;
+      withFiles++;
       if (ahead) keyHalves?.add(ahead.titles.map(titleSortKey));
       /** Per folder: a store game's virtual folder, whose names are taken whole. */
       const wholeDir = scan.dirs.map((d) => isVirtualPath(d.abs));
@@ -144,17 +148,16 @@ export async function writeIndexFile(
           await tick();
         }
       }
-      insSystem.run(systemRow, scan.system, first, nextId - 1, scan.files.length, indexedAt);
-      ranges.push({ row: systemRow, first, last: nextId - 1 });
+      insSystem.run(range.row, scan.system, range.first, range.last, scan.files.length, indexedAt);
     }
     insMedia.flush();
     insDir.flush();
     const lastRow = db.prepare("SELECT max(id) AS id FROM media").get<{ id: number | null }>()?.id ?? 0;
     if (lastRow !== nextId - 1) throw new Error(`media rows numbered up to ${lastRow}, expected ${nextId - 1}`);
-    const finishing = derived.finish(ranges);
-    // the keys made here are sorted while the thread encodes the lists
+    const lists = finishing ?? derived.finish(ranges);
+    // the keys made here are sorted while the thread encodes the lists (a parse ahead's: done by now, or nearly)
     const sorted = keyHalves ? await sortedHalves(keyHalves, tick) : null;
-    let built: DerivedLists | null = await finishing;
+    let built: DerivedLists | null = await lists;
     await tick();
     await writeLists(db, built, tick);
     // else the title order's lower half here, the upper in the thread, each once the lists are stored and let go
@@ -207,6 +210,18 @@ async function sortedHalves(keys: KeyHalves, tick: () => Promise<void>): Promise
   halves[0] = null; // nor the lower keys through the upper half's sort
   await tick();
   return joinHalves(lower, sortedIds(halves[1] as KeyedIds));
+}
+
+/** The row and media id range of each system with files, in order: the ids follow one another from 1. */
+function rangesOf(scans: readonly SystemScan[]): SystemRange[] {
+  const out: SystemRange[] = [];
+  let next = 1;
+  for (const scan of scans) {
+    if (scan.files.length === 0) continue;
+    out.push({ row: out.length + 1, first: next, last: next + scan.files.length - 1 });
+    next += scan.files.length;
+  }
+  return out;
 }
 
 /** Stores the word and tag lists, and fills the trigram index of the words. */
