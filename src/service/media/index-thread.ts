@@ -192,6 +192,7 @@ export class DerivedIndexJob {
   }
 
   private buildLocal(): void {
+    this.chunks.flush(); // what the names parsed here since `finish` (a thread that failed to start) left over
     const local = this.local as DerivedIndexBuilder;
     this.local = null;
     try {

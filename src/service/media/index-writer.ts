@@ -38,33 +38,42 @@ const TICK_ROWS = 8192;
 /** Media rows per INSERT statement: one statement step per batch instead of one per file. */
 const BATCH_ROWS = 64;
 
-/** Inserts rows into `table`, BATCH_ROWS rows per statement; `flush()` writes the rest. */
+/** Inserts rows of up to four columns into `table`, BATCH_ROWS rows per statement; `flush()` writes the rest. */
 class BatchInsert {
   private readonly many: SqlStatement;
   private readonly one: SqlStatement;
-  private readonly values: SqlValue[] = [];
+  /** The batch being filled, in place (no array per row: 250k rows a run). */
+  private readonly values: SqlValue[];
+  private filled = 0;
   private readonly width: number;
 
-  constructor(db: SqlDatabase, table: string, columns: readonly string[]) {
+  constructor(db: SqlDatabase, table: string, columns: readonly [string, string, string, string?]) {
     this.width = columns.length;
     const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
     const row = `(${columns.map(() => "?").join(", ")})`;
     this.many = db.prepare(head + Array(BATCH_ROWS).fill(row).join(", "));
     this.one = db.prepare(head + row);
+    this.values = new Array<SqlValue>(BATCH_ROWS * this.width);
   }
 
-  add(...row: SqlValue[]): void {
-    for (const v of row) this.values.push(v);
-    if (this.values.length === BATCH_ROWS * this.width) {
-      this.many.run(...this.values);
-      this.values.length = 0;
+  /** Adds a row: its values in the columns' order (`d` only with four columns). */
+  add(a: SqlValue, b: SqlValue, c: SqlValue, d: SqlValue = null): void {
+    const v = this.values;
+    let n = this.filled;
+    v[n++] = a;
+    v[n++] = b;
+    v[n++] = c;
+    if (this.width === 4) v[n++] = d;
+    if (n === v.length) {
+      this.many.run(...v);
+      n = 0;
     }
+    this.filled = n;
   }
 
   flush(): void {
-    const v = this.values;
-    for (let i = 0; i < v.length; i += this.width) this.one.run(...v.slice(i, i + this.width));
-    v.length = 0;
+    for (let i = 0; i < this.filled; i += this.width) this.one.run(...this.values.slice(i, i + this.width));
+    this.filled = 0;
   }
 }
 
@@ -165,7 +174,7 @@ export async function writeIndexFile(
     let order: Uint8Array;
     if (sorted) {
       built = null;
-      order = sorted;
+      order = sorted.order;
     } else if (built.titleOrderLeft) {
       built = null;
       order = titleOrderFromRows(db, nextId - 1);
@@ -181,7 +190,7 @@ export async function writeIndexFile(
     await tick();
     const insMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
     for (const [k, v] of Object.entries(meta)) insMeta.run(k, v);
-    insMeta.run(TITLE_SAMPLES_KEY, encodeTitleSamples(sampleTitleKeys(db, new Int32Array(order.buffer, order.byteOffset, order.byteLength >>> 2))));
+    insMeta.run(TITLE_SAMPLES_KEY, encodeTitleSamples(sorted?.samples ?? sampleTitleKeys(db, new Int32Array(order.buffer, order.byteOffset, order.byteLength >>> 2))));
     insMeta.run("complete", new Date().toISOString());
     db.exec("COMMIT");
     db.close();
@@ -203,13 +212,14 @@ export async function writeIndexFile(
   }
 }
 
-/** The title order blob from the keys of every row, one half sorted at a time. */
-async function sortedHalves(keys: KeyHalves, tick: () => Promise<void>): Promise<Uint8Array> {
+/** The title order blob from the keys of every row, one half sorted at a time, and its sample keys. */
+async function sortedHalves(keys: KeyHalves, tick: () => Promise<void>): Promise<{ order: Uint8Array; samples: string[] }> {
   const halves: Array<KeyedIds | null> = keys.halves();
-  const lower = sortedIds(halves[0] as KeyedIds);
+  const samples: string[] = [];
+  const lower = sortedIds(halves[0] as KeyedIds, false, { at: 0, keys: samples });
   halves[0] = null; // nor the lower keys through the upper half's sort
   await tick();
-  return joinHalves(lower, sortedIds(halves[1] as KeyedIds));
+  return { order: joinHalves(lower, sortedIds(halves[1] as KeyedIds, false, { at: lower.length, keys: samples })), samples };
 }
 
 /** The row and media id range of each system with files, in order: the ids follow one another from 1. */
