@@ -145,10 +145,11 @@ export async function walkSystemFolder(
     let dirIndex = -1;
     for (const e of entries) {
       const name = e.name;
-      let isDir = e.isDirectory();
+      // most entries are files: one question each, and no path made for them
       let isFile = e.isFile();
-      let real = `${dirReal}/${name}`;
-      if (e.isSymbolicLink()) {
+      let isDir = !isFile && e.isDirectory();
+      let real: string | null = null;
+      if (!isFile && !isDir && e.isSymbolicLink()) {
         try {
           const st = statSync(`${abs}/${name}`);
           isDir = st.isDirectory();
@@ -159,6 +160,7 @@ export async function walkSystemFolder(
         }
       }
       if (isDir) {
+        real ??= `${dirReal}/${name}`;
         if (name.startsWith(".") || name === "__MACOSX" || seen.has(real)) continue;
         seen.add(real);
         stack.push({ abs: `${abs}/${name}`, rel: `${rel}/${name}`, real });
