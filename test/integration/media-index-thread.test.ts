@@ -28,6 +28,7 @@ const TABLES: Record<string, string> = {
   tags: "SELECT * FROM tags ORDER BY id",
   system_tags: "SELECT * FROM system_tags ORDER BY system, tag",
   title_order: "SELECT * FROM title_order",
+  title_samples: "SELECT value FROM meta WHERE key = 'title_samples'",
   words_fts: "SELECT * FROM words_fts_data ORDER BY id",
   // (ctime left out: the walk records it only for folders changed long enough ago, as time goes by)
   folders: "SELECT system, abs, mtime, entries, kind FROM folders ORDER BY system, abs",

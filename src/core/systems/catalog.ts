@@ -87,6 +87,18 @@ export function extensionOf(fileName: string): string {
   return dot > 0 ? fileName.slice(dot).toLowerCase() : "";
 }
 
+/**
+ * `extensionOf(name)`, without a new string when it is one of `known` (lowercase, with the dot) as written: a walk
+ * asks this of every file, and most end in one of their system's extensions.
+ */
+export function extensionAmong(name: string, known: readonly string[]): string {
+  const dot = name.lastIndexOf(".");
+  if (dot <= 0) return "";
+  const length = name.length - dot;
+  for (const e of known) if (e.length === length && name.startsWith(e, dot)) return e;
+  return name.slice(dot).toLowerCase();
+}
+
 /** The `System` resource of the spec. */
 export function systemInfo(def: SystemDefinition): SystemInfo {
   return { id: def.id, name: def.name, category: def.category };

@@ -1,10 +1,17 @@
 import type { DerivedChunk, DerivedLists, SystemRange } from "../../core/media/derived-index.ts";
 import type { ParsedNames, SystemNames } from "./system-names.ts";
 
-/** Messages to the media index thread (index-thread-worker.ts): files as chunks, or a system's names to parse. */
-export type ToIndexThread = { t: "chunk"; chunk: DerivedChunk } | { t: "names"; names: SystemNames } | { t: "finish"; systems: SystemRange[] };
+/**
+ * Messages to the media index thread (index-thread-worker.ts): `begin` first (whether it keeps the title keys and
+ * sorts half the title order), then files as chunks, or a system's names to parse.
+ */
+export type ToIndexThread =
+  | { t: "begin"; titleOrder: boolean }
+  | { t: "chunk"; chunk: DerivedChunk }
+  | { t: "names"; names: SystemNames }
+  | { t: "finish"; systems: SystemRange[] };
 
-/** Messages from it: `ready` once it takes messages; `parsed` per `names`; after `finish` the `lists`, then the `order` (or `failed`). */
+/** Messages from it: `ready` once it takes messages; `parsed` per `names`; after `finish` the `lists`, then the `order` when it keeps the title keys (or `failed`). */
 export type FromIndexThread =
   | { t: "ready" }
   | { t: "parsed"; parsed: ParsedNames }

@@ -1,8 +1,8 @@
 /**
  * The media index thread: builds the derived tables of an index run (core/media/derived-index.ts) on the second
  * core, from the chunks of files the writer hands over while it writes the media rows, or from the names of each
- * system as it is walked (parsed here: their titles and tags go back for the rows). Started for one run and
- * ended after it (index-thread.ts).
+ * system as it is walked (parsed here: their titles and tags go back for the rows; the writer then sorts the
+ * title order from those titles itself). Started for one run and ended after it (index-thread.ts).
  */
 import { DerivedIndexBuilder, listBuffers } from "../../core/media/derived-index.ts";
 import { DerivedChunks } from "./derived-chunks.ts";
@@ -15,12 +15,18 @@ interface Scope {
 }
 const scope = globalThis as unknown as Scope;
 
-let builder: DerivedIndexBuilder | null = new DerivedIndexBuilder();
+/** Made by `begin`; null once spent, or failed and said so. */
+let builder: DerivedIndexBuilder | null = null;
 const chunks = new DerivedChunks((c) => builder?.add(c), () => false);
 const parser = new SystemNamesParser(chunks);
 scope.onmessage = (e) => {
   const m = e.data;
-  if (!builder) return; // spent, or failed and said so
+  if (m.t === "begin") {
+    builder = new DerivedIndexBuilder(m.titleOrder);
+    chunks.titlesWanted = m.titleOrder;
+    return;
+  }
+  if (!builder) return;
   try {
     if (m.t === "chunk") builder.add(m.chunk);
     else if (m.t === "names") {
@@ -30,9 +36,9 @@ scope.onmessage = (e) => {
       chunks.flush();
       const lists = builder.lists(m.systems);
       scope.postMessage({ t: "lists", lists }, listBuffers(lists));
-      const upper = builder.upperOrder();
+      const upper = lists.titleOrderLeft ? null : builder.upperOrder();
       builder = null;
-      scope.postMessage({ t: "order", upper }, [upper.buffer as ArrayBuffer]);
+      if (upper) scope.postMessage({ t: "order", upper }, [upper.buffer as ArrayBuffer]);
     }
   } catch (err) {
     builder = null;

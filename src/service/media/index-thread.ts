@@ -32,8 +32,16 @@ export class DerivedIndexJob {
   /** Parses here what the thread would (thread-less, or after it failed to start). */
   private localParser: SystemNamesParser | null = null;
 
-  static start(runtime: Runtime): DerivedIndexJob {
-    const job = new DerivedIndexJob();
+  private constructor(private readonly titleOrder: boolean) {
+    this.chunks.titlesWanted = titleOrder;
+  }
+
+  /**
+   * `titleOrder` false: the writer sorts the title order itself (from the titles a parse ahead hands back), and
+   * no title keys are made here.
+   */
+  static start(runtime: Runtime, titleOrder = true): DerivedIndexJob {
+    const job = new DerivedIndexJob(titleOrder);
     // no thread: the writer sorts the title order from its rows (no title keys held through the run, nor titles
     // through a chunk)
     if (!runtime.startThread) {
@@ -45,6 +53,7 @@ export class DerivedIndexJob {
         job.link = link;
         link.onMessage((m) => job.heard(m as FromIndexThread));
         link.onError((reason) => job.failed(reason));
+        job.post({ t: "begin", titleOrder });
       } catch (err) {
         job.toLocal((err as Error).message);
       }
@@ -172,7 +181,7 @@ export class DerivedIndexJob {
     logger.warn(`media index thread did not start (${reason}); its tables are built in the main thread`);
     this.link?.terminate();
     this.link = null;
-    this.local = new DerivedIndexBuilder();
+    this.local = new DerivedIndexBuilder(this.titleOrder);
     const sent = this.unconfirmed ?? [];
     this.unconfirmed = null;
     for (const m of sent) {
@@ -183,6 +192,7 @@ export class DerivedIndexJob {
   }
 
   private buildLocal(): void {
+    this.chunks.flush(); // what the names parsed here since `finish` (a thread that failed to start) left over
     const local = this.local as DerivedIndexBuilder;
     this.local = null;
     try {

@@ -5,7 +5,8 @@ import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime
 import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { isVirtualPath, mediaName } from "../../core/media/words.ts";
 import { type DerivedLists, type EncodedLists, lowerHalf, type SystemRange } from "../../core/media/derived-index.ts";
-import { joinHalves, type KeyedIds, sortedIds } from "../../core/media/title-order-halves.ts";
+import { joinHalves, type KeyedIds, KeyHalves, sortedIds } from "../../core/media/title-order-halves.ts";
+import { titleSortKey } from "../../core/media/title-order.ts";
 import { DerivedIndexJob } from "./index-thread.ts";
 import type { ParseAhead } from "./parse-ahead.ts";
 import { titleOrderFromRows } from "./title-order-rows.ts";
@@ -37,33 +38,42 @@ const TICK_ROWS = 8192;
 /** Media rows per INSERT statement: one statement step per batch instead of one per file. */
 const BATCH_ROWS = 64;
 
-/** Inserts rows into `table`, BATCH_ROWS rows per statement; `flush()` writes the rest. */
+/** Inserts rows of up to four columns into `table`, BATCH_ROWS rows per statement; `flush()` writes the rest. */
 class BatchInsert {
   private readonly many: SqlStatement;
   private readonly one: SqlStatement;
-  private readonly values: SqlValue[] = [];
+  /** The batch being filled, in place (no array per row: 250k rows a run). */
+  private readonly values: SqlValue[];
+  private filled = 0;
   private readonly width: number;
 
-  constructor(db: SqlDatabase, table: string, columns: readonly string[]) {
+  constructor(db: SqlDatabase, table: string, columns: readonly [string, string, string, string?]) {
     this.width = columns.length;
     const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
     const row = `(${columns.map(() => "?").join(", ")})`;
     this.many = db.prepare(head + Array(BATCH_ROWS).fill(row).join(", "));
     this.one = db.prepare(head + row);
+    this.values = new Array<SqlValue>(BATCH_ROWS * this.width);
   }
 
-  add(...row: SqlValue[]): void {
-    for (const v of row) this.values.push(v);
-    if (this.values.length === BATCH_ROWS * this.width) {
-      this.many.run(...this.values);
-      this.values.length = 0;
+  /** Adds a row: its values in the columns' order (`d` only with four columns). */
+  add(a: SqlValue, b: SqlValue, c: SqlValue, d: SqlValue = null): void {
+    const v = this.values;
+    let n = this.filled;
+    v[n++] = a;
+    v[n++] = b;
+    v[n++] = c;
+    if (this.width === 4) v[n++] = d;
+    if (n === v.length) {
+      this.many.run(...v);
+      n = 0;
     }
+    this.filled = n;
   }
 
   flush(): void {
-    const v = this.values;
-    for (let i = 0; i < v.length; i += this.width) this.one.run(...v.slice(i, i + this.width));
-    v.length = 0;
+    for (let i = 0; i < this.filled; i += this.width) this.one.run(...this.values.slice(i, i + this.width));
+    this.filled = 0;
   }
 }
 
@@ -102,17 +112,25 @@ export async function writeIndexFile(
     let nextId = 1;
     let nextDir = 1;
     let sinceTick = 0;
-    const ranges: SystemRange[] = [];
+    const ranges = rangesOf(systems.map((w) => w.scan));
+    // a parse ahead has every name (the thread parses them in order): its lists are built while the rows are
+    // written, not after
+    const finishing = claimed ? derived.finish(ranges) : null;
+    let withFiles = 0;
+    // a parse ahead's thread makes no title keys: they are made here, from the titles it hands back, while it
+    // parses the next system (the thread has the more to do of the two)
+    const keyHalves = claimed ? new KeyHalves() : null;
     for (let s = 0; s < systems.length; s++) {
       const { scan, indexedAt, titleOf } = systems[s] as WrittenSystem;
       if (consume) (systems as Array<WrittenSystem | undefined>)[s] = undefined;
       writeFolderRecords(db, scan);
       if (scan.files.length === 0) continue;
-      const systemRow = ranges.length + 1;
+      const range = ranges[withFiles] as SystemRange;
       const dirBase = nextDir;
       for (const d of scan.dirs) insDir.add(nextDir++, d.abs, d.rel);
-      const first = nextId;
-      const ahead = claimed ? await claimed.parsed[ranges.length] : null;
+      const ahead = claimed ? await claimed.parsed[withFiles] : null;
+      withFiles++;
+      if (ahead) keyHalves?.add(ahead.titles.map(titleSortKey));
       /** Per folder: a store game's virtual folder, whose names are taken whole. */
       const wholeDir = scan.dirs.map((d) => isVirtualPath(d.abs));
       for (let i = 0; i < scan.files.length; i++) {
@@ -139,20 +157,25 @@ export async function writeIndexFile(
           await tick();
         }
       }
-      insSystem.run(systemRow, scan.system, first, nextId - 1, scan.files.length, indexedAt);
-      ranges.push({ row: systemRow, first, last: nextId - 1 });
+      insSystem.run(range.row, scan.system, range.first, range.last, scan.files.length, indexedAt);
     }
     insMedia.flush();
     insDir.flush();
     const lastRow = db.prepare("SELECT max(id) AS id FROM media").get<{ id: number | null }>()?.id ?? 0;
     if (lastRow !== nextId - 1) throw new Error(`media rows numbered up to ${lastRow}, expected ${nextId - 1}`);
-    let built: DerivedLists | null = await derived.finish(ranges);
+    const lists = finishing ?? derived.finish(ranges);
+    // the keys made here are sorted while the thread encodes the lists (a parse ahead's: done by now, or nearly)
+    const sorted = keyHalves ? await sortedHalves(keyHalves, tick) : null;
+    let built: DerivedLists | null = await lists;
     await tick();
     await writeLists(db, built, tick);
-    // the title order's lower half here, the upper in the thread, each once the lists are stored and let go (only
-    // the keys are held through the sorts); without a thread, from the rows just written, a half at a time
+    // else the title order's lower half here, the upper in the thread, each once the lists are stored and let go
+    // (only the keys are held through the sorts); without a thread, from the rows just written, a half at a time
     let order: Uint8Array;
-    if (built.titleOrderLeft) {
+    if (sorted) {
+      built = null;
+      order = sorted.order;
+    } else if (built.titleOrderLeft) {
       built = null;
       order = titleOrderFromRows(db, nextId - 1);
     } else {
@@ -167,7 +190,7 @@ export async function writeIndexFile(
     await tick();
     const insMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
     for (const [k, v] of Object.entries(meta)) insMeta.run(k, v);
-    insMeta.run(TITLE_SAMPLES_KEY, encodeTitleSamples(sampleTitleKeys(db, new Int32Array(order.buffer, order.byteOffset, order.byteLength >>> 2))));
+    insMeta.run(TITLE_SAMPLES_KEY, encodeTitleSamples(sorted?.samples ?? sampleTitleKeys(db, new Int32Array(order.buffer, order.byteOffset, order.byteLength >>> 2))));
     insMeta.run("complete", new Date().toISOString());
     db.exec("COMMIT");
     db.close();
@@ -187,6 +210,28 @@ export async function writeIndexFile(
   } finally {
     derived.end();
   }
+}
+
+/** The title order blob from the keys of every row, one half sorted at a time, and its sample keys. */
+async function sortedHalves(keys: KeyHalves, tick: () => Promise<void>): Promise<{ order: Uint8Array; samples: string[] }> {
+  const halves: Array<KeyedIds | null> = keys.halves();
+  const samples: string[] = [];
+  const lower = sortedIds(halves[0] as KeyedIds, false, { at: 0, keys: samples });
+  halves[0] = null; // nor the lower keys through the upper half's sort
+  await tick();
+  return { order: joinHalves(lower, sortedIds(halves[1] as KeyedIds, false, { at: lower.length, keys: samples })), samples };
+}
+
+/** The row and media id range of each system with files, in order: the ids follow one another from 1. */
+function rangesOf(scans: readonly SystemScan[]): SystemRange[] {
+  const out: SystemRange[] = [];
+  let next = 1;
+  for (const scan of scans) {
+    if (scan.files.length === 0) continue;
+    out.push({ row: out.length + 1, first: next, last: next + scan.files.length - 1 });
+    next += scan.files.length;
+  }
+  return out;
 }
 
 /** Stores the word and tag lists, and fills the trigram index of the words. */

@@ -21,9 +21,13 @@ export class ParseAhead {
 
   private constructor(private readonly job: DerivedIndexJob) {}
 
-  /** Starts one where the runtime has threads (elsewhere it would only hold the titles longer). */
+  /**
+   * Starts one where the runtime has threads (elsewhere it would only hold the titles longer). Its thread makes no
+   * title keys: the writer sorts the title order from the titles handed back, while the thread parses the next
+   * system, then while it encodes the lists (the thread is the one with more to do).
+   */
   static start(runtime: Runtime): ParseAhead | null {
-    return runtime.startThread ? new ParseAhead(DerivedIndexJob.start(runtime)) : null;
+    return runtime.startThread ? new ParseAhead(DerivedIndexJob.start(runtime, false)) : null;
   }
 
   /** Hands over the next system walked; `titleOf` the platform's titles for its files. */

@@ -1,5 +1,5 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
-import { extensionOf } from "../../core/systems/catalog.ts";
+import { extensionAmong, extensionOf } from "../../core/systems/catalog.ts";
 import { type FolderRecord, type PriorWalk, provingCtime } from "./folder-records.ts";
 import { listZipEntries } from "../../platforms/shared/zip-entries.ts";
 
@@ -74,6 +74,7 @@ export async function walkSystemFolder(
   const stack: Array<{ abs: string; rel: string; real: string }> = [{ abs: folder, rel: relBase, real: rootReal }];
   const seen = new Set<string>([rootReal]);
   let sinceTick = 0;
+  const known = [...extensions, ".zip"];
   const archive = (abs: string, rel: string) => {
     const before = prior?.folders.get(abs);
     let st: { mtime: number; size: number };
@@ -144,10 +145,11 @@ export async function walkSystemFolder(
     let dirIndex = -1;
     for (const e of entries) {
       const name = e.name;
-      let isDir = e.isDirectory();
+      // most entries are files: one question each, and no path made for them
       let isFile = e.isFile();
-      let real = `${dirReal}/${name}`;
-      if (e.isSymbolicLink()) {
+      let isDir = !isFile && e.isDirectory();
+      let real: string | null = null;
+      if (!isFile && !isDir && e.isSymbolicLink()) {
         try {
           const st = statSync(`${abs}/${name}`);
           isDir = st.isDirectory();
@@ -158,12 +160,13 @@ export async function walkSystemFolder(
         }
       }
       if (isDir) {
+        real ??= `${dirReal}/${name}`;
         if (name.startsWith(".") || name === "__MACOSX" || seen.has(real)) continue;
         seen.add(real);
         stack.push({ abs: `${abs}/${name}`, rel: `${rel}/${name}`, real });
       } else if (isFile) {
         if (name.startsWith("._")) continue;
-        const ext = extensionOf(name);
+        const ext = extensionAmong(name, known);
         if (ext === ".zip" && ctx.zipsAsFolders) {
           archive(`${abs}/${name}`, `${rel}/${name}`);
         } else if (extensions.has(ext)) {
