@@ -99,8 +99,9 @@ export class MediaStore {
       const complete = db.prepare("SELECT value FROM meta WHERE key = 'complete'").get<{ value: string }>();
       if (!complete) throw new Error("the file is not a complete index");
       // Read through SQLite's page cache (2 MB), never mapped: a mapped index puts every page a search touches,
-      // and the kernel's 64 KiB around each, in the RSS (one search of a 250k index: ~14 MB). A search costs
-      // about 1 ms more for its scattered result rows (B3 p50 at 500k: ~0.9 -> ~1.9 ms; p99 stays < 3 ms).
+      // and the kernel's 64 KiB around each, in the RSS (one search of a 250k index: ~14 MB). Searches read their
+      // scattered result rows with a pread each; on an idle machine B3 at 500k is no slower for it (p50 1.20,
+      // p99 1.72 ms in process; mapped, the run before: 1.33 / 1.77), under load its p50 about doubles.
       db.exec("PRAGMA mmap_size = 0");
       this.db = db;
       this.completeAt = complete.value;
