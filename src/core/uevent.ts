@@ -25,9 +25,12 @@ export const UEVENT_MAX_BYTES = 8192;
 const HEADER = /^[a-z]+@\//;
 const KEY = /^[A-Z0-9_]+$/;
 const ACTION = /^[a-z]+$/;
-const UDEV_PREFIX = "libudev\0";
+/** "libudev\0": udev's messages begin so. */
+const UDEV_PREFIX = [0x6c, 0x69, 0x62, 0x75, 0x64, 0x65, 0x76, 0x00];
 const UDEV_MAGIC = 0xfeedcafe;
 const UDEV_HEADER_BYTES = 40;
+/** The sender's byte order for udev's header fields: this machine's. */
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 function fieldsOf(parts: readonly string[]): Record<string, string> {
   const fields: Record<string, string> = Object.create(null);
@@ -42,17 +45,32 @@ function fieldsOf(parts: readonly string[]): Record<string, string> {
 
 const decode = (bytes: Uint8Array) => new TextDecoder("utf-8", { fatal: false }).decode(bytes);
 
+/** Whether the bytes at `at` begin as udev's messages do (`libudev\0`). */
+export function startsUdev(bytes: Uint8Array, at = 0): boolean {
+  for (let i = 0; i < UDEV_PREFIX.length; i++) if (bytes[at + i] !== UDEV_PREFIX[i]) return false;
+  return true;
+}
+
+/**
+ * The header of the udev message at `at`: where its properties block lies, counted from `at`; null when the
+ * bytes there are not udev's header (prefix, magic, sizes) or it points past the end of `bytes`.
+ */
+export function udevHeaderAt(bytes: Uint8Array, at = 0): { off: number; len: number } | null {
+  if (bytes.length - at < UDEV_HEADER_BYTES || !startsUdev(bytes, at)) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset + at, UDEV_HEADER_BYTES);
+  if (view.getUint32(8, false) !== UDEV_MAGIC) return null;
+  const headerSize = view.getUint32(12, LITTLE_ENDIAN_HOST);
+  const off = view.getUint32(16, LITTLE_ENDIAN_HOST);
+  const len = view.getUint32(20, LITTLE_ENDIAN_HOST);
+  if (headerSize < UDEV_HEADER_BYTES || off < headerSize || off + len > bytes.length - at) return null;
+  return { off, len };
+}
+
 /** udev's properties block, or null when the header is not udev's or points outside the message. */
 function udevFields(bytes: Uint8Array): Record<string, string> | null {
-  if (bytes.length < UDEV_HEADER_BYTES || decode(bytes.subarray(0, 8)) !== UDEV_PREFIX) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint32(8, false) !== UDEV_MAGIC) return null;
-  const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1; // the sender's (= our) byte order
-  const headerSize = view.getUint32(12, little);
-  const off = view.getUint32(16, little);
-  const len = view.getUint32(20, little);
-  if (headerSize < UDEV_HEADER_BYTES || off < headerSize || len === 0 || off + len > bytes.length) return null;
-  return fieldsOf(decode(bytes.subarray(off, off + len)).split("\0"));
+  const header = udevHeaderAt(bytes);
+  if (!header || header.len === 0) return null;
+  return fieldsOf(decode(bytes.subarray(header.off, header.off + header.len)).split("\0"));
 }
 
 export function parseUevent(bytes: Uint8Array): Uevent | null {
