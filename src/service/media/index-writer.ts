@@ -106,13 +106,14 @@ export async function writeIndexFile(
     db.exec("BEGIN");
     const insSystem = db.prepare("INSERT INTO systems (id, system, first_id, last_id, count, indexed_at) VALUES (?, ?, ?, ?, ?, ?)");
     const insDir = new BatchInsert(db, "dirs", ["id", "abs", "rel"]);
-    // no id column: a fresh table numbers its rows 1, 2, 3 … as inserted, which is the ids given here (one
+    // no id column: a fresh table numbers its rows 1, 2, 3 … as inserted, which is the ids the ranges give (one
     // value fewer to bind per file; checked after the last row)
     const insMedia = new BatchInsert(db, "media", ["dir", "file", "title", "tags"]);
-    let nextId = 1;
     let nextDir = 1;
     let sinceTick = 0;
     const ranges = rangesOf(systems.map((w) => w.scan));
+    /** Media rows in all: the last id of the ranges. */
+    const total = ranges.at(-1)?.last ?? 0;
     // a parse ahead has every name (the thread parses them in order): its lists are built while the rows are
     // written, not after
     const finishing = claimed ? derived.finish(ranges) : null;
@@ -135,7 +136,6 @@ export async function writeIndexFile(
       const wholeDir = scan.dirs.map((d) => isVirtualPath(d.abs));
       for (let i = 0; i < scan.files.length; i++) {
         const file = scan.files[i] as string;
-        nextId++;
         let title: string;
         let tags: string;
         if (ahead) {
@@ -162,7 +162,7 @@ export async function writeIndexFile(
     insMedia.flush();
     insDir.flush();
     const lastRow = db.prepare("SELECT max(id) AS id FROM media").get<{ id: number | null }>()?.id ?? 0;
-    if (lastRow !== nextId - 1) throw new Error(`media rows numbered up to ${lastRow}, expected ${nextId - 1}`);
+    if (lastRow !== total) throw new Error(`media rows numbered up to ${lastRow}, expected ${total}`);
     const lists = finishing ?? derived.finish(ranges);
     // the keys made here are sorted while the thread encodes the lists (a parse ahead's: done by now, or nearly)
     const sorted = keyHalves ? await sortedHalves(keyHalves, tick) : null;
@@ -177,7 +177,7 @@ export async function writeIndexFile(
       order = sorted.order;
     } else if (built.titleOrderLeft) {
       built = null;
-      order = titleOrderFromRows(db, nextId - 1);
+      order = titleOrderFromRows(db, total);
     } else {
       let lowerKeys: KeyedIds | null = lowerHalf(built);
       const lean = built.lower !== undefined;
@@ -200,7 +200,7 @@ export async function writeIndexFile(
     } finally {
       closeSync(fd);
     }
-    return nextId - 1;
+    return total;
   } catch (err) {
     try {
       db.close();
