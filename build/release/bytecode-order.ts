@@ -10,9 +10,9 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { type CompileOptions, compileBinary } from "./compile.ts";
+import { freePort } from "./free-port.ts";
 import { type DistTarget, findTarget } from "./targets.ts";
 
 /** How a recording run is driven: the binary's arguments for a port, and what to do once it answers. */
@@ -25,17 +25,6 @@ export interface OrderTraining {
 }
 
 const READY_WITHIN_MS = 30_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs `binary` once as `training` says, stops it with SIGTERM, and returns the order file it wrote. */
 export async function recordBytecodeOrder(binary: string, workDir: string, training: OrderTraining, env: Record<string, string> = {}): Promise<string> {
