@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
+import { rowTags, rowTitle } from "../../src/core/media/row-names.ts";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import type { Runtime } from "../../src/runtime/types.ts";
 import { writeIndexFile, type WrittenSystem } from "../../src/service/media/index-writer.ts";
@@ -19,11 +20,15 @@ import { writeTree } from "../fixtures/rom-tree.ts";
 const dir = mkdtempSync(join(tmpdir(), "tapserve-index-thread-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Each table as read back in full (the trigram index through its data blocks). */
+/**
+ * Each table as read back in full (the trigram index through its data blocks); the media rows with their titles
+ * and tags as readers see them (core/media/row-names.ts: stored, or from the file name), and as stored.
+ */
 const TABLES: Record<string, string> = {
   systems: "SELECT * FROM systems ORDER BY id",
   dirs: "SELECT * FROM dirs ORDER BY id",
   media: "SELECT * FROM media ORDER BY id",
+  stored_names: "SELECT m.id AS id, m.title AS title, m.tags AS tags, d.abs AS abs FROM media m JOIN dirs d ON d.id = m.dir ORDER BY m.id",
   words: "SELECT * FROM words ORDER BY id",
   tags: "SELECT * FROM tags ORDER BY id",
   system_tags: "SELECT * FROM system_tags ORDER BY system, tag",
@@ -77,6 +82,7 @@ function dump(path: string): Record<string, unknown[]> {
   try {
     const out: Record<string, unknown[]> = {};
     for (const [t, sql] of Object.entries(TABLES)) out[t] = db.prepare(sql).all();
+    out.media = (out.media as Array<{ file: string; title: string | null; tags: string | null }>).map((r) => ({ ...r, title: rowTitle(r.file, r.title), tags: rowTags(r.file, r.tags) }));
     return out;
   } finally {
     db.close();
@@ -122,7 +128,25 @@ describe("media index thread", () => {
     }, "all");
     const aheadOther = await written("ahead-other", counting, "some");
     expect(started).toBe(3);
-    for (const t of Object.keys(TABLES)) {
+    // a parse ahead's rows store a title only where the platform names the file or its name is taken whole, and
+    // tags only for names taken whole: the rest follow from the file names (read the same, as compared below)
+    type Stored = { id: number; title: string | null; tags: string | null; abs: string };
+    {
+      const rows = ahead.stored_names as Stored[];
+      for (const r of rows.filter((r) => r.abs.startsWith(join(dir, "roms", "Arcade")) || r.abs.startsWith("steam://"))) {
+        if (r.abs.startsWith("steam://")) expect([r.title, r.tags]).not.toContain(null);
+        else expect(r.tags).toBeNull();
+      }
+      const derived = rows.filter((r) => !r.abs.startsWith(join(dir, "roms", "Arcade")) && !r.abs.startsWith("steam://"));
+      expect(derived.length).toBeGreaterThan(9_000);
+      for (const r of derived) expect([r.title, r.tags]).toEqual([null, null]);
+      const arcade = rows.filter((r) => r.abs.startsWith(join(dir, "roms", "Arcade")));
+      expect(arcade.filter((r) => r.title !== null).length).toBeGreaterThan(0);
+      expect(arcade.filter((r) => r.title === null).length).toBeGreaterThan(0);
+    }
+    // without a claimed parse ahead (aheadOther's was of other systems) every row stores its title and tags
+    expect((aheadOther.stored_names as Stored[]).some((r) => r.title === null || r.tags === null)).toBe(false);
+    for (const t of Object.keys(TABLES).filter((t) => t !== "stored_names")) {
       expect([t, threaded[t]?.length]).toEqual([t, plain[t]?.length]);
       expect(threaded[t]).toEqual(plain[t] as unknown[]);
       expect(broken[t]).toEqual(plain[t] as unknown[]);

@@ -159,6 +159,53 @@ describe("media index through the service", () => {
 });
 
 describe("a media.db written by an older schema", () => {
+  test("one whose rows store every title and tags (schema 7) is served as it was, without indexing again", async () => {
+    const { Database } = await import("bun:sqlite");
+    const { rowTags, rowTitle } = await import("../../src/core/media/row-names.ts");
+    const dir = tempDir("tapserve-media-v7-");
+    const config = `[launchers]\nindex_root = ["${join(dir, "roms")}"]\nretroarch = false\n`;
+    try {
+      writeFiles(join(dir, "roms"), ["SNES/Super Mario World (USA) (Rev 1).sfc", "SNES/Super Mario World (Europe).sfc", "Genesis/Sonic The Hedgehog (USA, Europe).md"]);
+      const query = async (s: TestService) => {
+        const client = await s.connect();
+        const found = await client.call<{ results: Media[] }>("media.search", { query: "mario" });
+        const tags = await client.call<{ tags: unknown[] }>("media.tags", {});
+        return { found: found.results.map((m) => [m.path, m.name, m.tags]), tags: tags.tags };
+      };
+      let s = await startService({ dataDir: dir, configToml: config });
+      let before: Awaited<ReturnType<typeof query>>;
+      try {
+        expect(await (await s.connect()).call("media.index")).toBeNull();
+        before = await query(s);
+        expect(before.found.length).toBe(2);
+      } finally {
+        await s.stop();
+      }
+      // the file as schema 7 wrote it: a title and tags stored in every row, NOT NULL
+      const db = new Database(join(dir, "media.db"));
+      const rows = db.prepare("SELECT id, dir, file, title, tags FROM media").all() as Array<{ id: number; dir: number; file: string; title: string | null; tags: string | null }>;
+      expect(rows.some((r) => r.title === null)).toBe(true);
+      db.exec("DROP TABLE media; CREATE TABLE media (id INTEGER PRIMARY KEY, dir INTEGER NOT NULL, file TEXT NOT NULL, title TEXT NOT NULL, tags TEXT NOT NULL)");
+      const ins = db.prepare("INSERT INTO media VALUES (?, ?, ?, ?, ?)");
+      for (const r of rows) ins.run(r.id, r.dir, r.file, rowTitle(r.file, r.title), rowTags(r.file, r.tags));
+      db.exec("PRAGMA user_version = 7");
+      db.close();
+      s = await startService({ dataDir: dir, configToml: config });
+      try {
+        expect((await (await s.connect()).call<{ database: Status }>("media")).database).toMatchObject({ exists: true, totalMedia: 3 });
+        expect(await query(s)).toEqual(before);
+      } finally {
+        await s.stop();
+      }
+      const upgraded = new Database(join(dir, "media.db"), { readonly: true });
+      expect(upgraded.prepare("PRAGMA user_version").get()).toEqual({ user_version: 8 });
+      expect(upgraded.prepare("SELECT count(*) AS n FROM media WHERE title IS NOT NULL AND tags IS NOT NULL").get()).toEqual({ n: 3 });
+      upgraded.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("is reported as no index (index again), and indexing again replaces it", async () => {
     const { openDatabase } = await import("../../src/db/open.ts");
     const { mediaMigrations } = await import("../../src/db/migrations/media.ts");

@@ -1,3 +1,4 @@
+import { rowTags, rowTitle } from "../../core/media/row-names.ts";
 import { basename } from "node:path";
 import { DomainError } from "../../core/errors.ts";
 import { type BrowseCursor, decodeBrowseCursor, encodeBrowseCursor } from "../../core/media/browse-cursor.ts";
@@ -33,11 +34,21 @@ export interface BrowseSource {
   isUserTag(tag: string): boolean;
 }
 
+/** A media row as stored: title and tags NULL where they follow from the file name (core/media/row-names.ts). */
+interface StoredRow {
+  id: number;
+  file: string;
+  title: string | null;
+  tags: string | null;
+}
+
 interface FileRow {
   id: number;
   file: string;
+  /** Its title key (titleSortKey). */
   title: string;
-  tags: string;
+  /** As stored (rowTags gives them). */
+  tags: string | null;
   system: string;
   /** Its absolute folder. */
   dir: string;
@@ -191,8 +202,8 @@ export class MediaBrowser {
     if (!picked) return null;
     const q = tree.db.prepare("SELECT id, file, title, tags FROM media WHERE id = ?");
     const files = picked.slice(0, want).flatMap(({ id, dir }) => {
-      const r = q.get<Omit<FileRow, "system" | "dir">>(id);
-      return r ? [{ ...r, title: titleSortKey(r.title), system: dir.system, dir: dir.abs }] : [];
+      const r = q.get<StoredRow>(id);
+      return r ? [fileRow(r, dir.system, dir.abs)] : [];
     });
     if (files.length !== Math.min(want, picked.length)) return null;
     const entries: BrowseEntry[] = pageDirs.map((n) => this.dirEntry(n, req.systems, "directory"));
@@ -253,13 +264,13 @@ export class MediaBrowser {
     const q = tree.db.prepare("SELECT id, file, title, tags FROM media WHERE id BETWEEN ? AND ? AND dir = ?");
     let files: FileRow[] = node.direct
       .filter((d) => systems.length === 0 || systems.includes(d.system))
-      .flatMap((d) => q.all<Omit<FileRow, "system" | "dir">>(d.lo, d.hi, d.id).map((r) => ({ ...r, title: titleSortKey(r.title), system: d.system, dir: d.abs })));
+      .flatMap((d) => q.all<StoredRow>(d.lo, d.hi, d.id).map((r) => fileRow(r, d.system, d.abs)));
     if (letter !== undefined) files = files.filter((f) => letterOf(byName ? f.title : f.file) === letter);
     for (const tag of new Set(tags)) {
       if (this.src.isUserTag(tag)) {
         const ids = this.src.userTagged(tree, tag.toLowerCase(), systems);
         files = files.filter((f) => ids.has(f.id));
-      } else files = files.filter((f) => ` ${f.tags} `.includes(` ${tag} `));
+      } else files = files.filter((f) => ` ${rowTags(f.file, f.tags)} `.includes(` ${tag} `));
     }
     files = byName ? byTitleOrder(files, tree.ranks()) : files.sort((a, b) => compare(a.file.toLowerCase(), b.file.toLowerCase()) || a.id - b.id);
     if (desc < 0) files.reverse();
@@ -322,6 +333,10 @@ function normalizeLetter(letter: string): string {
   const l = letter.toUpperCase();
   if (l !== "#" && !/^[A-Z]$/.test(l)) throw new DomainError("invalid", `invalid params: letter must be "#" or A-Z (was "${letter}")`);
   return l;
+}
+
+function fileRow(r: StoredRow, system: string, dir: string): FileRow {
+  return { id: r.id, file: r.file, title: titleSortKey(rowTitle(r.file, r.title)), tags: r.tags, system, dir };
 }
 
 function mediaEntry(item: MediaItem, row: FileRow): BrowseEntry {

@@ -118,8 +118,8 @@ export async function writeIndexFile(
     // written, not after
     const finishing = claimed ? derived.finish(ranges) : null;
     let withFiles = 0;
-    // a parse ahead's thread makes no title keys: they are made here, from the titles it hands back, while it
-    // parses the next system (the thread has the more to do of the two)
+    // a parse ahead's thread makes no title keys: they are made here, from the titles it hands back once the rows
+    // are written (the thread has the more to do of the two)
     const keyHalves = claimed ? new KeyHalves() : null;
     for (let s = 0; s < systems.length; s++) {
       const { scan, indexedAt, titleOf } = systems[s] as WrittenSystem;
@@ -129,20 +129,24 @@ export async function writeIndexFile(
       const range = ranges[withFiles] as SystemRange;
       const dirBase = nextDir;
       for (const d of scan.dirs) insDir.add(nextDir++, d.abs, d.rel);
-      const ahead = claimed ? await claimed.parsed[withFiles] : null;
       withFiles++;
-      if (ahead) keyHalves?.add(ahead.titles.map(titleSortKey));
       /** Per folder: a store game's virtual folder, whose names are taken whole. */
       const wholeDir = scan.dirs.map((d) => isVirtualPath(d.abs));
       for (let i = 0; i < scan.files.length; i++) {
         const file = scan.files[i] as string;
-        let title: string;
-        let tags: string;
-        if (ahead) {
-          // parsed while the run walked, and added to the derived tables there
-          const set = ahead.tagSets[i] as number;
-          title = ahead.titles[i] as string;
-          tags = set < 0 ? "" : (ahead.setTexts[set] as string);
+        let title: string | null;
+        let tags: string | null;
+        if (claimed) {
+          // parsed while the run walked, for the derived tables; stored only where they do not follow from the
+          // file name (core/media/row-names.ts): a platform's title, a name taken whole
+          const dir = scan.fileDirs[i] as number;
+          title = titleOf?.(scan.dirs[dir]?.abs ?? "", file) ?? null;
+          tags = null;
+          if (wholeDir[dir] === true) {
+            const parsed = parseMediaName(mediaName(file, true));
+            title ??= parsed.title;
+            tags = tagText(parsed.tags);
+          }
         } else {
           const whole = wholeDir[scan.fileDirs[i] as number] === true;
           const parsed = parseMediaName(mediaName(file, whole));
@@ -161,6 +165,10 @@ export async function writeIndexFile(
     }
     insMedia.flush();
     insDir.flush();
+    // the title keys, from the titles the thread hands back (most are in by now)
+    if (claimed && keyHalves) {
+      for (const parsed of claimed.parsed) keyHalves.add((await parsed).titles.map(titleSortKey));
+    }
     const lastRow = db.prepare("SELECT max(id) AS id FROM media").get<{ id: number | null }>()?.id ?? 0;
     if (lastRow !== total) throw new Error(`media rows numbered up to ${lastRow}, expected ${total}`);
     const lists = finishing ?? derived.finish(ranges);

@@ -1,5 +1,6 @@
 import { disambiguate } from "../../core/media/disambiguate.ts";
 import { mediaTitle } from "../../core/media/filename-tags.ts";
+import { rowTags, rowTitle } from "../../core/media/row-names.ts";
 import { titleSortKey } from "../../core/media/title-order.ts";
 import { mediaNameOfPath } from "../../core/media/words.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
@@ -16,16 +17,17 @@ export function readMediaItems(db: SqlDatabase, ids: readonly number[], systemOf
   // the rows come in the order of `ids` (the id list is the outer loop; CROSS JOIN keeps the planner to it), so
   // neither a sorted copy of the ids, nor a temporary index of them in SQLite, nor a map back from ids is needed
   const rows = db
-    .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path, m.tags AS tags, m.title AS named FROM json_each(?) j CROSS JOIN media m ON m.id = j.value CROSS JOIN dirs d ON d.id = m.dir")
-    .all<{ id: number; path: string; tags: string; named: string }>(JSON.stringify(ids));
+    .prepare("SELECT m.id AS id, m.file AS file, d.rel || '/' || m.file AS path, m.tags AS tags, m.title AS named FROM json_each(?) j CROSS JOIN media m ON m.id = j.value CROSS JOIN dirs d ON d.id = m.dir")
+    .all<{ id: number; file: string; path: string; tags: string | null; named: string | null }>(JSON.stringify(ids));
   /** Items of one system sharing a title (the first one alone until a second comes), to tell them apart. */
   const sameTitle = new Map<string, MediaItem | MediaItem[]>();
   const items: MediaItem[] = [];
   for (const r of rows) {
     const name = mediaNameOfPath(r.path);
-    const item: MediaItem = { mediaId: r.id, system: systemOf(r.id), name: r.named === mediaTitle(name) ? name : r.named, path: r.path, zapScript: r.path, tags: labels.list(r.tags) };
+    const named = rowTitle(r.file, r.named);
+    const item: MediaItem = { mediaId: r.id, system: systemOf(r.id), name: r.named === null || named === mediaTitle(name) ? name : named, path: r.path, zapScript: r.path, tags: labels.list(rowTags(r.file, r.tags)) };
     items.push(item);
-    const k = `${item.system.id}/${titleSortKey(r.named)}`; // named by its file unless the platform titled it (arcade)
+    const k = `${item.system.id}/${titleSortKey(named)}`; // named by its file unless the platform titled it (arcade)
     const group = sameTitle.get(k);
     if (group === undefined) sameTitle.set(k, item);
     else if (Array.isArray(group)) group.push(item);

@@ -1,3 +1,4 @@
+import { rowTitle } from "../../core/media/row-names.ts";
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { andBits, bitsetWords, countBits, orPostings } from "../../core/media/postings.ts";
@@ -245,13 +246,17 @@ export class MediaStore {
     let total = 0;
     for (const [lo, hi] of ranges) total += bits ? countBits(bits, lo, hi) : hi - lo + 1;
     const order = this.loadTitleOrder(db);
-    const titleAt = db.prepare("SELECT title AS t FROM media WHERE id = ?");
+    const titleAt = db.prepare("SELECT file, title FROM media WHERE id = ?");
+    const keyOf = (id: number) => {
+      const row = titleAt.get<{ file: string; title: string | null }>(id);
+      return row ? titleSortKey(rowTitle(row.file, row.title)) : "";
+    };
     // the title key at a place of the order; the last one read is kept (a search's last probe is often read again)
     let lastPlace = -1;
     let lastKey = "";
     const at = (place: number) => {
       if (place !== lastPlace) {
-        lastKey = titleSortKey(titleAt.get<{ t: string }>(order.order[place] as number)?.t ?? "");
+        lastKey = keyOf(order.order[place] as number);
         lastPlace = place;
       }
       return lastKey;
@@ -270,7 +275,7 @@ export class MediaStore {
     const results = this.items(db, ids);
     const last = results[results.length - 1];
     const nextCursor =
-      more && last ? encodeSearchCursor({ tier: page.tiers[ids.length - 1] as number, title: titleSortKey(titleAt.get<{ t: string }>(ids[ids.length - 1] as number)?.t ?? ""), system: last.system.id, path: last.path }) : "";
+      more && last ? encodeSearchCursor({ tier: page.tiers[ids.length - 1] as number, title: keyOf(ids[ids.length - 1] as number), system: last.system.id, path: last.path }) : "";
     return { results, total, nextCursor };
   }
 

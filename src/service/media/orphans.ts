@@ -1,3 +1,4 @@
+import { rowTitle } from "../../core/media/row-names.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
 
 /**
@@ -13,9 +14,9 @@ export function cleanOrphans(media: SqlDatabase, user: SqlDatabase): number {
 
   // titles are keyed lowercased as JavaScript lowercases them (SQLite's lower() only knows ASCII)
   const titles = new Set<string>();
-  const ofRange = media.prepare("SELECT title FROM media WHERE id BETWEEN ? AND ?");
+  const ofRange = media.prepare("SELECT file, title FROM media WHERE id BETWEEN ? AND ?");
   for (const s of media.prepare("SELECT system, first_id, last_id FROM systems").all<{ system: string; first_id: number; last_id: number }>()) {
-    for (const r of ofRange.all<{ title: string }>(s.first_id, s.last_id)) titles.add(`${s.system}\n${r.title.toLowerCase()}`);
+    for (const r of ofRange.all<{ file: string; title: string | null }>(s.first_id, s.last_id)) titles.add(`${s.system}\n${rowTitle(r.file, r.title).toLowerCase()}`);
   }
   const dropTitle = media.prepare("DELETE FROM meta_titles WHERE system = ? AND title = ?");
   for (const r of media.prepare("SELECT DISTINCT system, title FROM meta_titles").all<{ system: string; title: string }>()) {

@@ -1,3 +1,4 @@
+import { rowTitle } from "../../core/media/row-names.ts";
 import { titleSortKey } from "../../core/media/title-order.ts";
 import { firstUnit, joinHalves, medianPivot, sortedIds } from "../../core/media/title-order-halves.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
@@ -14,10 +15,10 @@ const PAGE = 2048;
  * (Node on MiSTer, where memory is the limit); the rows' titles are the titles the keys are made from.
  */
 export function titleOrderFromRows(db: SqlDatabase, count: number): Uint8Array {
-  const page = db.prepare("SELECT title FROM media WHERE id BETWEEN ? AND ? ORDER BY id");
-  const read = (from: number) => page.all<{ title: string }>(from, Math.min(count, from + PAGE - 1));
+  const page = db.prepare("SELECT file, title FROM media WHERE id BETWEEN ? AND ? ORDER BY id");
+  const read = (from: number) => page.all<{ file: string; title: string | null }>(from, Math.min(count, from + PAGE - 1));
   const sample: string[] = [];
-  for (let from = 1; from <= Math.min(count, PIVOT_SAMPLE); from += PAGE) for (const r of read(from)) sample.push(titleSortKey(r.title));
+  for (let from = 1; from <= Math.min(count, PIVOT_SAMPLE); from += PAGE) for (const r of read(from)) sample.push(titleSortKey(rowTitle(r.file, r.title)));
   const pivot = medianPivot(sample);
   sample.length = 0;
   const half = (lower: boolean): Int32Array => {
@@ -26,7 +27,8 @@ export function titleOrderFromRows(db: SqlDatabase, count: number): Uint8Array {
     for (let from = 1; from <= count; from += PAGE) {
       const rows = read(from);
       for (let i = 0; i < rows.length; i++) {
-        const key = titleSortKey((rows[i] as { title: string }).title);
+        const row = rows[i] as { file: string; title: string | null };
+        const key = titleSortKey(rowTitle(row.file, row.title));
         if (firstUnit(key) < pivot !== lower) continue;
         if (keys.length === ids.length) {
           const grown = new Int32Array(ids.length * 2);

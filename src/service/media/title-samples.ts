@@ -1,3 +1,4 @@
+import { rowTitle } from "../../core/media/row-names.ts";
 import { SAMPLE_STEP, titleSortKey } from "../../core/media/title-order.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
 
@@ -14,7 +15,10 @@ export function sampleTitleKeys(db: SqlDatabase, order: Int32Array): string[] {
   const sampled: number[] = [];
   for (let p = 0; p < order.length; p += SAMPLE_STEP) sampled.push(order[p] as number);
   const titles = new Map(
-    db.prepare("SELECT id, title AS t FROM media WHERE id IN (SELECT value FROM json_each(?))").all<{ id: number; t: string }>(JSON.stringify(sampled)).map((r) => [r.id, titleSortKey(r.t)]),
+    db
+      .prepare("SELECT id, file, title FROM media WHERE id IN (SELECT value FROM json_each(?))")
+      .all<{ id: number; file: string; title: string | null }>(JSON.stringify(sampled))
+      .map((r) => [r.id, titleSortKey(rowTitle(r.file, r.title))]),
   );
   return sampled.map((id) => titles.get(id) ?? "");
 }

@@ -1,3 +1,4 @@
+import { rowTags, rowTitle } from "../../core/media/row-names.ts";
 import { log } from "../../log.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
 import type { MediaStore } from "../media/media-store.ts";
@@ -45,7 +46,7 @@ export function carryMeta(served: SqlDatabase, builtPath: string): void {
 }
 
 const ROW_SELECT = "SELECT m.id AS id, m.file AS file, m.title AS title, m.tags AS tags, d.abs AS abs, d.rel AS rel FROM media m JOIN dirs d ON d.id = m.dir";
-type RawRow = { id: number; file: string; title: string; tags: string; abs: string; rel: string };
+type RawRow = { id: number; file: string; title: string | null; tags: string | null; abs: string; rel: string };
 
 /** Scraped metadata in the served media index: reads and writes of the `meta_*` tables, and media look-ups. */
 export class MetaStore {
@@ -56,7 +57,7 @@ export class MetaStore {
   }
 
   private row(system: string, r: RawRow): MediaRow {
-    return { id: r.id, system, abs: `${r.abs}/${r.file}`, path: `${r.rel}/${r.file}`, file: r.file, title: r.title, tags: r.tags };
+    return { id: r.id, system, abs: `${r.abs}/${r.file}`, path: `${r.rel}/${r.file}`, file: r.file, title: rowTitle(r.file, r.title), tags: rowTags(r.file, r.tags) };
   }
 
   /** Every indexed media of a system, in id order. */

@@ -1,0 +1,30 @@
+/**
+ * A media row's title and tags. An index run stores them only where they do not follow from the file name (a
+ * platform's title, such as a MiSTer arcade name; a store game's name taken whole); elsewhere the columns are
+ * NULL and they are what `parseMediaName` makes of the file name, as the run's index thread made them for the
+ * word and tag lists. Pure.
+ */
+import { type ParsedName, parseMediaName } from "./filename-tags.ts";
+import { mediaName } from "./words.ts";
+
+/** The last file name parsed: a reader asking for both the title and the tags of a row parses it once. */
+let lastFile = "";
+let lastParsed: ParsedName | null = null;
+
+function parsedFile(file: string): ParsedName {
+  if (lastParsed === null || file !== lastFile) {
+    lastParsed = parseMediaName(mediaName(file));
+    lastFile = file;
+  }
+  return lastParsed;
+}
+
+/** The row's title: as stored, else parsed from its file name. */
+export function rowTitle(file: string, stored: string | null): string {
+  return stored ?? parsedFile(file).title;
+}
+
+/** The row's tags (`type:value`, space-separated; "" for none): as stored, else parsed from its file name. */
+export function rowTags(file: string, stored: string | null): string {
+  return stored ?? parsedFile(file).tags.join(" ");
+}
