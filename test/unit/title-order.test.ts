@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { lowerBound, readTitleOrder, SAMPLE_STEP, sampledPrefixRange, titleKey, titleOrderBlob, titleSortKey } from "../../src/core/media/title-order.ts";
+import { joinedTitleSortKeys, lowerBound, readTitleOrder, SAMPLE_STEP, sampledPrefixRange, titleKey, titleOrderBlob, titleSortKey } from "../../src/core/media/title-order.ts";
 import { systemCatalog } from "../../src/core/systems/catalog.ts";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import { writeIndexFile, type WrittenSystem } from "../../src/service/media/index-writer.ts";
@@ -33,6 +33,21 @@ describe("title order", () => {
       const expected = [lowerBound(0, keys.length, key, at), lowerBound(0, keys.length, `${key}\uffff`, at)];
       expect(sampledPrefixRange(keys.length, samples, key, at)).toEqual(expected as [number, number]);
     }
+  });
+
+  test("titles keyed in one pass over their NUL-joined text are keyed as each alone", () => {
+    const titles = ["ΟΔΥΣΣΕΥΣ", "Σ", "ΑΣ", "ΑΣ'", "'Σ", "Σίσυφος", "İstanbul", "ǅemal", "Straße", "", "MARIO", "ΣΑΣ ΣΑΣ", "Ω Σ"];
+    // every ordered pair and triple: a title's lowering never sees its neighbours
+    for (const a of titles) {
+      for (const b of titles) {
+        for (const c of ["", "ΣΑ", "x"]) {
+          const list = [a, b, c];
+          expect(joinedTitleSortKeys(list.join("\0")).split("\0")).toEqual(list.map(titleSortKey));
+        }
+      }
+    }
+    const plain = ["Super Mario World", "Sonic The Hedgehog", "Élan"];
+    expect(joinedTitleSortKeys(plain.join("\0"))).toBe(plain.map(titleSortKey).join("\0"));
   });
 
   test("a query is keyed as titles are", () => {

@@ -13,6 +13,15 @@ export function titleSortKey(title: string): string {
   return title.toLowerCase();
 }
 
+/**
+ * The keys of titles joined by NUL, joined the same way: `titleSortKey` of each, made in one pass over the whole
+ * text. NUL is neither cased nor case-ignorable, so the only context-dependent lowering (Σ at a word's end) reads
+ * each title alone; a text holding Σ is lowered title by title all the same.
+ */
+export function joinedTitleSortKeys(joined: string): string {
+  return joined.includes("\u03a3") ? joined.split("\0").map(titleSortKey).join("\0") : titleSortKey(joined);
+}
+
 /** The blob of media ids (1-based, `titles[id - 1]` a `titleSortKey`) in title order. */
 export function titleOrderBlob(titles: readonly string[]): Uint8Array {
   return new Uint8Array(idsByKey(titles, Int32Array.from(titles, (_, i) => i + 1)).buffer);

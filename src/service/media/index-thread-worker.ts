@@ -1,8 +1,8 @@
 /**
  * The media index thread: builds the derived tables of an index run (core/media/derived-index.ts) on the second
  * core, from the chunks of files the writer hands over while it writes the media rows, or from the names of each
- * system as it is walked (parsed here: their titles and tags go back for the rows; the writer then sorts the
- * title order from those titles itself). Started for one run and ended after it (index-thread.ts).
+ * system as it is walked (parsed here: their title keys go back, and the writer sorts the title order from them
+ * itself). Started for one run and ended after it (index-thread.ts).
  */
 import { DerivedIndexBuilder, listBuffers } from "../../core/media/derived-index.ts";
 import { DerivedChunks } from "./derived-chunks.ts";
@@ -31,7 +31,7 @@ scope.onmessage = (e) => {
     if (m.t === "chunk") builder.add(m.chunk);
     else if (m.t === "names") {
       const parsed = parser.parse(m.names);
-      scope.postMessage({ t: "parsed", parsed }, [parsed.tagSets.buffer as ArrayBuffer]);
+      scope.postMessage({ t: "parsed", parsed });
     } else {
       chunks.flush();
       const lists = builder.lists(m.systems);

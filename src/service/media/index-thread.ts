@@ -23,10 +23,8 @@ export class DerivedIndexJob {
   private readonly lists = new Deferred<DerivedLists>();
   private readonly order = new Deferred<Int32Array>();
   private readonly chunks = new DerivedChunks((c) => this.chunk(c), () => this.local === null);
-  /** The systems handed over by `addSystem`, awaiting their titles and tags (in order). */
+  /** The systems handed over by `addSystem`, awaiting their title keys (in order). */
   private readonly parsing: Array<Deferred<ParsedSystem>> = [];
-  /** Tag set texts, by the numbers the parser gave the sets. */
-  private readonly setTexts: string[] = [];
   /** Why the job stopped (failed or ended): what a system handed over afterwards gets. */
   private stopped: Error | null = null;
   /** Parses here what the thread would (thread-less, or after it failed to start). */
@@ -73,7 +71,7 @@ export class DerivedIndexJob {
 
   /**
    * Adds the next system's files instead (media ids follow on; not mixed with `add`): parsed in the thread,
-   * which hands back their titles and tags for the media rows.
+   * which hands back their title keys for the title order.
    */
   addSystem(names: SystemNames): Promise<ParsedSystem> {
     const parsed = new Deferred<ParsedSystem>();
@@ -141,10 +139,9 @@ export class DerivedIndexJob {
     }
   }
 
-  /** The titles and tags of the oldest system handed over and not yet answered. */
+  /** The title keys of the oldest system handed over and not yet answered. */
   private parsed(p: ParsedNames): void {
-    for (const t of p.newTexts) this.setTexts.push(t);
-    this.parsing.shift()?.resolve({ titles: p.titles.split("\0"), tagSets: p.tagSets, setTexts: this.setTexts });
+    this.parsing.shift()?.resolve({ keys: p.keys.split("\0") });
   }
 
   private post(m: ToIndexThread, transfer: ArrayBuffer[] = []): void {
@@ -204,11 +201,9 @@ export class DerivedIndexJob {
   }
 }
 
-/** A system's rows' titles and tags as parsed ahead: file i's tags are `setTexts[tagSets[i]]` ("" for -1). */
+/** A system's files as parsed ahead: file i's title key (`titleSortKey`) is `keys[i]`. */
 export interface ParsedSystem {
-  titles: string[];
-  tagSets: Int32Array;
-  setTexts: readonly string[];
+  keys: string[];
 }
 
 /** A promise settled once, from outside; a rejection nobody awaits (a run given up) is not reported. */

@@ -6,7 +6,6 @@ import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { isVirtualPath, mediaName } from "../../core/media/words.ts";
 import { type DerivedLists, type EncodedLists, lowerHalf, type SystemRange } from "../../core/media/derived-index.ts";
 import { joinHalves, type KeyedIds, KeyHalves, sortedIds } from "../../core/media/title-order-halves.ts";
-import { titleSortKey } from "../../core/media/title-order.ts";
 import { DerivedIndexJob } from "./index-thread.ts";
 import type { ParseAhead } from "./parse-ahead.ts";
 import { titleOrderFromRows } from "./title-order-rows.ts";
@@ -118,8 +117,8 @@ export async function writeIndexFile(
     // written, not after
     const finishing = claimed ? derived.finish(ranges) : null;
     let withFiles = 0;
-    // a parse ahead's thread makes no title keys: they are made here, from the titles it hands back once the rows
-    // are written (the thread has the more to do of the two)
+    // a parse ahead's thread hands back each system's title keys; the title order is sorted here from them, once
+    // the rows are written, while the thread encodes the lists (it has the more to do of the two)
     const keyHalves = claimed ? new KeyHalves() : null;
     for (let s = 0; s < systems.length; s++) {
       const { scan, indexedAt, titleOf } = systems[s] as WrittenSystem;
@@ -167,7 +166,7 @@ export async function writeIndexFile(
     insDir.flush();
     // the title keys, from the titles the thread hands back (most are in by now)
     if (claimed && keyHalves) {
-      for (const parsed of claimed.parsed) keyHalves.add((await parsed).titles.map(titleSortKey));
+      for (const parsed of claimed.parsed) keyHalves.add((await parsed).keys);
     }
     const lastRow = db.prepare("SELECT max(id) AS id FROM media").get<{ id: number | null }>()?.id ?? 0;
     if (lastRow !== total) throw new Error(`media rows numbered up to ${lastRow}, expected ${total}`);

@@ -3,7 +3,7 @@ import type { Runtime } from "../../runtime/types.ts";
 import { DerivedIndexJob, type ParsedSystem } from "./index-thread.ts";
 import type { SystemScan } from "./walker.ts";
 
-/** What the writer takes from a parse ahead: the job holding the derived tables, and each system's titles and tags. */
+/** What the writer takes from a parse ahead: the job holding the derived tables, and each system's title keys. */
 export interface ClaimedAhead {
   job: DerivedIndexJob;
   /** Per system written with files, in order. */
@@ -13,7 +13,7 @@ export interface ClaimedAhead {
 /**
  * An index run's file names parsed while the run walks on (Bun: in the index thread, on the second core): each
  * system is handed over as soon as it is walked, its media ids following those handed before, and the thread
- * parses its titles and tags and adds them to the derived tables. The writer claims it when it writes exactly
+ * parses its titles and tags, adds them to the derived tables and hands back the title keys. The writer claims it when it writes exactly
  * those systems in that order (a full run); otherwise it is ended and the writer parses as it goes.
  */
 export class ParseAhead {
@@ -22,9 +22,9 @@ export class ParseAhead {
   private constructor(private readonly job: DerivedIndexJob) {}
 
   /**
-   * Starts one where the runtime has threads (elsewhere it would only hold the titles longer). Its thread makes no
-   * title keys: the writer sorts the title order from the titles handed back, while the thread parses the next
-   * system, then while it encodes the lists (the thread is the one with more to do).
+   * Starts one where the runtime has threads (elsewhere it would only hold the titles longer). Its thread sorts no
+   * title order: the writer sorts it from the keys handed back while the thread encodes the lists (the thread is
+   * the one with more to do).
    */
   static start(runtime: Runtime): ParseAhead | null {
     return runtime.startThread ? new ParseAhead(DerivedIndexJob.start(runtime, false)) : null;

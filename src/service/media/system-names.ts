@@ -1,3 +1,4 @@
+import { joinedTitleSortKeys } from "../../core/media/title-order.ts";
 import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { mediaName } from "../../core/media/words.ts";
 import type { DerivedChunks } from "./derived-chunks.ts";
@@ -13,46 +14,31 @@ export interface SystemNames {
   named: string[];
 }
 
-/** What the thread hands back for them: the rows' titles and tags. */
+/** What the thread hands back for them: the keys the writer sorts the title order by. */
 export interface ParsedNames {
-  /** Each file's title (the platform's name, else parsed from its name), joined by NUL. */
-  titles: string;
-  /** Each file's tag set (-1: no tags), numbered in the order of first appearance over the run. */
-  tagSets: Int32Array;
-  /** The texts (tags joined by spaces) of the sets first seen in this list. */
-  newTexts: string[];
+  /** Each file's title key (`titleSortKey` of the platform's name, else of the title parsed), joined by NUL. */
+  keys: string;
 }
 
 /**
- * Parses each file name of the systems handed over (titles, tags) once: for the media rows, handed back, and for
- * the derived tables, added to `chunks` in media id order (only this parser adds to them: their tag set numbers
- * are the rows' too).
+ * Parses each file name of the systems handed over (titles, tags) once: for the derived tables, added to `chunks`
+ * in media id order, and for the title order, whose keys are handed back.
  */
 export class SystemNamesParser {
-  /** The number the next new tag set gets (the chunks number the sets; each new one is the next). */
-  private nextSet = 0;
-
   constructor(private readonly chunks: DerivedChunks) {}
 
   parse(m: SystemNames): ParsedNames {
     const names = m.names.split("\0");
     const titles = new Array<string>(names.length);
-    const tagSets = new Int32Array(names.length);
-    const newTexts: string[] = [];
     let k = 0;
     for (let i = 0; i < names.length; i++) {
       const file = names[i] as string;
       const whole = m.whole[i] === 1;
       const parsed = parseMediaName(mediaName(file, whole));
       const named = m.namedAt[k] === i ? (m.named[k++] as string) : undefined;
-      const set = this.chunks.add(file, whole, parsed.title, named, parsed.tags);
-      if (set === this.nextSet) {
-        newTexts.push(parsed.tags.join(" "));
-        this.nextSet++;
-      }
+      this.chunks.add(file, whole, parsed.title, named, parsed.tags);
       titles[i] = named ?? parsed.title;
-      tagSets[i] = set;
     }
-    return { titles: titles.join("\0"), tagSets, newTexts };
+    return { keys: joinedTitleSortKeys(titles.join("\0")) };
   }
 }
