@@ -3,7 +3,8 @@
  * integer id (interned through an open-addressing hash table, so a word already seen costs no string); each
  * file's distinct word ids go into one stream of small ints in chunks (varint-chunks.ts), after the step from the
  * previous file's media id.
- * `encoded()` then writes every word's list, delta + varint encoded, straight into one blob of the exact size.
+ * Each word's encoded size is counted as its ids come, so `encoded()` then writes every list, delta + varint
+ * encoded, straight into one blob of the exact size in one pass over the tokens.
  * Gives the same words as `nameWords(mediaName(file))` (words.ts), without per-file arrays.
  */
 import { VarintChunks } from "./varint-chunks.ts";
@@ -28,6 +29,8 @@ export class WordPostings {
   /** The last media id each word was added for (a word twice in one name counts once). */
   private lastMedia = new Int32Array(1024);
   private counts = new Int32Array(1024);
+  /** Bytes of each word's encoded list so far (the gaps between its media ids, as postings.ts writes them). */
+  private sizes = new Int32Array(1024);
   /** Slots hold word id + 1; 0 is empty. Kept at most half full. */
   private table = new Int32Array(2048);
   /** Per file with words: the step from the previous file's media id (`2·zigzag(step) + 1`), then its distinct word ids (`2·id`). */
@@ -62,7 +65,8 @@ export class WordPostings {
     let h = 0;
     for (let i = 0; i <= end; i++) {
       const c = i < end ? lower.charCodeAt(i) : 32;
-      if (isSpace(c)) {
+      // most characters are printable ASCII: no white space test for them
+      if ((c <= 32 || c >= 127) && isSpace(c)) {
         if (start >= 0) {
           this.addWord(lower, start, i, h, mediaId);
           start = -1;
@@ -99,6 +103,7 @@ export class WordPostings {
         this.hashes = grow(this.hashes, id + 1);
         this.lastMedia = grow(this.lastMedia, id + 1);
         this.counts = grow(this.counts, id + 1);
+        this.sizes = grow(this.sizes, id + 1);
       }
       this.hashes[id] = hash;
       this.table[slot] = id + 1;
@@ -106,6 +111,7 @@ export class WordPostings {
     } else if (this.lastMedia[id] === mediaId) {
       return;
     }
+    (this.sizes[id] as number) += deltaLength(mediaId - (this.lastMedia[id] as number));
     this.lastMedia[id] = mediaId;
     (this.counts[id] as number)++;
     if (this.tokensMedia !== mediaId) {
@@ -129,33 +135,23 @@ export class WordPostings {
 
   /**
    * Each word (in order of first appearance: list i is word id i + 1 of the index) with its media ids in the
-   * order they were added (ascending when the ids were added ascending), encoded as postings.ts does. One pass
-   * over the tokens sizes every list, a second writes them in place, letting the tokens go as it reads them;
-   * the builder is spent afterwards.
+   * order they were added (ascending when the ids were added ascending), encoded as postings.ts does. The lists
+   * are sized already: one pass over the tokens writes them in place, letting the tokens go as it reads them; the
+   * builder is spent afterwards.
    */
   encoded(): EncodedLists {
     const n = this.words.length;
     const prev = this.lastMedia.fill(0);
     const ends = new Int32Array(n);
-    let media = 0;
-    this.tokens.forEach((v) => {
-      if (v & 1) media += stepOf(v);
-      else {
-        const w = v >>> 1;
-        (ends[w] as number) += deltaLength(media - (prev[w] as number));
-        prev[w] = media;
-      }
-    });
     const at = new Int32Array(n);
     let size = 0;
     for (let w = 0; w < n; w++) {
       at[w] = size;
-      size += ends[w] as number;
+      size += this.sizes[w] as number;
       ends[w] = size;
     }
     const blob = new Uint8Array(size);
-    prev.fill(0);
-    media = 0;
+    let media = 0;
     this.tokens.forEach((v) => {
       if (v & 1) media += stepOf(v);
       else {
