@@ -162,22 +162,24 @@ describe("word postings while indexing", () => {
   });
 });
 
-describe("varint chunks", () => {
-  test("gives back every value pushed, in order, across chunks, and once more after a read that lets them go", async () => {
-    const { VarintChunks } = await import("../../src/core/media/varint-chunks.ts");
+describe("word postings' lists", () => {
+  test("grow from a few bytes to many, through gaps of every encoded length", async () => {
+    const { WordPostings } = await import("../../src/core/media/word-postings.ts");
     const pick = prng(5);
-    const values = Array.from({ length: 300_000 }, (_, i) => (i % 7 === 0 ? Math.floor(pick() * 2 ** 32) : Math.floor(pick() * 300)));
-    values.push(0, 2 ** 32 - 1, 127, 128);
-    const list = new VarintChunks();
-    for (const v of values) list.push(v);
-    const read = (release: boolean) => {
-      const got: number[] = [];
-      list.forEach((v) => got.push(v), release);
-      return got;
-    };
-    expect(read(false)).toEqual(values);
-    expect(read(true)).toEqual(values);
-    expect(read(false)).toEqual([]);
+    const built = new WordPostings();
+    const ids: number[] = [];
+    let id = 0;
+    for (let i = 0; i < 20_000; i++) {
+      // gaps of 1 to 5 bytes, the ids kept below 2^31
+      id += i % 997 === 0 ? 1 + Math.floor(pick() * 2 ** 20) : 1 + Math.floor(pick() * 300);
+      ids.push(id);
+      built.addFile(`common ${i % 2 === 0 ? "even" : "odd"}.nes`, id);
+    }
+    built.addFile("common.nes", 2 ** 31 - 1);
+    const lists = decodedLists(built.encoded());
+    expect(lists.get("common")).toEqual([...ids, 2 ** 31 - 1]);
+    expect(lists.get("even")).toEqual(ids.filter((_, i) => i % 2 === 0));
+    expect(lists.get("odd")).toEqual(ids.filter((_, i) => i % 2 === 1));
   });
 });
 

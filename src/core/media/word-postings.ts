@@ -1,14 +1,16 @@
 /**
  * Builds the posting lists of the media index while the files are added: each distinct name word gets an
- * integer id (interned through an open-addressing hash table, so a word already seen costs no string); each
- * file's distinct word ids go into one stream of small ints in chunks (varint-chunks.ts), after the step from the
- * previous file's media id.
- * Each word's encoded size is counted as its ids come, so `encoded()` then writes every list, delta + varint
- * encoded, straight into one blob of the exact size in one pass over the tokens.
- * Gives the same words as `nameWords(mediaName(file))` (words.ts), without per-file arrays.
+ * integer id (interned through an open-addressing hash table, so a word already seen costs no string), and each
+ * media id is written to its words' lists as it comes, delta + varint encoded as postings.ts encodes them (a
+ * list grows by doubling; most are a few bytes). `encoded()` then puts the lists end to end in one blob of the
+ * exact size. Gives the same words as `nameWords(mediaName(file))` (words.ts), without per-file arrays.
  */
-import { VarintChunks } from "./varint-chunks.ts";
-import { deltaLength, type EncodedLists, writeDelta } from "./postings.ts";
+import { type EncodedLists, writeDelta } from "./postings.ts";
+
+/** Bytes a new list starts with (a word's first few ids). */
+const FIRST_LIST_BYTES = 16;
+/** The most bytes one id's gap takes (LEB128 of a 32-bit gap). */
+const MAX_GAP_BYTES = 5;
 
 /** What `String.prototype.split(/\s+/)` splits on: ECMAScript white space and line terminators. */
 function isSpace(c: number): boolean {
@@ -29,14 +31,11 @@ export class WordPostings {
   /** The last media id each word was added for (a word twice in one name counts once). */
   private lastMedia = new Int32Array(1024);
   private counts = new Int32Array(1024);
-  /** Bytes of each word's encoded list so far (the gaps between its media ids, as postings.ts writes them). */
+  /** Each word's list so far: the gaps between its media ids (the first from 0), and the bytes of it used. */
+  private lists: Uint8Array[] = [];
   private sizes = new Int32Array(1024);
   /** Slots hold word id + 1; 0 is empty. Kept at most half full. */
   private table = new Int32Array(2048);
-  /** Per file with words: the step from the previous file's media id (`2·zigzag(step) + 1`), then its distinct word ids (`2·id`). */
-  private readonly tokens = new VarintChunks();
-  /** The media id of the last file written to `tokens`. */
-  private tokensMedia = 0;
 
   /** Distinct words so far. */
   get size(): number {
@@ -99,6 +98,7 @@ export class WordPostings {
     if (id < 0) {
       id = this.words.length;
       this.words.push(text.slice(start, end));
+      this.lists.push(new Uint8Array(FIRST_LIST_BYTES));
       if (id >= this.hashes.length) {
         this.hashes = grow(this.hashes, id + 1);
         this.lastMedia = grow(this.lastMedia, id + 1);
@@ -111,15 +111,17 @@ export class WordPostings {
     } else if (this.lastMedia[id] === mediaId) {
       return;
     }
-    (this.sizes[id] as number) += deltaLength(mediaId - (this.lastMedia[id] as number));
+    let list = this.lists[id] as Uint8Array;
+    const used = this.sizes[id] as number;
+    if (used + MAX_GAP_BYTES > list.length) {
+      const grown = new Uint8Array(list.length * 2);
+      grown.set(list.subarray(0, used));
+      list = grown;
+      this.lists[id] = grown;
+    }
+    this.sizes[id] = writeDelta(mediaId - (this.lastMedia[id] as number), list, used);
     this.lastMedia[id] = mediaId;
     (this.counts[id] as number)++;
-    if (this.tokensMedia !== mediaId) {
-      const step = mediaId - this.tokensMedia;
-      this.tokens.push((step > 0 ? 2 * step - 1 : -2 * step) * 2 + 1);
-      this.tokensMedia = mediaId;
-    }
-    this.tokens.push(id * 2);
   }
 
   private rehash(): void {
@@ -135,37 +137,20 @@ export class WordPostings {
 
   /**
    * Each word (in order of first appearance: list i is word id i + 1 of the index) with its media ids in the
-   * order they were added (ascending when the ids were added ascending), encoded as postings.ts does. The lists
-   * are sized already: one pass over the tokens writes them in place, letting the tokens go as it reads them; the
-   * builder is spent afterwards.
+   * order they were added (ascending when the ids were added ascending), encoded as postings.ts does, the lists
+   * end to end in one blob; the builder is spent afterwards.
    */
   encoded(): EncodedLists {
     const n = this.words.length;
-    const prev = this.lastMedia.fill(0);
     const ends = new Int32Array(n);
-    const at = new Int32Array(n);
     let size = 0;
     for (let w = 0; w < n; w++) {
-      at[w] = size;
       size += this.sizes[w] as number;
       ends[w] = size;
     }
     const blob = new Uint8Array(size);
-    let media = 0;
-    this.tokens.forEach((v) => {
-      if (v & 1) media += stepOf(v);
-      else {
-        const w = v >>> 1;
-        at[w] = writeDelta(media - (prev[w] as number), blob, at[w] as number);
-        prev[w] = media;
-      }
-    }, true);
+    for (let w = 0; w < n; w++) blob.set((this.lists[w] as Uint8Array).subarray(0, this.sizes[w] as number), (ends[w - 1] ?? 0) as number);
+    this.lists = [];
     return { names: this.words.join("\0"), counts: this.counts.slice(0, n), ends, blob };
   }
-}
-
-/** The step between two files' media ids from its token (`2·zigzag(step) + 1`). */
-function stepOf(token: number): number {
-  const z = (token - 1) / 2;
-  return z % 2 === 1 ? (z + 1) / 2 : -z / 2;
 }
