@@ -7,6 +7,13 @@
 import { type ParsedName, parseMediaName } from "./filename-tags.ts";
 import { mediaName } from "./words.ts";
 
+/**
+ * The file-name parsing the NULL columns stand for: raise it with any change to what parseMediaName makes of a
+ * name, so that the next index run rewrites every system (its walk key holds it) instead of keeping rows, lists
+ * and a title order parsed the old way.
+ */
+export const ROW_NAMES_VERSION = 1;
+
 /** The last file name parsed: a reader asking for both the title and the tags of a row parses it once. */
 let lastFile = "";
 let lastParsed: ParsedName | null = null;

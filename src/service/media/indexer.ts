@@ -1,6 +1,7 @@
 import { DomainError } from "../../core/errors.ts";
 import { type Dirent, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import type { SystemDefinition } from "../../core/media-types.ts";
+import { ROW_NAMES_VERSION } from "../../core/media/row-names.ts";
 import type { SystemCatalog } from "../../core/systems/catalog.ts";
 import { log } from "../../log.ts";
 import type { Runtime } from "../../runtime/types.ts";
@@ -105,10 +106,10 @@ export const CHECKPOINT_EVERY_MS = 1000;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** What decides which files a walk keeps: the systems' extensions and how zips are read. */
+/** What decides which files a walk keeps and how they read: the systems' extensions, how zips are read, the titles. */
 function walkKeyOf(catalog: SystemCatalog, zips: boolean, titles: string): string {
   return createHash("sha1")
-    .update(JSON.stringify([zips, catalog.all.map((s) => [s.id, s.extensions]), ...(titles ? [titles] : [])]))
+    .update(JSON.stringify([zips, catalog.all.map((s) => [s.id, s.extensions]), ...(titles ? [titles] : []), ...(ROW_NAMES_VERSION > 1 ? [ROW_NAMES_VERSION] : [])]))
     .digest("hex");
 }
 
