@@ -23,8 +23,7 @@ export class ParseAhead {
 
   /**
    * Starts one where the runtime has threads (elsewhere it would only hold the titles longer). Its thread sorts no
-   * title order: the writer sorts it from the keys handed back while the thread encodes the lists (the thread is
-   * the one with more to do).
+   * title order: the writer sorts it from the keys handed back while the thread builds the lists.
    */
   static start(runtime: Runtime): ParseAhead | null {
     return runtime.startThread ? new ParseAhead(DerivedIndexJob.start(runtime, false)) : null;
