@@ -7,7 +7,7 @@ import { isVirtualPath, mediaName } from "../../core/media/words.ts";
 import { type DerivedLists, type EncodedLists, lowerHalf, type SystemRange } from "../../core/media/derived-index.ts";
 import { joinHalves, type KeyedIds, KeyHalves, sortedIds } from "../../core/media/title-order-halves.ts";
 import { DerivedIndexJob } from "./index-thread.ts";
-import type { ParseAhead } from "./parse-ahead.ts";
+import type { ParseAhead, PlatformTitles } from "./parse-ahead.ts";
 import { titleOrderFromRows } from "./title-order-rows.ts";
 import type { SystemScan } from "./walker.ts";
 import { writeFolderRecords } from "./folder-records.ts";
@@ -129,6 +129,9 @@ export async function writeIndexFile(
       const range = ranges[withFiles] as SystemRange;
       const dirBase = nextDir;
       for (const d of scan.dirs) insDir.add(nextDir++, d.abs, d.rel);
+      /** A parse ahead's: the platform's titles of this system's files (asked for once, when it was handed). */
+      const platformTitles = claimed ? (claimed.named[withFiles] as PlatformTitles) : null;
+      let nextTitled = 0;
       withFiles++;
       /** Per folder: a store game's virtual folder, whose names are taken whole. */
       const wholeDir = scan.dirs.map((d) => isVirtualPath(d.abs));
@@ -136,11 +139,11 @@ export async function writeIndexFile(
         const file = scan.files[i] as string;
         let title: string | null;
         let tags: string | null;
-        if (claimed) {
+        if (platformTitles) {
           // parsed while the run walked, for the derived tables; stored only where they do not follow from the
           // file name (core/media/row-names.ts): a platform's title, a name taken whole
           const dir = scan.fileDirs[i] as number;
-          title = titleOf?.(scan.dirs[dir]?.abs ?? "", file) ?? null;
+          title = platformTitles.at[nextTitled] === i ? (platformTitles.titles[nextTitled++] as string) : null;
           tags = null;
           if (wholeDir[dir] === true) {
             const parsed = parseMediaName(mediaName(file, true));

@@ -3,11 +3,19 @@ import type { Runtime } from "../../runtime/types.ts";
 import { DerivedIndexJob, type ParsedSystem } from "./index-thread.ts";
 import type { SystemScan } from "./walker.ts";
 
+/** The files of a system the platform titles (place in its file list, ascending), and those titles. */
+export interface PlatformTitles {
+  at: number[];
+  titles: string[];
+}
+
 /** What the writer takes from a parse ahead: the job holding the derived tables, and each system's title keys. */
 export interface ClaimedAhead {
   job: DerivedIndexJob;
   /** Per system written with files, in order. */
   parsed: Array<Promise<ParsedSystem>>;
+  /** Per system written with files, in order: the platform's titles asked for when it was handed (not asked again). */
+  named: PlatformTitles[];
 }
 
 /**
@@ -17,7 +25,7 @@ export interface ClaimedAhead {
  * those systems in that order (a full run); otherwise it is ended and the writer parses as it goes.
  */
 export class ParseAhead {
-  private readonly handed: Array<{ scan: SystemScan; parsed: Promise<ParsedSystem> }> = [];
+  private readonly handed: Array<{ scan: SystemScan; parsed: Promise<ParsedSystem>; named: PlatformTitles }> = [];
 
   private constructor(private readonly job: DerivedIndexJob) {}
 
@@ -46,7 +54,7 @@ export class ParseAhead {
         named.push(title);
       }
     }
-    this.handed.push({ scan, parsed: this.job.addSystem({ names: scan.files.join("\0"), whole, namedAt, named }) });
+    this.handed.push({ scan, parsed: this.job.addSystem({ names: scan.files.join("\0"), whole, namedAt, named }), named: { at: namedAt, titles: named } });
   }
 
   /** The job and parsed systems when `scans` (in write order) are those handed, in order; else null, and it is ended. */
@@ -54,8 +62,9 @@ export class ParseAhead {
     const written = scans.filter((s) => s.files.length > 0);
     const same = written.length === this.handed.length && written.every((s, i) => this.handed[i]?.scan === s);
     const parsed = this.handed.map((h) => h.parsed);
+    const named = this.handed.map((h) => h.named);
     this.handed.length = 0;
-    if (same) return { job: this.job, parsed };
+    if (same) return { job: this.job, parsed, named };
     this.job.end();
     return null;
   }
