@@ -28,11 +28,8 @@ export class DerivedChunks {
     private readonly joined: () => boolean,
   ) {}
 
-  /**
-   * Adds the next file: its name, title parsed from it, platform title, tags. Returns the number of its tag set
-   * (-1: none; a new set gets the next number, counting from 0 over the run).
-   */
-  add(file: string, whole: boolean, title: string, named: string | undefined, tags: readonly string[]): number {
+  /** Adds the next file: its name, title parsed from it, platform title, tags. */
+  add(file: string, whole: boolean, title: string, named: string | undefined, tags: readonly string[]): void {
     const i = this.names.length;
     this.names.push(file);
     this.whole[i] = whole ? 1 : 0;
@@ -42,10 +39,8 @@ export class DerivedChunks {
       this.namedAt.push(i);
       this.named.push(named);
     }
-    const set = this.sets.of(tags);
-    this.tagSets[i] = set;
+    this.tagSets[i] = this.sets.of(tags);
     if (i + 1 === CHUNK_FILES) this.flush();
-    return set;
   }
 
   /** Hands over the files collected so far (none: nothing). */
