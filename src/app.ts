@@ -104,7 +104,7 @@ export class App {
   private configProblems: string[] = [];
 
   constructor(private readonly opts: AppOptions) {
-    this.config = new ConfigStore(opts.configPath ?? join(opts.dataDir, "config.toml"), { tokenFolders: tokenFolders(opts.dataDir) });
+    this.config = new ConfigStore(opts.configPath ?? join(opts.dataDir, "config.toml"), { tokenFolders: tokenFolders(opts.dataDir), codeStamp: opts.runtime.codeStamp?.() });
   }
 
   /** Runs a method in-process as the device itself would (tools such as the docs generator). */

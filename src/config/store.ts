@@ -5,10 +5,11 @@ import { dirname } from "node:path";
 import { type } from "arktype";
 import { parse, stringify, TomlError } from "smol-toml";
 import { writeFileAtomic } from "./atomic-write.ts";
+import { CheckedConfigCache } from "./checked-config.ts";
 import { pathProblems, tokenFolders } from "./path-rules.ts";
 import { classifyIgnored, dropAliasEchoes, unsupportedArrayFields, withReferenceAliases } from "./reference-keys.ts";
 import { lineOf } from "./toml-lines.ts";
-import { type Config, ConfigFile, CONFIG_SCHEMA_VERSION, defaultConfig } from "./schema.ts";
+import { type Config, configTypes, CONFIG_SCHEMA_VERSION, defaultConfig } from "./schema.ts";
 
 /** The config (a file being loaded, or an update) breaks the schema; `problems` lists every one. */
 export class ConfigError extends DomainError {
@@ -42,8 +43,11 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Parses and validates config text, reporting every problem at once. */
-export function parseConfig(text: string, path: string): { config: Config; raw: Raw; mapped: string[] } {
+/**
+ * Parses and validates config text, reporting every problem at once. With `checked`, text this code has checked
+ * before is not checked again: its result is read from there, and a new result is recorded there.
+ */
+export function parseConfig(text: string, path: string, checked: CheckedConfigCache | null = null): { config: Config; raw: Raw; mapped: string[] } {
   let raw: Raw;
   try {
     raw = parse(text) as Raw;
@@ -53,20 +57,23 @@ export function parseConfig(text: string, path: string): { config: Config; raw: 
   }
   // the reference's names for keys we have under another name (reference-keys.ts) are read as ours
   const { input, mapped } = withReferenceAliases(raw);
-  const checked = ConfigFile(input);
-  if (checked instanceof type.errors) {
+  const known = checked?.read(text);
+  if (known) return { config: known, raw, mapped };
+  const config = configTypes().ConfigFile(input);
+  if (config instanceof type.errors) {
     throw new ConfigError(
       path,
-      checked.map((e) => {
+      config.map((e) => {
         const line = lineOf(text, [...e.path].map((k) => (typeof k === "number" ? k : String(k))));
         return line === null ? e.toString() : `line ${line}: ${e.toString()}`;
       }),
     );
   }
-  if (checked.config_schema > CONFIG_SCHEMA_VERSION) {
-    throw new ConfigError(path, [`config_schema ${checked.config_schema} is newer than this version understands (${CONFIG_SCHEMA_VERSION})`]);
+  if (config.config_schema > CONFIG_SCHEMA_VERSION) {
+    throw new ConfigError(path, [`config_schema ${config.config_schema} is newer than this version understands (${CONFIG_SCHEMA_VERSION})`]);
   }
-  return { config: checked, raw, mapped };
+  checked?.write(text, config);
+  return { config, raw, mapped };
 }
 
 /** Keys of `raw` (dotted paths, tables walked to their keys) the validated config does not have: what this version ignored. */
@@ -83,21 +90,26 @@ export function ignoredKeys(raw: unknown, known: unknown, prefix = ""): string[]
  * atomically. Services read `current` when they need a value and may subscribe to changes.
  */
 export class ConfigStore {
-  private config: Readonly<Config> = deepFreeze(defaultConfig());
+  private config: Readonly<Config> | null = null;
   private raw: Raw = {};
   private readonly listeners = new Set<Listener>();
 
   /** Where `file:` readers may read (path-rules.ts); by default `tokens/` beside the config and /run/tapserve. */
   readonly tokenFolders: readonly string[];
+  /** What this code made of the file before (checked-config.ts); null: the file is checked at every load. */
+  private readonly checked: CheckedConfigCache | null;
 
+  /** `codeStamp`: the running code's identity (runtime `codeStamp`); without one, no check is remembered. */
   constructor(
     readonly path: string,
-    opts: { tokenFolders?: readonly string[] } = {},
+    opts: { tokenFolders?: readonly string[]; codeStamp?: string | null } = {},
   ) {
     this.tokenFolders = opts.tokenFolders ?? tokenFolders(dirname(path));
+    this.checked = opts.codeStamp ? new CheckedConfigCache(path, opts.codeStamp) : null;
   }
 
   get current(): Readonly<Config> {
+    this.config ??= deepFreeze(defaultConfig());
     return this.config;
   }
 
@@ -112,7 +124,7 @@ export class ConfigStore {
     let unsupported: string[] = [];
     let mapped: string[] = [];
     if (existsSync(this.path)) {
-      const parsed = parseConfig(readFileSync(this.path, "utf8"), this.path);
+      const parsed = parseConfig(readFileSync(this.path, "utf8"), this.path, this.checked);
       this.raw = parsed.raw;
       this.config = deepFreeze(parsed.config);
       ({ unknown: ignored, unsupported } = classifyIgnored(ignoredKeys(parsed.raw, parsed.config)));
@@ -121,8 +133,8 @@ export class ConfigStore {
     } else {
       created = true;
     }
-    if (this.config.service.device_id === "" || created) {
-      const next = structuredClone(this.config) as Config;
+    if (this.current.service.device_id === "" || created) {
+      const next = structuredClone(this.current) as Config;
       if (next.service.device_id === "") next.service.device_id = randomUUID();
       this.config = deepFreeze(next);
       this.save();
@@ -135,23 +147,23 @@ export class ConfigStore {
    * parse or validate throws a ConfigError and leaves the running config untouched.
    */
   reload(): { previous: Readonly<Config>; next: Readonly<Config> } {
-    const parsed = parseConfig(readFileSync(this.path, "utf8"), this.path);
-    const previous = this.config;
+    const parsed = parseConfig(readFileSync(this.path, "utf8"), this.path, this.checked);
+    const previous = this.current;
     if (parsed.config.service.device_id === "") parsed.config.service.device_id = previous.service.device_id;
     this.raw = parsed.raw;
     this.config = deepFreeze(parsed.config);
-    for (const l of this.listeners) l(this.config, previous);
-    return { previous, next: this.config };
+    for (const l of this.listeners) l(this.current, previous);
+    return { previous, next: this.current };
   }
 
   /** Applies a change to a copy, validates the result, saves it, then swaps it in and notifies. */
   update(mutate: (draft: Config) => void): Readonly<Config> {
-    const draft = structuredClone(this.config) as Config;
+    const draft = structuredClone(this.current) as Config;
     mutate(draft);
-    const checked = ConfigFile(draft);
+    const checked = configTypes().ConfigFile(draft);
     // an update is refused whole: every problem named, nothing applied
     if (checked instanceof type.errors) throw new DomainError("invalid", checked.map((e) => e.toString()).join("; "));
-    const previous = this.config;
+    const previous = this.current;
     // paths, devices and folders the update adds must be what their key allows (path-rules.ts)
     const problems = pathProblems(previous, checked, this.tokenFolders);
     if (problems.length) {
@@ -175,7 +187,7 @@ export class ConfigStore {
   }
 
   private save(): void {
-    const content = stringify(dropAliasEchoes(overlay(this.raw, structuredClone({ ...this.config, config_schema: CONFIG_SCHEMA_VERSION }) as unknown as Raw), this.raw));
+    const content = stringify(dropAliasEchoes(overlay(this.raw, structuredClone({ ...this.current, config_schema: CONFIG_SCHEMA_VERSION }) as unknown as Raw), this.raw));
     writeFileAtomic(this.path, `${content}\n`, 0o600);
     chmodSync(this.path, 0o600);
   }

@@ -164,6 +164,12 @@ export interface Runtime {
   /** Kernel uevents from a NETLINK_KOBJECT_UEVENT socket (hot-plug); absent where the runtime cannot open one. */
   watchUevents?(handlers: UeventHandlers): UeventWatch;
   /**
+   * The identity of the file the running code ships in (the compiled binary, the Node bundle: its size, time and
+   * inode), which changes when that file is replaced; null when run from source, where it cannot be told. Keys
+   * what the code may remember across starts (config/checked-config.ts).
+   */
+  codeStamp?(): string | null;
+  /**
    * The service is up and listening: start-up code is done. A device build starts with the JIT held back (run-once
    * start-up code is not worth compiling, and compiling it costs memory); this restores the normal JIT policy.
    */

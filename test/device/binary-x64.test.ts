@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { DistArtifact } from "../../build/release/build.ts";
 import { BUILD_TIMEOUT_MS, DIST_TEST_API_VERSION, childReaper, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
@@ -45,6 +45,13 @@ describe("the compiled x64 binary, run as a user would", () => {
     expect(again.output()).toContain(`loaded config ${join(dataDir, "config.toml")}`);
     again.proc.kill("SIGTERM");
     expect((await again.exited).code).toBe(0);
+    // what the check made of the file is kept for the next start; an edited file is checked again all the same
+    expect(statSync(join(dataDir, "config.checked.json")).mode & 0o777).toBe(0o600);
+    const configPath = join(dataDir, "config.toml");
+    writeFileSync(configPath, readFileSync(configPath, "utf8").replace(/^api_port = \d+$/m, 'api_port = "seven"'));
+    const edited = reap(runChild(["--data-dir", dataDir, "--host", "127.0.0.1"], { command: binary, env: { TAPSERVE_PORT: String(port) } }));
+    expect((await edited.exited).code).toBe(78);
+    expect(edited.output()).toContain("api_port");
   });
 
   test("the baseline build (x86-64 without AVX2) serves the same", async () => {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { type } from "arktype";
 import fc from "fast-check";
 import { stringify } from "smol-toml";
-import { ConfigFile } from "../../src/config/schema.ts";
+import { configTypes } from "../../src/config/schema.ts";
 import { ConfigError, ConfigStore, parseConfig } from "../../src/config/store.ts";
 import { anyText, mutatedText, onlyThrows, tokenText, wellFormed } from "./arbitraries.ts";
 import { fuzz, fuzzTimeout } from "./runs.ts";
@@ -37,7 +37,7 @@ describe("fuzz: config file", () => {
       fc.property(configText, (text) => {
         const parsed = onlyThrows(ConfigError, () => parseConfig(text, "config.toml"), (err) => expect(err.problems.length).toBeGreaterThan(0));
         if (!parsed) return;
-        expect(ConfigFile(structuredClone(parsed.config)) instanceof type.errors).toBe(false);
+        expect(configTypes().ConfigFile(structuredClone(parsed.config)) instanceof type.errors).toBe(false);
         expect(parsed.config.service.api_port).toBeGreaterThanOrEqual(1);
       }),
     );

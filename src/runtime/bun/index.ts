@@ -1,4 +1,5 @@
 import { spawnChild } from "../child-process.ts";
+import { fileStamp } from "../code-stamp.ts";
 import { startBunThread } from "./early-front.ts";
 import { countDirEntriesBun } from "./dir-count.ts";
 import { openBunI2c, openBunSpi } from "./i2c-spi.ts";
@@ -26,6 +27,8 @@ export const bunRuntime: Runtime = {
   watchMounts: watchMountsBun,
   watchUevents: watchUeventsBun,
   startThread: startBunThread,
+  // a compiled binary's modules live inside it (/$bunfs/); run from source, a stamp could not see a changed module
+  codeStamp: () => (import.meta.url.includes("/$bunfs/") ? fileStamp(process.execPath) : null),
   // device builds start with `--compile-jit-policy` (build/release/compile.ts); back to normal once serving
   settled: () => Bun.unsafe.setJITPolicy?.(1),
 };
