@@ -181,13 +181,14 @@ describe("a media.db written by an older schema", () => {
       } finally {
         await s.stop();
       }
-      // the file as schema 7 wrote it: a title and tags stored in every row, NOT NULL
+      // the file as schema 7 wrote it: a title and tags stored in every row, NOT NULL, and no title ranks
       const db = new Database(join(dir, "media.db"));
       const rows = db.prepare("SELECT id, dir, file, title, tags FROM media").all() as Array<{ id: number; dir: number; file: string; title: string | null; tags: string | null }>;
       expect(rows.some((r) => r.title === null)).toBe(true);
       db.exec("DROP TABLE media; CREATE TABLE media (id INTEGER PRIMARY KEY, dir INTEGER NOT NULL, file TEXT NOT NULL, title TEXT NOT NULL, tags TEXT NOT NULL)");
       const ins = db.prepare("INSERT INTO media VALUES (?, ?, ?, ?, ?)");
       for (const r of rows) ins.run(r.id, r.dir, r.file, rowTitle(r.file, r.title), rowTags(r.file, r.tags));
+      db.exec("ALTER TABLE title_order DROP COLUMN ranks"); // schema 9's
       db.exec("PRAGMA user_version = 7");
       db.close();
       s = await startService({ dataDir: dir, configToml: config });
@@ -198,8 +199,9 @@ describe("a media.db written by an older schema", () => {
         await s.stop();
       }
       const upgraded = new Database(join(dir, "media.db"), { readonly: true });
-      expect(upgraded.prepare("PRAGMA user_version").get()).toEqual({ user_version: 8 });
+      expect(upgraded.prepare("PRAGMA user_version").get()).toEqual({ user_version: 9 });
       expect(upgraded.prepare("SELECT count(*) AS n FROM media WHERE title IS NOT NULL AND tags IS NOT NULL").get()).toEqual({ n: 3 });
+      expect(upgraded.prepare("SELECT ranks FROM title_order").get()).toEqual({ ranks: null }); // worked out at the first search
       upgraded.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -97,17 +97,33 @@ describe("media search", () => {
     });
   });
 
+  test("the index stores each media's place in its title order beside the order", async () => {
+    const path = join(dir, "ranks.db");
+    await writeIndexFile(bunRuntime, path, written, async () => {});
+    withIndex(path, (db) => {
+      const row = db.prepare("SELECT ids, ranks FROM title_order WHERE id = 1").get<{ ids: Uint8Array; ranks: Uint8Array }>();
+      const order = new Int32Array(new Uint8Array(row?.ids as Uint8Array).buffer);
+      const ranks = new Int32Array(new Uint8Array(row?.ranks as Uint8Array).buffer);
+      expect(order.length).toBe(all.length);
+      expect(ranks.length).toBe(all.length + 1);
+      const misplaced = [...order.keys()].filter((place) => ranks[order[place] as number] !== place);
+      expect(misplaced).toEqual([]);
+    });
+  });
+
   test.each([
     ["the default limits", "default", {}],
     ["a cache that holds at most one bitset", "tiny-cache", { cacheBytes: 2048 }],
     ["short query words looked up by SQL (the word list too large)", "no-word-list", { wordListChars: 10 }],
     ["an index written before the title samples were stored with it", "no-stored-samples", {}],
+    ["an index written before the title ranks were stored with it", "no-stored-ranks", {}],
   ])("matches a plain filter over the names, with %s", async (_label, name, limits) => {
     const dataDir = join(dir, name);
     const store = new MediaStore(bunRuntime, dataDir, systemCatalog(), limits);
     mkdirSync(dataDir, { recursive: true });
     await writeIndexFile(bunRuntime, store.buildingPath, written, async () => {});
     if (name === "no-stored-samples") withIndex(store.buildingPath, (db) => db.prepare("DELETE FROM meta WHERE key = ?").run(TITLE_SAMPLES_KEY));
+    if (name === "no-stored-ranks") withIndex(store.buildingPath, (db) => db.exec("UPDATE title_order SET ranks = NULL"));
     store.replaceWith(store.buildingPath);
     try {
       for (const [i, q] of queries.entries()) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { readTitleOrder, titleOrderBlob } from "../../src/core/media/title-order.ts";
+import { readTitleOrder, titleOrderBlob, titleRanks } from "../../src/core/media/title-order.ts";
 
 /** The order by definition: ids by title (code units), ties by id. */
 function expected(titles: readonly string[]): number[] {
@@ -24,5 +24,22 @@ describe("title order", () => {
     const titles = Array.from({ length: 5000 }, () => `game ${next() % 700}`);
     expect([...readTitleOrder(titleOrderBlob(titles)).order]).toEqual(expected(titles));
     expect(readTitleOrder(titleOrderBlob([])).order.length).toBe(0);
+  });
+
+  test("stored ranks are read as they are; missing or of another length, they are worked out; an unaligned blob is copied", () => {
+    const titles = ["zelda", "mario", "a", "mario", "b"];
+    const blob = titleOrderBlob(titles);
+    const worked = readTitleOrder(blob);
+    const ranks = new Uint8Array(titleRanks(worked.order).buffer);
+    const stored = readTitleOrder(blob, ranks);
+    expect([...stored.rank]).toEqual([...worked.rank]);
+    expect(stored.rank.buffer).toBe(ranks.buffer); // a view, no copy
+    // ranks from another index (another number of media) are not trusted
+    expect([...readTitleOrder(blob, new Uint8Array(8)).rank]).toEqual([...worked.rank]);
+    const shifted = new Uint8Array(blob.byteLength + 1);
+    shifted.set(blob, 1);
+    const unaligned = readTitleOrder(shifted.subarray(1));
+    expect([...unaligned.order]).toEqual([...worked.order]);
+    expect([...unaligned.rank]).toEqual([...worked.rank]);
   });
 });

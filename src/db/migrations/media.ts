@@ -111,4 +111,11 @@ export const mediaMigrations: readonly Migration[] = [
       ALTER TABLE media_v8 RENAME TO media;
     `,
   },
+  {
+    // each media id's place in the title order, beside the order (src/core/media/title-order.ts): the first search
+    // reads it instead of working it out. NULL in an index written before: there it is worked out as before.
+    version: 9,
+    name: "title ranks",
+    sql: `ALTER TABLE title_order ADD COLUMN ranks BLOB;`,
+  },
 ];

@@ -121,8 +121,8 @@ export class BrowseTree {
   }
 
   private readOrder(): void {
-    const row = this.db.prepare("SELECT ids FROM title_order WHERE id = 1").get<{ ids: Uint8Array }>();
-    const { order, rank } = readTitleOrder(row?.ids ?? new Uint8Array(0));
+    const row = this.db.prepare("SELECT ids, ranks FROM title_order WHERE id = 1").get<{ ids: Uint8Array; ranks: Uint8Array | null }>();
+    const { order, rank } = readTitleOrder(row?.ids ?? new Uint8Array(0), row?.ranks);
     this.titleOrder = order;
     this.titleRanks = rank;
   }

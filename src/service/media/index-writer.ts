@@ -6,6 +6,7 @@ import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { isVirtualPath, mediaName } from "../../core/media/words.ts";
 import { type DerivedLists, type EncodedLists, lowerHalf, type SystemRange } from "../../core/media/derived-index.ts";
 import { joinHalves, type KeyedIds, KeyHalves, sortedIds } from "../../core/media/title-order-halves.ts";
+import { titleRanks } from "../../core/media/title-order.ts";
 import { DerivedIndexJob } from "./index-thread.ts";
 import type { ParseAhead, PlatformTitles } from "./parse-ahead.ts";
 import { titleOrderFromRows } from "./title-order-rows.ts";
@@ -197,11 +198,12 @@ export async function writeIndexFile(
       lowerKeys = null; // nor the lower keys through the upper half's sort
       order = joinHalves(lower, await derived.upperOrder());
     }
-    db.prepare("INSERT INTO title_order (id, ids) VALUES (1, ?)").run(order);
+    const ids = new Int32Array(order.buffer, order.byteOffset, order.byteLength >>> 2);
+    db.prepare("INSERT INTO title_order (id, ids, ranks) VALUES (1, ?, ?)").run(order, new Uint8Array(titleRanks(ids).buffer));
     await tick();
     const insMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
     for (const [k, v] of Object.entries(meta)) insMeta.run(k, v);
-    insMeta.run(TITLE_SAMPLES_KEY, encodeTitleSamples(sorted?.samples ?? sampleTitleKeys(db, new Int32Array(order.buffer, order.byteOffset, order.byteLength >>> 2))));
+    insMeta.run(TITLE_SAMPLES_KEY, encodeTitleSamples(sorted?.samples ?? sampleTitleKeys(db, ids)));
     insMeta.run("complete", new Date().toISOString());
     db.exec("COMMIT");
     db.close();

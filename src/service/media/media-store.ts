@@ -332,8 +332,8 @@ export class MediaStore {
 
   private loadTitleOrder(db: SqlDatabase): { order: Int32Array; rank: Int32Array; samples: string[] } {
     if (!this.titleOrder) {
-      const row = db.prepare("SELECT ids FROM title_order WHERE id = 1").get<{ ids: Uint8Array }>();
-      const { order, rank } = readTitleOrder(row?.ids ?? new Uint8Array(0));
+      const row = db.prepare("SELECT ids, ranks FROM title_order WHERE id = 1").get<{ ids: Uint8Array; ranks: Uint8Array | null }>();
+      const { order, rank } = readTitleOrder(row?.ids ?? new Uint8Array(0), row?.ranks);
       this.titleOrder = { order, rank, samples: readTitleSamples(db, order) };
     }
     return this.titleOrder;
