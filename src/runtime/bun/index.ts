@@ -30,5 +30,5 @@ export const bunRuntime: Runtime = {
   // a compiled binary's modules live inside it (/$bunfs/); run from source, a stamp could not see a changed module
   codeStamp: () => (import.meta.url.includes("/$bunfs/") ? fileStamp(process.execPath) : null),
   // device builds start with `--compile-jit-policy` (build/release/compile.ts); back to normal once serving
-  settled: () => Bun.unsafe.setJITPolicy?.(1),
+  settled: () => Bun.unsafe.setJITPolicy?.(Number(process.env.LAB_JIT ?? 1)),
 };
