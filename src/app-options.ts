@@ -37,6 +37,8 @@ export interface AppOptions {
   readerHotplug?: { pollMs?: number } | false;
   /** How long an index run may take no step before the inbox is told (default 5 min, on the app's clock). */
   indexStallMs?: number;
+  /** Quiet time before the service hands memory back (service/idle-memory.ts); tests shorten it. */
+  quietBeforeReleaseMs?: number;
   /** WebSocket connection caps (default 512 in all, 32 per remote address, 32 kept for loopback). */
   sessionCaps?: Partial<SessionCaps>;
   /** Time an HTTP request body may take to arrive (default 10 s, on the app's clock). */

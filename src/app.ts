@@ -51,6 +51,7 @@ import { runStartHooks } from "./service/launch/start-hooks.ts";
 import { ActiveMediaTracker } from "./service/launch/active-media.ts";
 import { LaunchService } from "./service/launch/launch-service.ts";
 import type { Lifecycle } from "./service/lifecycle.ts";
+import { IdleMemoryRelease } from "./service/idle-memory.ts";
 import { MediaHistory } from "./service/media/media-history.ts";
 import { MediaService } from "./service/media/media-service.ts";
 import { PairingService } from "./service/pairing/pairing-service.ts";
@@ -100,6 +101,7 @@ export class App {
   private server: RunningServer | null = null;
   private advertiser: MdnsAdvertiser | null = null;
   private started: Lifecycle[] = [];
+  private idleRelease: IdleMemoryRelease | null = null;
   /** Config problems found at start and worked around, for the inbox once it exists. */
   private configProblems: string[] = [];
 
@@ -141,9 +143,21 @@ export class App {
     // Listen first: what probes devices or the network comes up after, in the background, and announces itself.
     services.readers.start(); // returns at once; readers.added announces each reader found
     this.started.push(services.readers);
+    this.startIdleRelease(services);
     this.advertise(ctx);
     const { on_boot: onBoot, on_ready: onReady } = this.config.current.service;
     runStartHooks({ dataDir: ctx.dataDir, onBoot, onReady, sink: services.launch.sink });
+  }
+
+  /** Memory handed back once the service goes quiet (where the runtime can): after start-up, calls, events, index runs. */
+  private startIdleRelease(s: Services): void {
+    const release = this.opts.runtime.releaseMemory?.bind(this.opts.runtime);
+    if (!release) return;
+    const idle = new IdleMemoryRelease({ release, busy: () => s.media.busy, clock: s.ctx.clock, quietMs: this.opts.quietBeforeReleaseMs });
+    this.idleRelease = idle;
+    s.ctx.events.subscribe(() => idle.activity());
+    idle.start();
+    this.started.push(idle);
   }
 
   /** Data folder, log, config, platform, user database: the context every service gets. */
@@ -241,7 +255,7 @@ export class App {
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */
   private buildApi(s: Services, webApp: WebApp) {
     const methods = buildMethodTable({ config: this.config, version: API_VERSION, platform: s.ctx.platform, ...s });
-    const dispatcher = new Dispatcher(methods, defaultLimits);
+    const dispatcher = new Dispatcher(methods, defaultLimits, () => this.idleRelease?.activity());
     this.dispatcher = dispatcher;
     const frames = new NotificationFrames(s.ctx.events);
     const secure = new SecureLayer(s.clients, {

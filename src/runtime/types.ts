@@ -164,6 +164,12 @@ export interface Runtime {
   /** Kernel uevents from a NETLINK_KOBJECT_UEVENT socket (hot-plug); absent where the runtime cannot open one. */
   watchUevents?(handlers: UeventHandlers): UeventWatch;
   /**
+   * Hands back memory the process holds but does not use, where the runtime can: drops compiled code (compiled
+   * again at its next use), collects the heap and returns the allocator's free pages. A full collection: for when
+   * the service has gone quiet, not for a busy moment.
+   */
+  releaseMemory?(): void;
+  /**
    * The identity of the file the running code ships in (the compiled binary, the Node bundle: its size, time and
    * inode), which changes when that file is replaced; null when run from source, where it cannot be told. Keys
    * what the code may remember across starts (config/checked-config.ts).

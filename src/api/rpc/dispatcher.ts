@@ -63,9 +63,11 @@ export class Dispatcher {
   private inFlight = 0;
   private idleWaiters: Array<() => void> = [];
 
+  /** `onCall`: told of every method call as it starts (the service's activity, see service/idle-memory.ts). */
   constructor(
     methods: readonly AnyMethod[],
     private readonly limits: DispatchLimits = defaultLimits,
+    private readonly onCall?: () => void,
   ) {
     for (const m of methods) {
       for (const name of [m.name, ...(m.aliases ?? [])]) {
@@ -159,6 +161,7 @@ export class Dispatcher {
   private callNow(name: string, params: unknown, caller: CallerContext): MaybePromise<Outcome> {
     const method = this.table.get(name);
     if (!method) return { error: { code: ErrorCode.MethodNotFound, message: `method not found: ${name}` } };
+    this.onCall?.();
     this.inFlight++;
     let pending = false;
     try {

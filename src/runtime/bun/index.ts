@@ -27,8 +27,10 @@ export const bunRuntime: Runtime = {
   watchMounts: watchMountsBun,
   watchUevents: watchUeventsBun,
   startThread: startBunThread,
+  // Bun.shrink: JSC's shrinkFootprintWhenIdle (all compiled code dropped, a full collection) and mimalloc's free pages back
+  releaseMemory: () => (Bun as unknown as { shrink?: () => void }).shrink?.(),
   // a compiled binary's modules live inside it (/$bunfs/); run from source, a stamp could not see a changed module
   codeStamp: () => (import.meta.url.includes("/$bunfs/") ? fileStamp(process.execPath) : null),
   // device builds start with `--compile-jit-policy` (build/release/compile.ts); back to normal once serving
-  settled: () => Bun.unsafe.setJITPolicy?.(Number(process.env.LAB_JIT ?? 1)),
+  settled: () => Bun.unsafe.setJITPolicy?.(1),
 };

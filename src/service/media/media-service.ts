@@ -125,6 +125,11 @@ export class MediaService implements Lifecycle {
     return this.indexer.running;
   }
 
+  /** An index run or a scrape is under way. */
+  get busy(): boolean {
+    return this.indexer.running || this.scrape.running;
+  }
+
   /** An interrupted index run (power cut, stop) can be resumed. */
   get resumable(): boolean {
     return this.indexer.resumable;
