@@ -302,11 +302,22 @@ async function idleRss(pid: number): Promise<Rss> {
   return rssOf(pid);
 }
 
+/** RSS 3 s and 10 s after the last request: the service hands memory back once quiet 5 s (service/idle-memory.ts). */
+async function idleRssLater(pid: number): Promise<{ at3: Rss; at10: Rss }> {
+  const at3 = await idleRss(pid);
+  await Bun.sleep(7000);
+  return { at3, at10: rssOf(pid) };
+}
+
 /**
  * Idle RSS of a bare server binary (started with `port pong`), never asked anything; with `served`, idle after
  * answering one JSON-RPC request over HTTP, as the service is measured after answering one.
  */
 async function bareIdle(bin: string, served = false): Promise<Rss> {
+  return (await bareIdleLater(bin, served, false)).at3;
+}
+
+async function bareIdleLater(bin: string, served: boolean, later = true): Promise<{ at3: Rss; at10: Rss }> {
   const port = await freePort();
   const child = await startChild(bin, [String(port), "pong"], () => httpOk(`http://127.0.0.1:${port}/`));
   try {
@@ -315,7 +326,9 @@ async function bareIdle(bin: string, served = false): Promise<Rss> {
       if (!r.ok) throw new Error(`the bare server answered ${r.status}`);
       await r.text();
     }
-    return await idleRss(child.pid as number);
+    if (later) return await idleRssLater(child.pid as number);
+    const at3 = await idleRss(child.pid as number);
+    return { at3, at10: at3 };
   } finally {
     await stopChild(child);
   }
@@ -342,7 +355,8 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
   const bareHono = join(work, "bare-server-hono-arktype");
   await compileAsShipped("bench/echo-server-hono-arktype.ts", bareHono);
   const bareHonoRss = await bareIdle(bareHono);
-  const bareHonoServedRss = await bareIdle(bareHono, true);
+  const bareHonoServed = await bareIdleLater(bareHono, true);
+  const bareHonoServedRss = bareHonoServed.at3;
   const port = await freePort();
   const serve = (dataDir: string) =>
     startChild(bin, ["--data-dir", dataDir, "--port", String(port), "--host", "127.0.0.1"], () => httpOk(`http://127.0.0.1:${port}/health`));
@@ -350,12 +364,15 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
     const r = await fetch(`http://127.0.0.1:${port}/api`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
     return ((await r.json()) as { result: unknown }).result;
   };
-  const idleAfterSearch = async (dataDir: string): Promise<Rss> => {
+  const idleAfterSearch = async (dataDir: string): Promise<Rss> => (await idleAfterSearchLater(dataDir, false)).at3;
+  const idleAfterSearchLater = async (dataDir: string, later = true): Promise<{ at3: Rss; at10: Rss }> => {
     const child = await serve(dataDir);
     try {
       const found = (await call("media.search", { query: "mario world" })) as { total: number };
       if (!(found.total >= 0)) throw new Error("search failed");
-      return await idleRss(child.pid as number);
+      if (later) return await idleRssLater(child.pid as number);
+      const at3 = await idleRss(child.pid as number);
+      return { at3, at10: at3 };
     } finally {
       await stopChild(child);
     }
@@ -364,7 +381,8 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
   // restarts the binary it ran before: the first start of a new binary checks the config file and records what it
   // made of it (config.checked.json), which the starts after read; that first start is reported beside.
   const firstStart = await idleAfterSearch(indexedDataDir);
-  const served = await idleAfterSearch(indexedDataDir);
+  const servedLater = await idleAfterSearchLater(indexedDataDir);
+  const served = servedLater.at3;
   const emptyDir = join(work, "data-empty");
   mkdirSync(emptyDir);
   writeFileSync(join(emptyDir, "config.toml"), readFileSync(join(indexedDataDir, "config.toml")));
@@ -395,6 +413,8 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
     "B5 the same bare server after answering one request (as the service is measured), MiB": `${bareHonoServedRss.total.toFixed(1)} / ${bareHonoServedRss.anon.toFixed(1)}`,
     "B5 ratio service / bare + Hono + arktype, both after one request (goal <= 1.3)": served.total / bareHonoServedRss.total,
     "B5 ratio service / bare + Hono + arktype never asked": served.total / bareHonoRss.total,
+    "B5 10 s after the request (the service quiet 5 s, memory handed back): service / bare, MiB": `${servedLater.at10.total.toFixed(1)} / ${bareHonoServed.at10.total.toFixed(1)}`,
+    "B5 ratio 10 s after the request": servedLater.at10.total / bareHonoServed.at10.total,
     "B5 ratio service / plain bare": served.total / bareRss.total,
     "B5 same, 3 s after indexing 250k in process, MiB": afterIndexing.total,
     "B5 same, 30 s after indexing, MiB": settledAfterIndexing.total,
