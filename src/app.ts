@@ -151,8 +151,13 @@ export class App {
 
   /** Memory handed back once the service goes quiet (where the runtime can): after start-up, calls, events, index runs. */
   private startIdleRelease(s: Services): void {
-    const release = this.opts.runtime.releaseMemory?.bind(this.opts.runtime);
-    if (!release) return;
+    const runtimeRelease = this.opts.runtime.releaseMemory?.bind(this.opts.runtime);
+    if (!runtimeRelease) return;
+    const release = () => {
+      s.media.shrinkCaches();
+      s.ctx.userDb.exec("PRAGMA shrink_memory");
+      runtimeRelease();
+    };
     const idle = new IdleMemoryRelease({ release, busy: () => s.media.busy, clock: s.ctx.clock, quietMs: this.opts.quietBeforeReleaseMs });
     this.idleRelease = idle;
     s.ctx.events.subscribe(() => idle.activity());

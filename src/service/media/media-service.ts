@@ -125,6 +125,11 @@ export class MediaService implements Lifecycle {
     return this.indexer.running;
   }
 
+  /** Lets go of what the open index caches and can read again (see idle-memory.ts). */
+  shrinkCaches(): void {
+    this.store.shrinkCaches();
+  }
+
   /** An index run or a scrape is under way. */
   get busy(): boolean {
     return this.indexer.running || this.scrape.running;

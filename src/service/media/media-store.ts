@@ -149,6 +149,11 @@ export class MediaStore {
     return this.db !== null;
   }
 
+  /** SQLite's page cache of the open file let go (the pages are read again when next needed): a quiet moment's cleanup. */
+  shrinkCaches(): void {
+    this.db?.exec("PRAGMA shrink_memory");
+  }
+
   get totalMedia(): number {
     return this.systems.reduce((n, s) => n + s.count, 0);
   }
