@@ -6,15 +6,18 @@ import { dirname } from "node:path";
  * Replaces `path` with `content` so that a crash or power cut at any moment leaves either the old file or the
  * new one, never a mix: write a temp file beside it, fsync it, rename over the target, fsync the folder. The
  * temp file has a random name and is created exclusively (`wx`: O_CREAT|O_EXCL, which also refuses a symlink
- * in its place), so nothing planted at a guessable name is followed or overwritten.
+ * in its place), so nothing planted at a guessable name is followed or overwritten. `durable: false` skips the
+ * fsyncs, for a file that is only a shortcut: after a power cut it may be the old one, empty or cut short, so
+ * its reader must check what it reads (config/checked-config.ts does).
  */
-export function writeFileAtomic(path: string, content: string | Uint8Array, mode = 0o600): void {
+export function writeFileAtomic(path: string, content: string | Uint8Array, mode = 0o600, o: { durable?: boolean } = {}): void {
+  const durable = o.durable ?? true;
   const temp = `${path}.tmp-${randomBytes(8).toString("hex")}`;
   const fd = openSync(temp, "wx", mode);
   try {
     if (typeof content === "string") writeSync(fd, content);
     else writeSync(fd, content);
-    fsyncSync(fd);
+    if (durable) fsyncSync(fd);
   } catch (err) {
     closeSync(fd);
     try {
@@ -24,6 +27,7 @@ export function writeFileAtomic(path: string, content: string | Uint8Array, mode
   }
   closeSync(fd);
   renameSync(temp, path);
+  if (!durable) return;
   try {
     const dirFd = openSync(dirname(path), "r");
     try {

@@ -42,7 +42,8 @@ export class CheckedConfigCache {
       const json = JSON.stringify({ key: this.keyOf(text), config });
       // a value JSON cannot carry as it is (a TOML date or inf in a free-form table) is only kept in the file
       if (!isDeepStrictEqual((JSON.parse(json) as { config: unknown }).config, config)) return this.forget();
-      writeFileAtomic(this.path, json, 0o600);
+      // a shortcut, not data: not worth an fsync on the start path (a record lost to a power cut is checked again)
+      writeFileAtomic(this.path, json, 0o600, { durable: false });
     } catch {
       this.forget();
     }
