@@ -1,8 +1,12 @@
 import type { Clock } from "../core/clock.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
-/** How long the service must be quiet (no method call, no event, no index run) before it hands memory back. */
-export const QUIET_BEFORE_RELEASE_MS = 5000;
+/**
+ * How long the service must be quiet (no method call, no event, no index run) before it hands memory back. A
+ * release costs a full collection and the compiling again of what runs next (~80 ms of CPU on x64, several times
+ * that on a Pi): long enough that a device in use (a tag every few seconds, a phone browsing) does not pay for it.
+ */
+export const QUIET_BEFORE_RELEASE_MS = 20_000;
 
 /**
  * Hands memory back once the service has gone quiet after some work (runtime `releaseMemory`): what start-up, a
