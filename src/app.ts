@@ -149,14 +149,12 @@ export class App {
     runStartHooks({ dataDir: ctx.dataDir, onBoot, onReady, sink: services.launch.sink });
   }
 
-  /** Memory handed back once the service goes quiet (where the runtime can): after start-up, calls, events, index runs. */
+  /** Memory handed back once the service goes quiet: after start-up, calls, events, index runs. */
   private startIdleRelease(s: Services): void {
-    const runtimeRelease = this.opts.runtime.releaseMemory?.bind(this.opts.runtime);
-    if (!runtimeRelease) return;
     const release = () => {
       s.media.shrinkCaches();
       s.ctx.userDb.exec("PRAGMA shrink_memory");
-      runtimeRelease();
+      this.opts.runtime.releaseMemory?.();
     };
     const idle = new IdleMemoryRelease({ release, busy: () => s.media.busy, clock: s.ctx.clock, quietMs: this.opts.quietBeforeReleaseMs });
     this.idleRelease = idle;
