@@ -26,7 +26,14 @@ export function writeFileAtomic(path: string, content: string | Uint8Array, mode
     throw err;
   }
   closeSync(fd);
-  renameSync(temp, path);
+  try {
+    renameSync(temp, path);
+  } catch (err) {
+    try {
+      unlinkSync(temp);
+    } catch {}
+    throw err;
+  }
   if (!durable) return;
   try {
     const dirFd = openSync(dirname(path), "r");

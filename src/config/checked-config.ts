@@ -49,8 +49,11 @@ export class CheckedConfigCache {
     }
   }
 
+  /** No record: none is read, whatever stood there (an unwritable folder leaves the old one, keyed to other text). */
   forget(): void {
-    rmSync(this.path, { force: true });
+    try {
+      rmSync(this.path, { force: true });
+    } catch {}
   }
 
   private keyOf(text: string): string {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { ConfigError, ConfigStore } from "../../src/config/store.ts";
 import { fileStamp } from "../../src/runtime/code-stamp.ts";
 
@@ -82,6 +82,15 @@ describe("a start with an unchanged config file reads what the last check made o
     const plain = folder();
     load(plain.path, null);
     expect(existsSync(plain.record)).toBe(false);
+  });
+
+  test("a record that cannot be written (a folder in its place) costs only the shortcut: the file loads", () => {
+    const { path, record } = folder();
+    mkdirSync(record);
+    expect(load(path).service.name).toBe("den");
+    expect(load(path).service.name).toBe("den");
+    expect(statSync(record).isDirectory()).toBe(true);
+    expect(readdirSync(dirname(path)).sort()).toEqual(["config.checked.json", "config.toml"]); // no temp file left
   });
 
   test("a value JSON cannot carry as it is (inf in a free-form table) is not kept, and reads the same every time", () => {
