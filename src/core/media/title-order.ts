@@ -72,9 +72,8 @@ export function titleRanks(order: Int32Array): Int32Array {
 
 /**
  * The ids of an order blob, and each id's place in the order (`rank[id]`; 0 for id 0): from the ranks blob the
- * index stores beside it, else (an index written before it had one) worked out here. Reading the ranks saves a
- * pass over every media id at the first search, which the JIT would compile its optimizing tier for (~3 MiB RSS).
- * The views may share the blobs' memory: the blobs must be the caller's own.
+ * index stores beside it, else (an index written before it had one) worked out here: reading them saves the first
+ * search a pass over every media id. The views may share the blobs' memory: the blobs must be the caller's own.
  */
 export function readTitleOrder(blob: Uint8Array, ranks: Uint8Array | null = null): { order: Int32Array; rank: Int32Array } {
   const order = int32sOf(blob);

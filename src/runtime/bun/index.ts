@@ -27,7 +27,7 @@ export const bunRuntime: Runtime = {
   watchMounts: watchMountsBun,
   watchUevents: watchUeventsBun,
   startThread: startBunThread,
-  // Bun.shrink: JSC's shrinkFootprintWhenIdle (all compiled code dropped, a full collection) and mimalloc's free pages back
+  // Bun.shrink: JSC's shrink-footprint-when-idle (compiled code dropped, a full collection, free malloc memory released)
   releaseMemory: () => (Bun as unknown as { shrink?: () => void }).shrink?.(),
   // a compiled binary's modules live inside it (/$bunfs/); run from source, a stamp could not see a changed module
   codeStamp: () => (import.meta.url.includes("/$bunfs/") ? fileStamp(process.execPath) : null),
