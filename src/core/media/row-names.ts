@@ -5,6 +5,7 @@
  * word and tag lists. Pure.
  */
 import { type ParsedName, parseMediaName } from "./filename-tags.ts";
+import { titleSortKey } from "./title-order.ts";
 import { mediaName } from "./words.ts";
 
 /**
@@ -29,6 +30,11 @@ function parsedFile(file: string): ParsedName {
 /** The row's title: as stored, else parsed from its file name. */
 export function rowTitle(file: string, stored: string | null): string {
   return stored ?? parsedFile(file).title;
+}
+
+/** The row's title key (`titleSortKey` of its title), as the title order sorts it. */
+export function rowTitleKey(file: string, stored: string | null): string {
+  return titleSortKey(rowTitle(file, stored));
 }
 
 /** The row's tags (`type:value`, space-separated; "" for none): as stored, else parsed from its file name. */

@@ -1,11 +1,10 @@
-import { rowTags, rowTitle } from "../../core/media/row-names.ts";
 import { basename } from "node:path";
 import { DomainError } from "../../core/errors.ts";
 import { type BrowseCursor, decodeBrowseCursor, encodeBrowseCursor } from "../../core/media/browse-cursor.ts";
 import type { MediaItem } from "../../core/media-types.ts";
 import type { BrowseEntry, BrowseIndexResult, BrowseResult, BrowseSort } from "../../core/wire/media-browse.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
-import { titleSortKey } from "../../core/media/title-order.ts";
+import { rowTags, rowTitleKey } from "../../core/media/row-names.ts";
 import { FIRST_PAGE_SCAN_MIN, mediaByTitle } from "./browse-first-page.ts";
 import { type BrowseNode, BrowseTree } from "./browse-tree.ts";
 
@@ -336,7 +335,7 @@ function normalizeLetter(letter: string): string {
 }
 
 function fileRow(r: StoredRow, system: string, dir: string): FileRow {
-  return { id: r.id, file: r.file, title: titleSortKey(rowTitle(r.file, r.title)), tags: r.tags, system, dir };
+  return { id: r.id, file: r.file, title: rowTitleKey(r.file, r.title), tags: r.tags, system, dir };
 }
 
 function mediaEntry(item: MediaItem, row: FileRow): BrowseEntry {

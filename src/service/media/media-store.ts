@@ -1,9 +1,9 @@
-import { rowTitle } from "../../core/media/row-names.ts";
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { andBits, bitsetWords, countBits, orPostings } from "../../core/media/postings.ts";
 import { decodeSearchCursor, encodeSearchCursor } from "../../core/media/search-cursor.ts";
-import { readTitleOrder, sampledLowerBound, sampledPrefixRange, titleKey, titleSortKey } from "../../core/media/title-order.ts";
+import { rowTitleKey } from "../../core/media/row-names.ts";
+import { readTitleOrder, sampledLowerBound, sampledPrefixRange, titleKey } from "../../core/media/title-order.ts";
 import { nameWords, queryWords } from "../../core/media/words.ts";
 import type { TagInfo } from "../../core/wire/media.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
@@ -254,7 +254,7 @@ export class MediaStore {
     const titleAt = db.prepare("SELECT file, title FROM media WHERE id = ?");
     const keyOf = (id: number) => {
       const row = titleAt.get<{ file: string; title: string | null }>(id);
-      return row ? titleSortKey(rowTitle(row.file, row.title)) : "";
+      return row ? rowTitleKey(row.file, row.title) : "";
     };
     // the title key at a place of the order; the last one read is kept (a search's last probe is often read again)
     let lastPlace = -1;

@@ -1,5 +1,5 @@
-import { joinedTitleSortKeys } from "../../core/media/title-order.ts";
 import { parseMediaName } from "../../core/media/filename-tags.ts";
+import { joinedTitleSortKeys } from "../../core/media/title-order.ts";
 import { mediaName } from "../../core/media/words.ts";
 import type { DerivedChunks } from "./derived-chunks.ts";
 

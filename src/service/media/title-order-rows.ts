@@ -1,5 +1,4 @@
-import { rowTitle } from "../../core/media/row-names.ts";
-import { titleSortKey } from "../../core/media/title-order.ts";
+import { rowTitleKey } from "../../core/media/row-names.ts";
 import { firstUnit, joinHalves, medianPivot, sortedIds } from "../../core/media/title-order-halves.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
 
@@ -18,7 +17,7 @@ export function titleOrderFromRows(db: SqlDatabase, count: number): Uint8Array {
   const page = db.prepare("SELECT file, title FROM media WHERE id BETWEEN ? AND ? ORDER BY id");
   const read = (from: number) => page.all<{ file: string; title: string | null }>(from, Math.min(count, from + PAGE - 1));
   const sample: string[] = [];
-  for (let from = 1; from <= Math.min(count, PIVOT_SAMPLE); from += PAGE) for (const r of read(from)) sample.push(titleSortKey(rowTitle(r.file, r.title)));
+  for (let from = 1; from <= Math.min(count, PIVOT_SAMPLE); from += PAGE) for (const r of read(from)) sample.push(rowTitleKey(r.file, r.title));
   const pivot = medianPivot(sample);
   sample.length = 0;
   const half = (lower: boolean): Int32Array => {
@@ -28,7 +27,7 @@ export function titleOrderFromRows(db: SqlDatabase, count: number): Uint8Array {
       const rows = read(from);
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i] as { file: string; title: string | null };
-        const key = titleSortKey(rowTitle(row.file, row.title));
+        const key = rowTitleKey(row.file, row.title);
         if (firstUnit(key) < pivot !== lower) continue;
         if (keys.length === ids.length) {
           const grown = new Int32Array(ids.length * 2);

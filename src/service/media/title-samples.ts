@@ -1,5 +1,5 @@
-import { rowTitle } from "../../core/media/row-names.ts";
-import { SAMPLE_STEP, titleSortKey } from "../../core/media/title-order.ts";
+import { rowTitleKey } from "../../core/media/row-names.ts";
+import { SAMPLE_STEP } from "../../core/media/title-order.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
 
 /**
@@ -18,7 +18,7 @@ export function sampleTitleKeys(db: SqlDatabase, order: Int32Array): string[] {
     db
       .prepare("SELECT id, file, title FROM media WHERE id IN (SELECT value FROM json_each(?))")
       .all<{ id: number; file: string; title: string | null }>(JSON.stringify(sampled))
-      .map((r) => [r.id, titleSortKey(rowTitle(r.file, r.title))]),
+      .map((r) => [r.id, rowTitleKey(r.file, r.title)]),
   );
   return sampled.map((id) => titles.get(id) ?? "");
 }
