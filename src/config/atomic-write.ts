@@ -15,20 +15,16 @@ export function writeFileAtomic(path: string, content: string | Uint8Array, mode
   const temp = `${path}.tmp-${randomBytes(8).toString("hex")}`;
   const fd = openSync(temp, "wx", mode);
   try {
-    if (typeof content === "string") writeSync(fd, content);
-    else writeSync(fd, content);
-    if (durable) fsyncSync(fd);
-  } catch (err) {
-    closeSync(fd);
     try {
-      unlinkSync(temp);
-    } catch {}
-    throw err;
-  }
-  closeSync(fd);
-  try {
+      if (typeof content === "string") writeSync(fd, content);
+      else writeSync(fd, content);
+      if (durable) fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temp, path);
   } catch (err) {
+    // nothing is left beside the target when the write or the rename fails
     try {
       unlinkSync(temp);
     } catch {}

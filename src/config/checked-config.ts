@@ -50,7 +50,7 @@ export class CheckedConfigCache {
   }
 
   /** No record: none is read, whatever stood there (an unwritable folder leaves the old one, keyed to other text). */
-  forget(): void {
+  private forget(): void {
     try {
       rmSync(this.path, { force: true });
     } catch {}

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { ConfigError, ConfigStore } from "../../src/config/store.ts";
@@ -119,7 +119,7 @@ describe("code stamps", () => {
     const next = `${path}.new`;
     writeFileSync(next, `${TOML}\n`);
     rmSync(path);
-    require("node:fs").renameSync(next, path);
+    renameSync(next, path);
     expect(fileStamp(path)).not.toBe(before);
     expect(fileStamp(join(root, "missing"))).toBeNull();
   });
