@@ -302,9 +302,10 @@ async function idleRss(pid: number): Promise<Rss> {
   return rssOf(pid);
 }
 
-/** RSS 3 s and 25 s after the last request: the service hands memory back once quiet 20 s (service/idle-memory.ts). */
-async function idleRssLater(pid: number): Promise<{ at3: Rss; at25: Rss }> {
+/** RSS 3 s after the last request; with `later`, also 25 s after it (the service hands memory back once quiet 20 s: service/idle-memory.ts). */
+async function idleSamples(pid: number, later: boolean): Promise<{ at3: Rss; at25?: Rss }> {
   const at3 = await idleRss(pid);
+  if (!later) return { at3 };
   await Bun.sleep(22_000);
   return { at3, at25: rssOf(pid) };
 }
@@ -313,22 +314,16 @@ async function idleRssLater(pid: number): Promise<{ at3: Rss; at25: Rss }> {
  * Idle RSS of a bare server binary (started with `port pong`), never asked anything; with `served`, idle after
  * answering one JSON-RPC request over HTTP, as the service is measured after answering one.
  */
-async function bareIdle(bin: string, served = false): Promise<Rss> {
-  return (await bareIdleLater(bin, served, false)).at3;
-}
-
-async function bareIdleLater(bin: string, served: boolean, later = true): Promise<{ at3: Rss; at25: Rss }> {
+async function bareIdle(bin: string, o: { served?: boolean; later?: boolean } = {}): Promise<{ at3: Rss; at25?: Rss }> {
   const port = await freePort();
   const child = await startChild(bin, [String(port), "pong"], () => httpOk(`http://127.0.0.1:${port}/`));
   try {
-    if (served) {
+    if (o.served) {
       const r = await fetch(`http://127.0.0.1:${port}/api`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":1,"method":"version"}' });
       if (!r.ok) throw new Error(`the bare server answered ${r.status}`);
       await r.text();
     }
-    if (later) return await idleRssLater(child.pid as number);
-    const at3 = await idleRss(child.pid as number);
-    return { at3, at25: at3 };
+    return await idleSamples(child.pid as number, o.later === true);
   } finally {
     await stopChild(child);
   }
@@ -336,8 +331,8 @@ async function bareIdleLater(bin: string, served: boolean, later = true): Promis
 
 /**
  * B5: the shipped binary (bytecode, start-up JIT policy) serving the 250k index after one search, idle (a restart:
- * the binary has run on that data before), against a bare Bun server compiled plainly (and, for reference, compiled the way we ship, and with arktype loaded as
- * the service loads it: bench/echo-server-arktype.ts). RssAnon is reported beside RSS: it is the private memory;
+ * the binary has run on that data before), against a bare Bun server compiled plainly (and, for reference, compiled
+ * the way we ship, and with arktype loaded as the service loads it: bench/echo-server-arktype.ts). RssAnon is reported beside RSS: it is the private memory;
  * the rest is the executable's pages, which the kernel can drop and reload.
  */
 async function b5(indexedDataDir: string, work: string): Promise<Record<string, number | string>> {
@@ -349,13 +344,13 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
   await compileAsShipped("bench/echo-server.ts", bareShipped);
   const bareArktype = join(work, "bare-server-arktype");
   await compileAsShipped("bench/echo-server-arktype.ts", bareArktype);
-  const bareRss = await bareIdle(bare);
-  const bareShippedRss = await bareIdle(bareShipped);
-  const bareArktypeRss = await bareIdle(bareArktype);
+  const bareRss = (await bareIdle(bare)).at3;
+  const bareShippedRss = (await bareIdle(bareShipped)).at3;
+  const bareArktypeRss = (await bareIdle(bareArktype)).at3;
   const bareHono = join(work, "bare-server-hono-arktype");
   await compileAsShipped("bench/echo-server-hono-arktype.ts", bareHono);
-  const bareHonoRss = await bareIdle(bareHono);
-  const bareHonoServed = await bareIdleLater(bareHono, true);
+  const bareHonoRss = (await bareIdle(bareHono)).at3;
+  const bareHonoServed = await bareIdle(bareHono, { served: true, later: true });
   const bareHonoServedRss = bareHonoServed.at3;
   const port = await freePort();
   const serve = (dataDir: string) =>
@@ -364,15 +359,12 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
     const r = await fetch(`http://127.0.0.1:${port}/api`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
     return ((await r.json()) as { result: unknown }).result;
   };
-  const idleAfterSearch = async (dataDir: string): Promise<Rss> => (await idleAfterSearchLater(dataDir, false)).at3;
-  const idleAfterSearchLater = async (dataDir: string, later = true): Promise<{ at3: Rss; at25: Rss }> => {
+  const idleAfterSearch = async (dataDir: string, later = false) => {
     const child = await serve(dataDir);
     try {
       const found = (await call("media.search", { query: "mario world" })) as { total: number };
       if (!(found.total >= 0)) throw new Error("search failed");
-      if (later) return await idleRssLater(child.pid as number);
-      const at3 = await idleRss(child.pid as number);
-      return { at3, at25: at3 };
+      return await idleSamples(child.pid as number, later);
     } finally {
       await stopChild(child);
     }
@@ -380,14 +372,14 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
   // idle with the 250k index present (restarted, one search served); the same with no index at all. A device
   // restarts the binary it ran before: the first start of a new binary checks the config file and records what it
   // made of it (config.checked.json), which the starts after read; that first start is reported beside.
-  const firstStart = await idleAfterSearch(indexedDataDir);
-  const servedLater = await idleAfterSearchLater(indexedDataDir);
+  const firstStart = (await idleAfterSearch(indexedDataDir)).at3;
+  const servedLater = await idleAfterSearch(indexedDataDir, true);
   const served = servedLater.at3;
   const emptyDir = join(work, "data-empty");
   mkdirSync(emptyDir);
   writeFileSync(join(emptyDir, "config.toml"), readFileSync(join(indexedDataDir, "config.toml")));
   await idleAfterSearch(emptyDir);
-  const empty = await idleAfterSearch(emptyDir);
+  const empty = (await idleAfterSearch(emptyDir)).at3;
   // the same binary right after indexing the 250k tree itself
   let afterIndexing: Rss;
   let settledAfterIndexing: Rss;
@@ -413,8 +405,8 @@ async function b5(indexedDataDir: string, work: string): Promise<Record<string, 
     "B5 the same bare server after answering one request (as the service is measured), MiB": `${bareHonoServedRss.total.toFixed(1)} / ${bareHonoServedRss.anon.toFixed(1)}`,
     "B5 ratio service / bare + Hono + arktype, both after one request (goal <= 1.3)": served.total / bareHonoServedRss.total,
     "B5 ratio service / bare + Hono + arktype never asked": served.total / bareHonoRss.total,
-    "B5 25 s after the request (the service quiet 20 s, memory handed back): service / bare, MiB": `${servedLater.at25.total.toFixed(1)} / ${bareHonoServed.at25.total.toFixed(1)}`,
-    "B5 ratio 25 s after the request": servedLater.at25.total / bareHonoServed.at25.total,
+    "B5 25 s after the request (the service quiet 20 s, memory handed back): service / bare, MiB": `${servedLater.at25?.total.toFixed(1)} / ${bareHonoServed.at25?.total.toFixed(1)}`,
+    "B5 ratio 25 s after the request": (servedLater.at25?.total ?? Number.NaN) / (bareHonoServed.at25?.total ?? Number.NaN),
     "B5 ratio service / plain bare": served.total / bareRss.total,
     "B5 same, 3 s after indexing 250k in process, MiB": afterIndexing.total,
     "B5 same, 30 s after indexing, MiB": settledAfterIndexing.total,
