@@ -117,6 +117,7 @@ describe("media search", () => {
     ["short query words looked up by SQL (the word list too large)", "no-word-list", { wordListChars: 10 }],
     ["an index written before the title samples were stored with it", "no-stored-samples", {}],
     ["an index written before the title ranks were stored with it", "no-stored-ranks", {}],
+    ["the caches let go before every search and page (the idle release), cursors kept across it", "shrunk", {}],
   ])("matches a plain filter over the names, with %s", async (_label, name, limits) => {
     const dataDir = join(dir, name);
     const store = new MediaStore(bunRuntime, dataDir, systemCatalog(), limits);
@@ -130,10 +131,16 @@ describe("media search", () => {
         const systems = i % 4 === 3 ? ["SNES", "Genesis"] : i % 4 === 2 ? ["NES"] : [];
         const max = i % 5 === 0 ? 7 : 250;
         const tags = i % 6 === 1 ? ["region:us"] : i % 6 === 4 ? ["region:eu", "rev:1"] : [];
+        if (name === "shrunk") store.shrinkCaches();
         const got = store.search(q, systems, max, tags);
         const want = expected(q, systems, max, tags);
         expect([q, systems, tags, got.total]).toEqual([q, systems, tags, want.total]);
         expect(got.results.map((m) => m.path)).toEqual(want.paths);
+        if (name === "shrunk" && got.nextCursor !== "") {
+          store.shrinkCaches();
+          const next = store.search(q, systems, max, tags, got.nextCursor);
+          expect(next.results.map((m) => m.path)).toEqual(expected(q, systems, 2 * max, tags).paths.slice(max));
+        }
         for (const m of got.results) expect([m.name, m.zapScript, m.system.id]).toEqual([mediaName(m.path.slice(m.path.lastIndexOf("/") + 1)), m.path, m.path.slice(0, m.path.indexOf("/"))]);
       }
     } finally {

@@ -125,7 +125,7 @@ export class MediaService implements Lifecycle {
     return this.indexer.running;
   }
 
-  /** Lets go of what the open index caches and can read again (see idle-memory.ts). */
+  /** Lets go of what the open index caches and can read again: page cache, title order, bitsets (see idle-memory.ts). */
   shrinkCaches(): void {
     this.store.shrinkCaches();
   }

@@ -42,6 +42,13 @@ export class WordMatcher {
     this.cache = new BitsetCache(cacheBytes);
   }
 
+  /** Lets go of what searches kept (bitsets, the short-word list): a quiet moment's cleanup; the next search makes them again. */
+  dropCaches(): void {
+    this.scratch = null;
+    this.cache.clear();
+    this.wordList = undefined;
+  }
+
   /** The bitset of the media whose name holds every word (a reused buffer); `null` when there are no words. */
   matching(words: readonly string[]): Int32Array | null {
     if (words.length === 0) return null;
