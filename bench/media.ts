@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { type Dirent, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { type Dirent, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { mediaName } from "../src/core/media/words.ts";
 import { systemCatalog } from "../src/core/systems/catalog.ts";
@@ -13,8 +13,7 @@ import { Dispatcher } from "../src/api/rpc/dispatcher.ts";
 import { nameGenerator, prng } from "../test/fixtures/rom-names.ts";
 import { type TreeSystem, writeTree } from "../test/fixtures/rom-tree.ts";
 import { startService } from "../test/fixtures/service.ts";
-import { compileAsShipped as compileShipped } from "../build/release/bytecode-order.ts";
-import { findTarget } from "../build/release/targets.ts";
+import { b5 } from "./idle-memory.ts";
 import { freePort, httpOk, median, percentile, ROOT, startChild, stopChild, tempDir } from "./lib.ts";
 
 /**
@@ -29,7 +28,8 @@ import { freePort, httpOk, median, percentile, ROOT, startChild, stopChild, temp
  *   index kept) vs the full `media.index` of B2 (whose runs see every folder's mtime moved first). Goal ≤ 0.1×.
  * - B5: idle RSS of the binary as shipped, serving a 250k index, vs a compiled bare Bun server that loads Hono +
  *   arktype as the service does (issue 26: goal ≤ 1.3×), each idle after answering one request (the service a
- *   search, the bare server a JSON-RPC call); the ratios to that bare server never asked and to the plain one beside.
+ *   search, the bare server a JSON-RPC call); the ratios to that bare server never asked and to the plain one beside,
+ *   and where the difference lies: that bare server with parts of Bun the service runs (bench/idle-memory.ts).
  * - browse (issue 22): the first page of an empty-query `media.browse` at 500k, roots and system folders, with
  *   the other browse figures (bench/browse.ts). Goal < 10 ms.
  * Generated trees live in /tmp and are removed afterwards. Env TAPSERVE_BENCH_MEDIA=b2,b3 runs only those parts.
@@ -270,146 +270,6 @@ async function b3(dataDir: string): Promise<Record<string, number | string>> {
     "B3 media.search over WebSocket p50, ms": percentile(overWs, 50),
     "B3 media.search over WebSocket p99 (Bun client), ms": percentile(overWs, 99),
     "B3 speed-up p50 vs linear scan": percentile(scan, 50) / percentile(inProc, 50),
-  };
-}
-
-/** A plain `bun build --compile`, as anyone would build a bare server. */
-function compilePlain(entry: string, out: string): void {
-  const r = spawnSync(process.execPath, ["build", "--compile", join(ROOT, entry), "--outfile", out], { cwd: ROOT, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`bun build --compile ${entry} failed:\n${r.stderr}`);
-}
-
-/** A binary exactly as `make dist` builds it for this machine, with its own recorded bytecode order. */
-async function compileAsShipped(entry: string, out: string): Promise<void> {
-  const target = findTarget(process.arch === "arm64" ? "linux-arm64" : "linux-x64");
-  if (!target) throw new Error(`no dist target for ${process.arch}`);
-  await compileShipped({ bun: process.execPath, entry: join(ROOT, entry), outfile: out, target, targetExecutable: process.execPath }, `${out}.order`);
-}
-
-interface Rss {
-  total: number;
-  anon: number;
-}
-
-function rssOf(pid: number): Rss {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
-  return { total: kib("VmRSS") / 1024, anon: kib("RssAnon") / 1024 };
-}
-
-async function idleRss(pid: number): Promise<Rss> {
-  await Bun.sleep(3000);
-  return rssOf(pid);
-}
-
-/** RSS 3 s after the last request; with `later`, also 25 s after it (the service hands memory back once quiet 20 s: service/idle-memory.ts). */
-async function idleSamples(pid: number, later: boolean): Promise<{ at3: Rss; at25?: Rss }> {
-  const at3 = await idleRss(pid);
-  if (!later) return { at3 };
-  await Bun.sleep(22_000);
-  return { at3, at25: rssOf(pid) };
-}
-
-/**
- * Idle RSS of a bare server binary (started with `port pong`), never asked anything; with `served`, idle after
- * answering one JSON-RPC request over HTTP, as the service is measured after answering one.
- */
-async function bareIdle(bin: string, o: { served?: boolean; later?: boolean } = {}): Promise<{ at3: Rss; at25?: Rss }> {
-  const port = await freePort();
-  const child = await startChild(bin, [String(port), "pong"], () => httpOk(`http://127.0.0.1:${port}/`));
-  try {
-    if (o.served) {
-      const r = await fetch(`http://127.0.0.1:${port}/api`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":1,"method":"version"}' });
-      if (!r.ok) throw new Error(`the bare server answered ${r.status}`);
-      await r.text();
-    }
-    return await idleSamples(child.pid as number, o.later === true);
-  } finally {
-    await stopChild(child);
-  }
-}
-
-/**
- * B5: the shipped binary (bytecode, start-up JIT policy) serving the 250k index after one search, idle (a restart:
- * the binary has run on that data before), against a bare Bun server compiled plainly (and, for reference, compiled
- * the way we ship, and with arktype loaded as the service loads it: bench/echo-server-arktype.ts). RssAnon is reported beside RSS: it is the private memory;
- * the rest is the executable's pages, which the kernel can drop and reload.
- */
-async function b5(indexedDataDir: string, work: string): Promise<Record<string, number | string>> {
-  const bin = join(work, "tapserve");
-  const bare = join(work, "bare-server");
-  const bareShipped = join(work, "bare-server-shipped");
-  await compileAsShipped("src/main.ts", bin);
-  compilePlain("bench/echo-server.ts", bare);
-  await compileAsShipped("bench/echo-server.ts", bareShipped);
-  const bareArktype = join(work, "bare-server-arktype");
-  await compileAsShipped("bench/echo-server-arktype.ts", bareArktype);
-  const bareRss = (await bareIdle(bare)).at3;
-  const bareShippedRss = (await bareIdle(bareShipped)).at3;
-  const bareArktypeRss = (await bareIdle(bareArktype)).at3;
-  const bareHono = join(work, "bare-server-hono-arktype");
-  await compileAsShipped("bench/echo-server-hono-arktype.ts", bareHono);
-  const bareHonoRss = (await bareIdle(bareHono)).at3;
-  const bareHonoServed = await bareIdle(bareHono, { served: true, later: true });
-  const bareHonoServedRss = bareHonoServed.at3;
-  const port = await freePort();
-  const serve = (dataDir: string) =>
-    startChild(bin, ["--data-dir", dataDir, "--port", String(port), "--host", "127.0.0.1"], () => httpOk(`http://127.0.0.1:${port}/health`));
-  const call = async (method: string, params?: unknown) => {
-    const r = await fetch(`http://127.0.0.1:${port}/api`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-    return ((await r.json()) as { result: unknown }).result;
-  };
-  const idleAfterSearch = async (dataDir: string, later = false) => {
-    const child = await serve(dataDir);
-    try {
-      const found = (await call("media.search", { query: "mario world" })) as { total: number };
-      if (!(found.total >= 0)) throw new Error("search failed");
-      return await idleSamples(child.pid as number, later);
-    } finally {
-      await stopChild(child);
-    }
-  };
-  // idle with the 250k index present (restarted, one search served); the same with no index at all. A device
-  // restarts the binary it ran before: the first start of a new binary checks the config file and records what it
-  // made of it (config.checked.json), which the starts after read; that first start is reported beside.
-  const firstStart = (await idleAfterSearch(indexedDataDir)).at3;
-  const servedLater = await idleAfterSearch(indexedDataDir, true);
-  const served = servedLater.at3;
-  const emptyDir = join(work, "data-empty");
-  mkdirSync(emptyDir);
-  writeFileSync(join(emptyDir, "config.toml"), readFileSync(join(indexedDataDir, "config.toml")));
-  await idleAfterSearch(emptyDir);
-  const empty = (await idleAfterSearch(emptyDir)).at3;
-  // the same binary right after indexing the 250k tree itself
-  let afterIndexing: Rss;
-  let settledAfterIndexing: Rss;
-  const child = await serve(indexedDataDir);
-  try {
-    await call("media.index");
-    afterIndexing = await idleRss(child.pid as number);
-    // the runtime hands the indexing run's memory back once it has been idle a while
-    await Bun.sleep(27_000);
-    settledAfterIndexing = rssOf(child.pid as number);
-  } finally {
-    await stopChild(child);
-  }
-  return {
-    "B5 bare Bun server (plain compile) idle RSS / anon, MiB": `${bareRss.total.toFixed(1)} / ${bareRss.anon.toFixed(1)}`,
-    "B5 bare Bun server (compiled as shipped) idle RSS, MiB": bareShippedRss.total,
-    "B5 bare server + arktype (as shipped) idle RSS / anon, MiB": `${bareArktypeRss.total.toFixed(1)} / ${bareArktypeRss.anon.toFixed(1)}`,
-    "B5 ratio bare + arktype / bare": bareArktypeRss.total / bareRss.total,
-    "B5 service idle RSS / anon, 250k index, MiB": `${served.total.toFixed(1)} / ${served.anon.toFixed(1)}`,
-    "B5 same, first start of a new binary (config checked), MiB": `${firstStart.total.toFixed(1)} / ${firstStart.anon.toFixed(1)}`,
-    "B5 service idle RSS, no index, MiB": empty.total,
-    "B5 bare server + Hono + arktype (as shipped) idle RSS / anon, MiB": `${bareHonoRss.total.toFixed(1)} / ${bareHonoRss.anon.toFixed(1)}`,
-    "B5 the same bare server after answering one request (as the service is measured), MiB": `${bareHonoServedRss.total.toFixed(1)} / ${bareHonoServedRss.anon.toFixed(1)}`,
-    "B5 ratio service / bare + Hono + arktype, both after one request (goal <= 1.3)": served.total / bareHonoServedRss.total,
-    "B5 ratio service / bare + Hono + arktype never asked": served.total / bareHonoRss.total,
-    "B5 25 s after the request (the service quiet 20 s, memory handed back): service / bare, MiB": `${servedLater.at25?.total.toFixed(1)} / ${bareHonoServed.at25?.total.toFixed(1)}`,
-    "B5 ratio 25 s after the request": (servedLater.at25?.total ?? Number.NaN) / (bareHonoServed.at25?.total ?? Number.NaN),
-    "B5 ratio service / plain bare": served.total / bareRss.total,
-    "B5 same, 3 s after indexing 250k in process, MiB": afterIndexing.total,
-    "B5 same, 30 s after indexing, MiB": settledAfterIndexing.total,
   };
 }
 
