@@ -149,10 +149,7 @@ export class MediaStore {
     return this.db !== null;
   }
 
-  /**
-   * A quiet moment's cleanup: SQLite's page cache of the open file, the title order (8 bytes a media) and the
-   * matcher's bitsets are let go. The next search reads them again (a 250k index: ~2 MB, a few milliseconds).
-   */
+  /** A quiet moment's cleanup: the page cache, title order (8 bytes a media) and bitsets go; the next search reads them again. */
   shrinkCaches(): void {
     this.titleOrder = null;
     this.matcher?.dropCaches();
