@@ -43,7 +43,7 @@ function endWhenIdle(): void {
 async function start(m: Extract<ToFront, { t: "start" }>): Promise<void> {
   answer = m.answer;
   const serveOn = (hostname: string) =>
-    serveWithBun({ hostname, port: m.port, tls: m.tls, reusePort: true, ...transportOptions(), ...handlers() });
+    serveWithBun({ hostname, port: m.port, tls: m.tls, reusePort: "claim", ...transportOptions(), ...handlers() });
   try {
     server = await listenOn(m.host, serveOn);
     post({ t: "listening", port: server.port, hostname: server.hostname });

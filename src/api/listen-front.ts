@@ -90,7 +90,7 @@ export class ListenFront {
     if (thread) {
       // the service's listener first, then the thread's stops: a client that connects once anything here has
       // answered (a queued HTTP request, a frame) reaches the service directly, not a relayed connection
-      own = await this.runtime!.serve({ ...real, ...place, reusePort: true }).catch(() => null);
+      own = await this.runtime!.serve({ ...real, ...place, reusePort: "beside" }).catch(() => null);
       if (own) await thread.stopListening(); // else the thread keeps listening and relays everything
     }
     this.real = { ...real, ...place };

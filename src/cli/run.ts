@@ -62,7 +62,9 @@ export async function runCli(runtime: Runtime, argv: string[], env: Record<strin
       await app.stop();
       return 78; // EX_CONFIG
     }
-    log.error("could not start:", err);
+    // a port in use (another service, or this one started twice) is said plainly, without a stack
+    if ((err as { code?: unknown }).code === "EADDRINUSE") log.error(`could not start: ${(err as Error).message}`);
+    else log.error("could not start:", err);
     await app.stop();
     return 1;
   }

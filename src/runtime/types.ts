@@ -59,8 +59,12 @@ export interface ServeOptions {
   backpressureLimitBytes: number;
   idleTimeoutSeconds: number;
   tls?: TlsFiles;
-  /** Bind with SO_REUSEPORT, beside a listener of this process on the same port (the listen front's thread). */
-  reusePort?: boolean;
+  /**
+   * SO_REUSEPORT, for the listen front's hand-over. "claim": bind a port nothing listens on yet, refused (as
+   * without the option) when anything does, a second service started on it too; a listener of this process may
+   * later bind beside it. "beside": bind beside such a listener of this process.
+   */
+  reusePort?: "claim" | "beside";
   /** Paths on which a WebSocket upgrade is accepted. */
   isSocketPath(path: string): boolean;
   /**
