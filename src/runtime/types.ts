@@ -60,9 +60,9 @@ export interface ServeOptions {
   idleTimeoutSeconds: number;
   tls?: TlsFiles;
   /**
-   * SO_REUSEPORT, for the listen front's hand-over. "claim": bind a port nothing listens on yet, refused (as
-   * without the option) when anything does, a second service started on it too; a listener of this process may
-   * later bind beside it. "beside": bind beside such a listener of this process.
+   * SO_REUSEPORT, for the listen front's hand-over. "claim": bind a port nothing listens on yet, refused when
+   * anything does (even a service started twice, which would allow the sharing), letting a listener of this
+   * process bind beside it later. "beside": bind beside such a listener of this process.
    */
   reusePort?: "claim" | "beside";
   /** Paths on which a WebSocket upgrade is accepted. */
