@@ -42,6 +42,7 @@ export async function run(): Promise<Record<string, number | string>> {
     store.replaceWith(store.buildingPath);
     const browser = new MediaBrowser({
       db: () => store.reader,
+      titleOrderOf: (db) => store.titleOrderOf(db),
       roots: () => ["/roms"],
       systemName: (id) => id,
       items: (ids) => store.itemsOf(ids),

@@ -1,5 +1,5 @@
-import { readTitleOrder } from "../../core/media/title-order.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
+import type { TitleOrder } from "./title-order-rows.ts";
 
 /** One `dirs` row of the index with the id range of its media (a folder's media are mostly contiguous). */
 export interface IndexedDir {
@@ -43,20 +43,20 @@ export class BrowseTree {
   /** Each system's folders (the ones its compressed paths start from), absolute. */
   readonly systemFolders = new Map<string, Set<string>>();
   private readonly byRel = new Map<string, IndexedDir[]>();
-  private titleRanks: Int32Array | null = null;
-  private titleOrder: Int32Array | null = null;
 
   private constructor(
     /** The index file it was built from (a new file means a new tree). */
     readonly db: SqlDatabase,
+    /** The title order of an index file (the media store's, which the search shares). */
+    private readonly titleOrderOf: (db: SqlDatabase) => TitleOrder,
   ) {}
 
   /**
    * Reads the folder tree of an index: the media's folders in chunks of BUILD_CHUNK rows (a 500k index is read
    * in about half a second), yielding between chunks so searches and other requests are served meanwhile.
    */
-  static async build(db: SqlDatabase, roots: readonly string[], yieldNow: () => Promise<void>): Promise<BrowseTree> {
-    const tree = new BrowseTree(db);
+  static async build(db: SqlDatabase, roots: readonly string[], yieldNow: () => Promise<void>, titleOrderOf: (db: SqlDatabase) => TitleOrder): Promise<BrowseTree> {
+    const tree = new BrowseTree(db, titleOrderOf);
     const ranges = new Map<number, { lo: number; hi: number; count: number }>();
     const max = db.prepare("SELECT max(id) AS n FROM media").get<{ n: number | null }>()?.n ?? 0;
     const chunk = db.prepare("SELECT id, dir FROM media WHERE id BETWEEN ? AND ?");
@@ -108,23 +108,14 @@ export class BrowseTree {
     }
   }
 
-  /** Each media id's place in the index's title order (lowercased title, then id), read at first use. */
+  /** Each media id's place in the index's title order (lowercased title, then id). */
   ranks(): Int32Array {
-    if (!this.titleRanks) this.readOrder();
-    return this.titleRanks as Int32Array;
+    return this.titleOrderOf(this.db).rank;
   }
 
-  /** The media ids in the index's title order (lowercased title, then id), read at first use. */
+  /** The media ids in the index's title order (lowercased title, then id). */
   order(): Int32Array {
-    if (!this.titleOrder) this.readOrder();
-    return this.titleOrder as Int32Array;
-  }
-
-  private readOrder(): void {
-    const row = this.db.prepare("SELECT ids, ranks FROM title_order WHERE id = 1").get<{ ids: Uint8Array; ranks: Uint8Array | null }>();
-    const { order, rank } = readTitleOrder(row?.ids ?? new Uint8Array(0), row?.ranks);
-    this.titleOrder = order;
-    this.titleRanks = rank;
+    return this.titleOrderOf(this.db).order;
   }
 
   /** Media of `node` (at and below), of `systems` only when given. */

@@ -7,6 +7,7 @@ import type { SqlDatabase } from "../../runtime/types.ts";
 import { rowTags, rowTitleKey } from "../../core/media/row-names.ts";
 import { FIRST_PAGE_SCAN_MIN, mediaByTitle } from "./browse-first-page.ts";
 import { type BrowseNode, BrowseTree } from "./browse-tree.ts";
+import type { TitleOrder } from "./title-order-rows.ts";
 
 /** Listings kept sorted for paging (the last few asked for). */
 const LISTING_CACHE = 8;
@@ -24,6 +25,8 @@ export interface BrowseRequest {
 /** What browsing needs of the media service: the served index, its items, names, and user tags. */
 export interface BrowseSource {
   db(): SqlDatabase | null;
+  /** The title order of an index file (the served one's kept once read, as searches use it). */
+  titleOrderOf(db: SqlDatabase): TitleOrder;
   roots(): string[];
   systemName(id: string): string;
   /** Items of media ids (tags, disambiguating tags, user tags), in the order given. */
@@ -75,7 +78,7 @@ export class MediaBrowser {
       const db = this.src.db();
       if (!db) return null;
       if (this.tree?.db === db) return this.tree;
-      if (this.building?.db !== db) this.building = { db, tree: BrowseTree.build(db, this.src.roots(), () => new Promise((r) => setImmediate(r))) };
+      if (this.building?.db !== db) this.building = { db, tree: BrowseTree.build(db, this.src.roots(), () => new Promise((r) => setImmediate(r)), (d) => this.src.titleOrderOf(d)) };
       const building = this.building;
       try {
         const tree = await building.tree;

@@ -70,6 +70,7 @@ export class MediaService implements Lifecycle {
     this.userTags = new UserTags(ctx.userDb, () => ctx.clock.now());
     this.browser = new MediaBrowser({
       db: () => this.store.reader,
+      titleOrderOf: (db) => this.store.titleOrderOf(db),
       roots: () => this.rootFolders(),
       systemName: (id) => this.catalog.byIdExact(id)?.name ?? id,
       items: (ids) => addUserTags(this.userTags, this.store.itemsOf(ids)),

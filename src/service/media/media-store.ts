@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { andBits, bitsetWords, countBits, orPostings } from "../../core/media/postings.ts";
 import { decodeSearchCursor, encodeSearchCursor } from "../../core/media/search-cursor.ts";
 import { rowTitleKey } from "../../core/media/row-names.ts";
-import { readTitleOrder, sampledLowerBound, sampledPrefixRange, titleKey } from "../../core/media/title-order.ts";
+import { sampledLowerBound, sampledPrefixRange, titleKey } from "../../core/media/title-order.ts";
 import { nameWords, queryWords } from "../../core/media/words.ts";
 import type { TagInfo } from "../../core/wire/media.ts";
 import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
@@ -18,6 +18,7 @@ import { readMediaItems } from "./media-items.ts";
 import { type RankPosition, rankedPage } from "./ranked-page.ts";
 import { TagLabels } from "./tag-labels.ts";
 import { readTitleSamples } from "./title-samples.ts";
+import { readStoredTitleOrder, type TitleOrder } from "./title-order-rows.ts";
 import { WordMatcher } from "./word-matcher.ts";
 
 /**
@@ -72,8 +73,8 @@ export class MediaStore {
   private completeAt = "";
   /** Finds the media holding a query's words in the open file (its caches go with the file). */
   private matcher: WordMatcher | null = null;
-  /** The title order of the open file, loaded at the first search. */
-  private titleOrder: { order: Int32Array; rank: Int32Array; samples: string[] } | null = null;
+  /** The title order of the open file (search and browse share it), with its sampled keys once a search reads them. */
+  private titleOrder: (TitleOrder & { samples?: string[] }) | null = null;
   private readonly labels = new TagLabels();
 
   constructor(
@@ -252,7 +253,8 @@ export class MediaStore {
     }
     let total = 0;
     for (const [lo, hi] of ranges) total += bits ? countBits(bits, lo, hi) : hi - lo + 1;
-    const order = this.loadTitleOrder(db);
+    const order = this.titleOrderOf(db);
+    const samples = (order.samples ??= readTitleSamples(db, order.order));
     const titleAt = db.prepare("SELECT file, title FROM media WHERE id = ?");
     const keyOf = (id: number) => {
       const row = titleAt.get<{ file: string; title: string | null }>(id);
@@ -268,8 +270,8 @@ export class MediaStore {
       }
       return lastKey;
     };
-    const lowerBound = (key: string) => sampledLowerBound(order.order.length, order.samples, key, at);
-    const prefixRange = (key: string) => sampledPrefixRange(order.order.length, order.samples, key, at);
+    const lowerBound = (key: string) => sampledLowerBound(order.order.length, samples, key, at);
+    const prefixRange = (key: string) => sampledPrefixRange(order.order.length, samples, key, at);
     let position: RankPosition | undefined;
     if (after) {
       // right after that media in this index; at its title when it is no longer there
@@ -337,12 +339,10 @@ export class MediaStore {
     return result ?? new Int32Array(size);
   }
 
-  private loadTitleOrder(db: SqlDatabase): { order: Int32Array; rank: Int32Array; samples: string[] } {
-    if (!this.titleOrder) {
-      const row = db.prepare("SELECT ids, ranks FROM title_order WHERE id = 1").get<{ ids: Uint8Array; ranks: Uint8Array | null }>();
-      const { order, rank } = readTitleOrder(row?.ids ?? new Uint8Array(0), row?.ranks);
-      this.titleOrder = { order, rank, samples: readTitleSamples(db, order) };
-    }
+  /** The title order of `db`: the open file's is kept (search and browse share it), another file's read from it. */
+  titleOrderOf(db: SqlDatabase): TitleOrder & { samples?: string[] } {
+    if (db !== this.db) return readStoredTitleOrder(db);
+    this.titleOrder ??= readStoredTitleOrder(db);
     return this.titleOrder;
   }
 

@@ -1,6 +1,19 @@
 import { rowTitleKey } from "../../core/media/row-names.ts";
+import { readTitleOrder } from "../../core/media/title-order.ts";
 import { firstUnit, joinHalves, medianPivot, sortedIds } from "../../core/media/title-order-halves.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
+
+/** The media ids in title order and each id's place in it (`rank[id]`). */
+export interface TitleOrder {
+  order: Int32Array;
+  rank: Int32Array;
+}
+
+/** The title order an index file stores (with its ranks, where it has them: title-order.ts readTitleOrder). */
+export function readStoredTitleOrder(db: SqlDatabase): TitleOrder {
+  const row = db.prepare("SELECT ids, ranks FROM title_order WHERE id = 1").get<{ ids: Uint8Array; ranks: Uint8Array | null }>();
+  return readTitleOrder(row?.ids ?? new Uint8Array(0), row?.ranks);
+}
 
 /** The first rows whose keys choose the pivot (as title-order-halves.ts KeyHalves does). */
 const PIVOT_SAMPLE = 8192;
