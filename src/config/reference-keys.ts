@@ -30,7 +30,7 @@ export const REFERENCE_UNSUPPORTED: readonly string[] = [
   "launchers.media_dir",
   "launchers.default",
   "input",
-  "media",
+  "media.filename_tags",
   "scraper",
   "service.api_listen",
   "service.allow_run",

@@ -218,6 +218,15 @@ function buildConfigTypes() {
     remote: BackupRemote.default(() => BackupRemote.assert({})),
   });
 
+  /** `[media]` (the reference's): which file a title picks among its versions (src/core/titles/); empty: the reference's defaults. */
+  const Media = type({
+    "+": "delete",
+    /** Preferred regions, first first (`us`, `world`, `eu`, `jp` …); empty: us, world. */
+    default_regions: type("string[]").default(() => []),
+    /** Preferred languages (`en`, `fr`, `ja` …); empty: en. */
+    default_langs: type("string[]").default(() => []),
+  });
+
   /** `[[mappings.entry]]` in config.toml (the reference's): checked and used as the mapping files' entries are (core/file-mappings.ts). */
   const ConfigMappings = type({ "+": "delete", entry: type("Record<string, unknown>").array().default(() => []) });
 
@@ -240,6 +249,7 @@ function buildConfigTypes() {
     backup: Backup.default(() => Backup.assert({})),
     mappings: ConfigMappings.default(() => ConfigMappings.assert({})),
     systems: Systems.default(() => Systems.assert({})),
+    media: Media.default(() => Media.assert({})),
   });
   return { ReaderConnection, CustomLauncher, MqttPublisherConfig, ConfigFile };
 }
