@@ -62,12 +62,13 @@ describe("a reference config.toml", () => {
 
   test("keys the reference reads that have no effect here are named once in the log; mapped ones are reported as read", () => {
     const log = readFileSync(join(svc.dataDir, "service.log"), "utf8");
-    for (const key of ["audio.volume", "readers.drivers.pn532.enabled", "launchers.default", "systems.default[].before_exit", "systems.default[].pause_on_launch", "media.default_regions", "updates.channel", "groovy.gmc_proxy_port", "profiles.swap_data", "input.gamepad_enabled"]) {
+    for (const key of ["audio.volume", "readers.drivers.pn532.enabled", "launchers.default", "systems.default[].before_exit", "systems.default[].pause_on_launch", "media.filename_tags", "updates.channel", "groovy.gmc_proxy_port", "profiles.swap_data", "input.gamepad_enabled"]) {
       expect({ key, lines: log.split("\n").filter((l) => l.includes(`"${key}"`) && l.includes("not supported here")).length }).toEqual({ key, lines: 1 });
     }
     expect(log).toContain("service.allowed_ips → service.allow_api");
     expect(log).toContain("service.discovery.instance_name → service.name");
     expect(log).not.toContain("a typo?");
+    expect(log).not.toContain('"media.default_regions"'); // read: which version of a title a launch picks
   });
 
   test("[[systems.default]] picks the launcher of a system's media", async () => {
