@@ -1,6 +1,6 @@
 import type { Mapping } from "../mappings.ts";
 import type { ScannedToken } from "../token.ts";
-import type { ScanTrace, TraceStep } from "../wire/trace.ts";
+import type { ScanTrace, TraceStep, TraceTitle } from "../wire/trace.ts";
 import type { ZapCommand } from "../zapscript/index.ts";
 import type { TraceReason } from "./reason.ts";
 import { clip, scrubSecrets } from "./scrub.ts";
@@ -103,6 +103,19 @@ export class TraceBuilder {
     if (refused.length) step.refused = refused.slice(0, 64).map((r) => ({ id: r.id, why: text(r.why, MAX_ARG_CHARS) }));
   }
 
+  /** The running command resolved a title to a file (or failed to): which rule, and what it tried. */
+  title(info: TraceTitle): void {
+    const step = this.current?.step;
+    if (!step) return;
+    step.title = {
+      system: text(info.system, MAX_ARG_CHARS),
+      title: text(info.title, MAX_ARG_CHARS),
+      ...(info.strategy !== undefined ? { strategy: info.strategy } : {}),
+      ...(info.confidence !== undefined ? { confidence: Math.round(info.confidence * 1000) / 1000 } : {}),
+      steps: info.steps.slice(0, 32).map((s) => text(s, MAX_ARG_CHARS)),
+    };
+  }
+
   /** The chosen launcher started the media (its process id, when it started one). */
   started(pid: number | undefined): void {
     if (this.current && pid !== undefined) this.current.step.pid = pid;
@@ -147,7 +160,7 @@ function bound(t: ScanTrace): ScanTrace {
     out.read.data = clip(out.read.data, 64);
     out.script = clip(out.script, 256);
     out.commands = out.commands.map((c) => ({ ...c, args: c.args.map((a) => clip(a, 64)) }));
-    out.steps = out.steps.map((s) => ({ ...s, args: s.args.map((a) => clip(a, 64)), ...(s.refused ? { refused: s.refused.slice(0, 4) } : {}) }));
+    out.steps = out.steps.map((s) => ({ ...s, args: s.args.map((a) => clip(a, 64)), ...(s.refused ? { refused: s.refused.slice(0, 4) } : {}), ...(s.title ? { title: { ...s.title, steps: s.title.steps.slice(0, 8).map((x) => clip(x, 64)) } } : {}) }));
     out.truncated = true;
   }
   return out;

@@ -14,6 +14,11 @@ export function traceText(t: ScanTrace, heading?: string): string {
   lines.push(`script:   ${t.script ? JSON.stringify(t.script) : "(none)"}`);
   for (const [i, s] of t.steps.entries()) {
     lines.push(`  ${i + 1}. ${s.command}${s.args.length ? `:${s.args.join(",")}` : ""}  ${s.outcome} (${s.ms} ms)${s.error ? `: ${s.error}` : ""}`);
+    if (s.title) {
+      const chose = s.title.strategy ? ` → ${s.title.strategy}${s.title.confidence !== undefined ? ` (confidence ${s.title.confidence})` : ""}` : "";
+      lines.push(`     title:    ${s.title.system}/${s.title.title}${chose}`);
+      for (const step of s.title.steps) lines.push(`               ${step}`);
+    }
     if (s.target) lines.push(`     target:   ${s.target}`);
     for (const r of s.refused ?? []) lines.push(`     refused:  ${r.id}: ${r.why}`);
     if (s.launcher) lines.push(`     launcher: ${s.launcher}${s.pid !== undefined ? ` (process ${s.pid})` : ""}`);

@@ -9,6 +9,12 @@ import { TRACE_REASONS } from "../trace/reason.ts";
  */
 
 const TraceRefusal = lazy(() => type({ id: "string", why: "string" }));
+/**
+ * A title's resolution: the system the name resolved to, the title asked for, the rule that chose the file (the
+ * reference's strategy names, e.g. `exact_match`) with its confidence (0..1), and each step tried, in order.
+ */
+const TraceTitle = lazy(() => type({ system: "string", title: "string", "strategy?": "string", "confidence?": "number", steps: "string[]" }));
+export type TraceTitle = typeof TraceTitle.infer;
 export const TraceStep = lazy(() => type({
   command: "string",
   args: "string[]",
@@ -23,6 +29,8 @@ export const TraceStep = lazy(() => type({
   "refused?": TraceRefusal.array(),
   /** The process the launcher started, when it started one (platform APIs start none). */
   "pid?": "number",
+  /** How a title (`@System/Title`, `launch.title`, a `System/Title` that is no file) was resolved: see TraceTitle. */
+  "title?": TraceTitle,
 }));
 export type TraceStep = typeof TraceStep.infer;
 

@@ -286,6 +286,7 @@ export class LaunchService implements Lifecycle {
       active: this.deps.tracker,
       systemLauncher: this.gatedSystemLauncher(),
       rootFolders: () => this.rootFolders(),
+      traceTitle: (info) => trace.title(info),
       startMedia: (target, launcherId) => this.startMedia(token, target, launcherId, trace, dryRun),
       spawn: this.ctx.runtime.spawn,
       input: this.deps.input,

@@ -59,6 +59,13 @@ export interface IndexedSystem {
   indexedAt: string;
 }
 
+/** One media row of a system (`systemRows`). */
+export interface SystemRow {
+  id: number;
+  path: string;
+  named: string | null;
+}
+
 /**
  * The media index being served: `<dataDir>/media.db`, opened read-mostly. A new index is written beside it
  * (`media.db.building`) and swapped in whole by `replaceWith`, so searches always see a complete index.
@@ -359,6 +366,19 @@ export class MediaStore {
       pick -= hi - lo + 1;
     }
     return undefined;
+  }
+
+  /**
+   * Every media of one system in id order (the order the walk found them): its id, its `<SystemId>/<path>` and
+   * the title the platform gave it (null: its file name tells it). Empty when the system has no media.
+   */
+  systemRows(system: string): SystemRow[] {
+    const db = this.db;
+    const s = this.bySystem.get(system);
+    if (!db || !s) return [];
+    return db
+      .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path, m.title AS named FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id BETWEEN ? AND ? ORDER BY m.id")
+      .all<SystemRow>(s.first, s.last);
   }
 
   /** Absolute paths recorded for a compressed `<SystemId>/<path>` (several roots may hold the same one). */

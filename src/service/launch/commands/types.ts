@@ -6,6 +6,7 @@ import type { ScannedToken } from "../../../core/token.ts";
 import type { MediaSlot } from "../../../core/playlist/playlist.ts";
 import type { ZapCommand } from "../../../core/zapscript/index.ts";
 import type { TraceReason } from "../../../core/trace/reason.ts";
+import type { TraceTitle } from "../../../core/wire/trace.ts";
 import type { PlatformId } from "../../../platforms/detect.ts";
 import type { InputService } from "../../input/input-service.ts";
 import type { ActiveMediaTracker } from "../active-media.ts";
@@ -26,6 +27,8 @@ export interface CommandEnv {
   systemLauncher?: Launcher & SystemLauncher;
   /** Root folders relative paths are resolved against. */
   rootFolders(): string[];
+  /** Records in the scan trace how the running command resolved a title (which rule, what it tried). */
+  traceTitle?(info: TraceTitle): void;
   /** Picks a launcher (the named one, or the first that handles the target) and starts the media. */
   startMedia(target: LaunchTarget, launcherId?: string): Promise<void>;
   /** Starts programs (`execute`): the runtime's, so tests can record them. */
