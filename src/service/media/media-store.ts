@@ -15,6 +15,7 @@ import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { WrittenSystem } from "./index-writer.ts";
 import { readIndexedSystems } from "./carry-over.ts";
 import { readMediaItems } from "./media-items.ts";
+import { readSystemRows, type SystemRow } from "./system-rows.ts";
 import { type RankPosition, rankedPage } from "./ranked-page.ts";
 import { TagLabels } from "./tag-labels.ts";
 import { readTitleSamples } from "./title-samples.ts";
@@ -57,13 +58,6 @@ export interface IndexedSystem {
   last: number;
   count: number;
   indexedAt: string;
-}
-
-/** One media row of a system (`systemRows`). */
-export interface SystemRow {
-  id: number;
-  path: string;
-  named: string | null;
 }
 
 /**
@@ -368,17 +362,10 @@ export class MediaStore {
     return undefined;
   }
 
-  /**
-   * Every media of one system in id order (the order the walk found them): its id, its `<SystemId>/<path>` and
-   * the title the platform gave it (null: its file name tells it). Empty when the system has no media.
-   */
+  /** Every media of one system in id order (system-rows.ts); empty when the system has none. */
   systemRows(system: string): SystemRow[] {
-    const db = this.db;
     const s = this.bySystem.get(system);
-    if (!db || !s) return [];
-    return db
-      .prepare("SELECT m.id AS id, d.rel || '/' || m.file AS path, m.title AS named FROM media m JOIN dirs d ON d.id = m.dir WHERE m.id BETWEEN ? AND ? ORDER BY m.id")
-      .all<SystemRow>(s.first, s.last);
+    return this.db && s ? readSystemRows(this.db, s.first, s.last) : [];
   }
 
   /** Absolute paths recorded for a compressed `<SystemId>/<path>` (several roots may hold the same one). */
