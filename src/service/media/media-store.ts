@@ -15,7 +15,6 @@ import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { WrittenSystem } from "./index-writer.ts";
 import { readIndexedSystems } from "./carry-over.ts";
 import { readMediaItems } from "./media-items.ts";
-import { readSystemRows, type SystemRow } from "./system-rows.ts";
 import { type RankPosition, rankedPage } from "./ranked-page.ts";
 import { TagLabels } from "./tag-labels.ts";
 import { readTitleSamples } from "./title-samples.ts";
@@ -360,12 +359,6 @@ export class MediaStore {
       pick -= hi - lo + 1;
     }
     return undefined;
-  }
-
-  /** Every media of one system in id order (system-rows.ts); empty when the system has none. */
-  systemRows(system: string): SystemRow[] {
-    const s = this.bySystem.get(system);
-    return this.db && s ? readSystemRows(this.db, s.first, s.last) : [];
   }
 
   /** Absolute paths recorded for a compressed `<SystemId>/<path>` (several roots may hold the same one). */
