@@ -121,7 +121,7 @@ describe("commands that use the media index", () => {
     expect(await run("@SNES/Super Game (USA)")).toMatchObject({ success: true });
     expect(await launchedArgs(emu.record)).toEqual(["SNES", join(root, "roms/snes/Super Game (USA).sfc")]);
     expect(await run("@SNES/No Such Game")).toMatchObject({ success: false, error: expect.stringContaining("no media titled") });
-    expect(await run("@Amiga/Anything")).toMatchObject({ success: false, error: expect.stringContaining("unknown system") });
+    expect(await run("@NoSuchSystem/Anything")).toMatchObject({ success: false, error: expect.stringContaining("unknown system") });
   });
 
   test("launch.search launches the first hit", async () => {
@@ -134,7 +134,7 @@ describe("commands that use the media index", () => {
     expect(await run("**launch.random:NES")).toMatchObject({ success: true });
     expect(await launchedArgs(fakeRetroArch.record)).toEqual(["-L", join(root, "roms/cores/nestopia_libretro.so"), join(root, "roms/nes/Tiny.nes")]);
     expect(mod.activeMedia()).toMatchObject({ launcherId: "RetroArch", systemId: "NES" });
-    expect(await run("**launch.random:Amiga")).toMatchObject({ success: false, error: expect.stringContaining("unknown system") });
+    expect(await run("**launch.random:NoSuchSystem")).toMatchObject({ success: false, error: expect.stringContaining("unknown system") });
   });
 
   test("?launcher= forces RetroArch for a system a custom launcher claims", async () => {

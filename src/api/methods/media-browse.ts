@@ -2,6 +2,7 @@ import { DEFAULT_MAX_RESULTS, TagsResult } from "../../core/wire/media.ts";
 import { BrowseIndexParams, BrowseIndexResult, BrowseParams, BrowseResult, TagsUpdateParams } from "../../core/wire/media-browse.ts";
 import type { MediaService } from "../../service/media/media-service.ts";
 import { defineMethod } from "../rpc/method.ts";
+import { requestedSystemIds } from "./system-names.ts";
 
 /** Browsing the library (`media.browse`, `media.browse.index`) and user tags (`media.tags.update`). */
 export function mediaBrowseMethods(deps: { media: MediaService }) {
@@ -17,7 +18,7 @@ export function mediaBrowseMethods(deps: { media: MediaService }) {
       handler: (p) =>
         media.browse({
           path: p?.path,
-          systems: p?.systems ?? [],
+          systems: requestedSystemIds(p?.systems ?? [], p?.fuzzySystem),
           max: p?.maxResults ?? DEFAULT_MAX_RESULTS,
           cursor: p?.cursor,
           letter: p?.letter,
@@ -32,7 +33,7 @@ export function mediaBrowseMethods(deps: { media: MediaService }) {
       params: BrowseIndexParams,
       result: BrowseIndexResult,
       example: { path: "/media/fat/games/SNES", sort: "name-asc" },
-      handler: (p) => media.browseIndex(p?.path, p?.systems ?? [], p?.sort ?? "name-asc"),
+      handler: (p) => media.browseIndex(p?.path, requestedSystemIds(p?.systems ?? [], p?.fuzzySystem), p?.sort ?? "name-asc"),
     }),
     defineMethod({
       name: "media.tags.update",

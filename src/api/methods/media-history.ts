@@ -3,6 +3,7 @@ import { MediaHistoryLatestResult, MediaHistoryParams, MediaHistoryResult, Media
 import type { MediaHistory } from "../../service/media/media-history.ts";
 import { invalidParams } from "../rpc/errors.ts";
 import { defineMethod } from "../rpc/method.ts";
+import { requestedSystemIds } from "./system-names.ts";
 
 const DEFAULT_LIMIT = 25;
 const encodeCursor = (id: number) => Buffer.from(String(id)).toString("base64url");
@@ -23,7 +24,7 @@ export function mediaHistoryMethods(deps: { history: MediaHistory; systemIds: (i
       example: { limit: 10, systems: ["SNES"] },
       handler: (p) => {
         const limit = p?.limit ?? DEFAULT_LIMIT;
-        const systems = p?.systems?.length ? deps.systemIds(p.systems) : undefined;
+        const systems = p?.systems?.length ? deps.systemIds(requestedSystemIds(p.systems, p.fuzzySystem)) : undefined;
         const page = deps.history.list({ limit, below: p?.cursor ? decodeCursor(p.cursor) : undefined, systems, distinct: p?.distinctMedia });
         const entries = page.entries.map(({ id: _id, ...e }) => ({ ...e, hasCover: false }));
         if (entries.length === 0) return { entries };
@@ -54,7 +55,7 @@ export function mediaHistoryMethods(deps: { history: MediaHistory; systemIds: (i
           since = Date.parse(p.since);
           if (!/^\d{4}-\d\d-\d\dT/.test(p.since) || Number.isNaN(since)) throw new DomainError("invalid", `since must be an RFC 3339 time (got "${p.since}")`);
         }
-        const systems = p?.systems?.length ? deps.systemIds(p.systems) : undefined;
+        const systems = p?.systems?.length ? deps.systemIds(requestedSystemIds(p.systems, p.fuzzySystem)) : undefined;
         return { entries: deps.history.top({ limit: p?.limit ?? DEFAULT_LIMIT, systems, since }) };
       },
     }),

@@ -8,6 +8,7 @@ import {
 import type { MediaService } from "../../service/media/media-service.ts";
 import { MetaReader, tagInfo } from "../../service/scrape/meta-reader.ts";
 import { defineMethod } from "../rpc/method.ts";
+import { requestedSystemIds } from "./system-names.ts";
 import { type } from "arktype";
 
 /** How close a found title is to a looked-up name: 1 same slug, 0.9 one begins the other, else shared words. */
@@ -104,7 +105,7 @@ export function mediaMetaMethods(deps: { media: MediaService }) {
       result: LookupResult,
       example: { system: "SNES", name: "Super Mario World" },
       handler: async (p) => {
-        const [def] = media.systemsById([p.system]);
+        const [def] = media.systemsById(requestedSystemIds([p.system], p.fuzzySystem));
         const { results } = await media.search(p.name, [def!.id], 50);
         let best: { item: (typeof results)[number]; score: number } | null = null;
         for (const item of results) {

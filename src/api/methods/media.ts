@@ -11,6 +11,7 @@ import { parseSlot } from "../../core/playlist/playlist.ts";
 import { BACKGROUND_ACTIONS } from "../../service/playlist/playlist-service.ts";
 import { invalidParams } from "../rpc/errors.ts";
 import { defineMethod } from "../rpc/method.ts";
+import { requestedSystemIds, systemNamed } from "./system-names.ts";
 
 /** The `media.*` namespace: index status and builds, search, tags, and the active media. */
 export function mediaMethods(deps: { media: MediaService; launch: LaunchService }) {
@@ -37,7 +38,7 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
     }),
     defineMethod({
       name: "media.active.update",
-      summary: "Sets the active media from outside (a script says what plays): media.started follows; without params (or null) the active media is cleared (media.stopped). The system id must be known; the launcher id is empty.",
+      summary: "Sets the active media from outside (a script says what plays): media.started follows; without params (or null) the active media is cleared (media.stopped). The system must be known; it may be named in any form (\"snes\", \"MegaDrive\"), as in the reference; the launcher id is empty.",
       params: UpdateActiveMediaParams,
       result: type("null"),
       example: { systemId: "SNES", mediaPath: "/roms/SNES/Game.sfc", mediaName: "Game" },
@@ -47,8 +48,8 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
           launch.clearActive();
           return null;
         }
-        const [system] = media.systemsById([p.systemId]);
-        launch.reportActive({ launcherId: "", systemId: system!.id, systemName: system!.name, mediaPath: p.mediaPath, mediaName: p.mediaName, zapScript: "" });
+        const system = systemNamed(p.systemId);
+        launch.reportActive({ launcherId: "", systemId: system.id, systemName: system.name, mediaPath: p.mediaPath, mediaName: p.mediaName, zapScript: "" });
         return null;
       },
     }),
@@ -78,7 +79,7 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
       result: type("null"),
       example: { systems: ["SNES"] },
       handler: async (p) => {
-        await media.beginIndex(p?.systems);
+        await media.beginIndex(p?.systems && requestedSystemIds(p.systems, p.fuzzySystem));
         return null;
       },
     }),
@@ -88,7 +89,7 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
       params: IndexParams,
       result: type("null"),
       handler: (p) => {
-        media.beginIndex(p?.systems).catch(() => undefined); // the outcome is in the index status
+        media.beginIndex(p?.systems && requestedSystemIds(p.systems, p.fuzzySystem)).catch(() => undefined); // the outcome is in the index status
         return null;
       },
     }),
@@ -126,15 +127,15 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
       params: TagsParams,
       result: TagsResult,
       example: { systems: ["SNES"] },
-      handler: (p) => ({ tags: media.tags(p?.systems ?? []) }),
+      handler: (p) => ({ tags: media.tags(requestedSystemIds(p?.systems ?? [], p?.fuzzySystem)) }),
     }),
     defineMethod({
       name: "media.search",
-      summary: "Searches media names: every white-space separated word of `query` must occur in the name (case-insensitive); an empty query lists everything. `systems` (case-sensitive ids) restricts the search; `tags` (`type:value`, e.g. \"region:us\") keeps media carrying all of them. Ranked: exact title, then title prefix, then every word starting a name word, then the rest; by title within each. Paged: `pagination.nextCursor` passed back as `cursor` gives the next page, which continues after the last media shown even when other systems were indexed again meanwhile. When nothing matches as typed, each word that matched nothing is replaced by the closest indexed word (a typo fallback) and `correctedQuery` says which query the results are for.",
+      summary: "Searches media names: every white-space separated word of `query` must occur in the name (case-insensitive); an empty query lists everything. `systems` (case-sensitive ids; any name of a system, e.g. \"snes\" or \"Mega Drive\", with `fuzzySystem: true`) restricts the search; `tags` (`type:value`, e.g. \"region:us\") keeps media carrying all of them. Ranked: exact title, then title prefix, then every word starting a name word, then the rest; by title within each. Paged: `pagination.nextCursor` passed back as `cursor` gives the next page, which continues after the last media shown even when other systems were indexed again meanwhile. When nothing matches as typed, each word that matched nothing is replaced by the closest indexed word (a typo fallback) and `correctedQuery` says which query the results are for.",
       params: SearchParams,
       result: SearchResult,
       example: { query: "mario world", systems: ["SNES"], maxResults: 10, tags: ["region:us"] },
-      handler: (p) => media.search(p.query, p.systems ?? [], p.maxResults ?? DEFAULT_MAX_RESULTS, p.tags ?? [], p.cursor ?? ""),
+      handler: (p) => media.search(p.query, requestedSystemIds(p.systems ?? [], p.fuzzySystem), p.maxResults ?? DEFAULT_MAX_RESULTS, p.tags ?? [], p.cursor ?? ""),
     }),
   ];
 }

@@ -1,4 +1,8 @@
 import type { SystemDefinition, SystemInfo } from "../media-types.ts";
+import { type MediaType, MediaTypeGame, slugify } from "../slugs/index.ts";
+import { withFallbacks } from "./fallbacks.ts";
+import { type GameSlug, SystemNameLookup } from "./lookup.ts";
+import { systemTiers } from "./tiers.ts";
 import data from "./systems.json" with { type: "json" };
 
 /** One entry of systems.json: the folders are kept per layout. */
@@ -10,24 +14,47 @@ interface SystemRecord {
   releaseDate?: string;
   folders: { mister: string[]; roms: string[] };
   extensions: string[];
+  mediaType: string;
+  aliases: string[];
+  slugs: string[];
+  fallbacks: string[];
 }
+
+/** A system of the catalog: its definition with the reference's lookup facts. */
+export interface CatalogSystem extends SystemDefinition {
+  /** The kind of media its files are (Game for every console and computer), which picks how titles are read. */
+  mediaType: MediaType;
+  /** Other names it goes by (case-insensitive, also matched through their slugs). */
+  aliases: readonly string[];
+  /** Further names, already slugs (lowercase letters and digits). */
+  slugs: readonly string[];
+  /** Ids of systems whose media may stand in for this one's, in order. */
+  fallbacks: readonly string[];
+}
+
+const gameSlug: GameSlug = (name) => slugify(MediaTypeGame, name);
 
 /**
  * The systems database (src/core/systems/systems.json) with its lookups. Pure: no I/O beyond the bundled data.
  * Folder names of every layout (MiSTer `games/<folder>`, ES `roms/<folder>`) are recognised on every platform and
- * match case-insensitively (MiSTer's exFAT is case-insensitive and layouts differ in case); system ids match
- * case-sensitively, as the spec requires.
+ * match case-insensitively (MiSTer's exFAT is case-insensitive and layouts differ in case). `byIdExact` takes the
+ * case-sensitive id (the spec's and the reference API's default); `lookupSystem` resolves any name a user writes
+ * as the reference does (ids and aliases in any case, custom slugs, natural names through their slugs).
  */
 export class SystemCatalog {
-  readonly all: readonly SystemDefinition[];
-  private readonly byId = new Map<string, SystemDefinition>();
-  private readonly byFolder = new Map<string, SystemDefinition[]>();
-  private readonly byExtension = new Map<string, SystemDefinition[]>();
+  readonly all: readonly CatalogSystem[];
+  private readonly byId = new Map<string, CatalogSystem>();
+  private readonly byFolder = new Map<string, CatalogSystem[]>();
+  private readonly byExtension = new Map<string, CatalogSystem[]>();
+  private names: SystemNameLookup<CatalogSystem> | undefined;
 
-  constructor(records: readonly SystemRecord[]) {
-    const all: SystemDefinition[] = [];
+  constructor(
+    records: readonly SystemRecord[],
+    private readonly slug: GameSlug = gameSlug,
+  ) {
+    const all: CatalogSystem[] = [];
     for (const r of records) {
-      const def: SystemDefinition = {
+      const def: CatalogSystem = {
         id: r.id,
         name: r.name,
         category: r.category,
@@ -35,6 +62,10 @@ export class SystemCatalog {
         extensions: r.extensions,
         ...(r.manufacturer ? { manufacturer: r.manufacturer } : {}),
         ...(r.releaseDate ? { releaseDate: r.releaseDate } : {}),
+        mediaType: r.mediaType as MediaType,
+        aliases: r.aliases,
+        slugs: r.slugs,
+        fallbacks: r.fallbacks,
       };
       all.push(def);
       this.byId.set(def.id, def);
@@ -47,12 +78,40 @@ export class SystemCatalog {
     this.all = all;
   }
 
-  byIdExact(id: string): SystemDefinition | undefined {
+  /** The system of this exact, case-sensitive id. */
+  byIdExact(id: string): CatalogSystem | undefined {
     return this.byId.get(id);
   }
 
+  /**
+   * The system a user-given name means, as the reference resolves it: "snes", "MegaDrive", "Sega Mega Drive",
+   * "PlayStation 2", "famicom" … (the lookup table is built at the first call).
+   */
+  lookupSystem(name: string): CatalogSystem | undefined {
+    this.names ??= new SystemNameLookup(this.all, this.slug);
+    return this.names.find(name);
+  }
+
+  /**
+   * True when a name from the config (`systems.default`, `ignore_system`, a custom launcher's `systems`) means the
+   * system of this id: any name `lookupSystem` resolves to it, or the id itself in any case.
+   */
+  nameMeans(name: string, id: string): boolean {
+    return name.toLowerCase() === id.toLowerCase() || this.lookupSystem(name)?.id === id;
+  }
+
+  /** The systems, each followed by its direct fallbacks, without repeats (what a random pick may draw from). */
+  withFallbacks(systems: readonly CatalogSystem[]): CatalogSystem[] {
+    return withFallbacks(systems, (id) => this.byId.get(id));
+  }
+
+  /** Where to look for media of the named systems: all of them, then each of their fallbacks on its own. */
+  tiers(systems: readonly CatalogSystem[]): CatalogSystem[][] {
+    return systemTiers(systems, (id) => this.byId.get(id));
+  }
+
   /** Systems whose files a folder of this name holds (case-insensitive), in data order. */
-  systemsForFolder(folder: string): readonly SystemDefinition[] {
+  systemsForFolder(folder: string): readonly CatalogSystem[] {
     return this.byFolder.get(folder.toLowerCase()) ?? [];
   }
 
@@ -60,7 +119,7 @@ export class SystemCatalog {
    * The system a file belongs to: a `<SystemId>/…` prefix first, then the nearest parent folder named like a
    * system folder whose extensions include the file's, then the only system using that extension.
    */
-  systemForPath(path: string): SystemDefinition | undefined {
+  systemForPath(path: string): CatalogSystem | undefined {
     const parts = path.split("/").filter((p) => p !== "");
     if (parts.length === 0) return undefined;
     const ext = extensionOf(parts[parts.length - 1] as string);
@@ -106,7 +165,7 @@ export function systemInfo(def: SystemDefinition): SystemInfo {
 
 let shared: SystemCatalog | undefined;
 
-/** The catalog built from the bundled systems.json (built once). */
+/** The catalog built from the bundled systems.json (built once); its name lookup slugs with src/core/slugs. */
 export function systemCatalog(): SystemCatalog {
   shared ??= new SystemCatalog((data as { systems: SystemRecord[] }).systems);
   return shared;

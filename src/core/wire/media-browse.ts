@@ -15,6 +15,8 @@ export const BrowseParams = lazy(() =>
     /** An absolute folder (a root, a folder below it, a .zip read as a folder); absent: the roots. */
     "path?": "string",
     "systems?": "string[]",
+    /** `systems` may name systems in any form ("snes", "Mega Drive"), not only by their case-sensitive ids. */
+    "fuzzySystem?": "boolean",
     "maxResults?": `1 <= number.integer <= ${MAX_RESULTS_LIMIT}`,
     "cursor?": "string",
     /** "#" (not a letter) or A–Z: only entries whose sort name starts so. */
@@ -58,7 +60,7 @@ export const BrowseResult = lazy(() =>
 );
 export type BrowseResult = typeof BrowseResult.infer;
 
-export const BrowseIndexParams = lazy(() => type({ "+": "delete", "path?": "string", "systems?": "string[]", "sort?": SortType }).or("null"));
+export const BrowseIndexParams = lazy(() => type({ "+": "delete", "path?": "string", "systems?": "string[]", "fuzzySystem?": "boolean", "sort?": SortType }).or("null"));
 export type BrowseIndexParams = typeof BrowseIndexParams.infer;
 
 /** A letter group: `offset` is the place of its first media among the listing's media (after the folders). */

@@ -22,6 +22,8 @@ export const SearchParams = lazy(() => type({
   "+": "delete",
   query: "string",
   "systems?": "string[]",
+  /** `systems` may name systems in any form ("snes", "Mega Drive"), not only by their case-sensitive ids. */
+  "fuzzySystem?": "boolean",
   "maxResults?": `1 <= number.integer <= ${MAX_RESULTS_LIMIT}`,
   /** `type:value` tags (e.g. "region:us"), all of which a result must carry. */
   "tags?": "string[]",
@@ -34,7 +36,7 @@ export const Pagination = lazy(() => type({ "nextCursor?": "string", hasNextPage
 export const SearchResult = lazy(() => type({ results: MediaItem.array(), total: "number.integer >= 0", "pagination?": Pagination, "correctedQuery?": "string" }));
 export type SearchResult = typeof SearchResult.infer;
 
-export const IndexParams = lazy(() => type({ "+": "delete", "systems?": "string[]" }).or("null"));
+export const IndexParams = lazy(() => type({ "+": "delete", "systems?": "string[]", "fuzzySystem?": "boolean" }).or("null"));
 export type IndexParams = typeof IndexParams.infer;
 export const TagsParams = IndexParams;
 export const TagsResult = lazy(() => type({ tags: TagInfo.array() }));

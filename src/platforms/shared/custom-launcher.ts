@@ -2,6 +2,7 @@ import { arch, hostname, platform as osPlatform } from "node:os";
 import { isAbsolute, relative, sep } from "node:path";
 import type { CustomLauncher as CustomLauncherConfig } from "../../config/schema.ts";
 import { fillPlaceholders, splitReferenceCommand } from "../../core/reference-command.ts";
+import { systemCatalog } from "../../core/systems/catalog.ts";
 import { SERVICE_VERSION } from "../../version.ts";
 import { type Spawn, spawnMedia, type TreeTracking } from "./process-media.ts";
 import type { LaunchTarget, Launcher, RunningMedia } from "./launcher.ts";
@@ -21,8 +22,8 @@ const dotted = (e: string) => (e.startsWith(".") ? e : `.${e}`).toLowerCase();
 
 /**
  * A launcher from the config (`[[launchers.custom]]`): any Linux emulator or program. It handles a target when
- * the target's system id is in `systems` / `system` (case-insensitive), its extension in `extensions` /
- * `file_exts`, its file lies under one of `media_dirs`, or its URL scheme is in `schemes`. In the command,
+ * the target's system is named in `systems` / `system` (by any name, e.g. "megadrive"), its extension in
+ * `extensions` / `file_exts`, its file lies under one of `media_dirs`, or its URL scheme is in `schemes`. In the command,
  * `{path}`/`{system}` (ours) and `[[media_path]]`/`[[system_id]]`/… (the reference's) are replaced in each
  * argument after splitting, so a path with spaces stays one argument; no shell is involved. The media is the
  * launched process's whole tree (a script that starts the emulator and exits keeps it playing), and `stop`
@@ -50,7 +51,7 @@ export class CustomLauncher implements Launcher {
     private readonly tree: TreeTracking = {},
   ) {
     this.id = cfg.id;
-    if (cfg.system) this.systemId = cfg.system;
+    if (cfg.system) this.systemId = systemCatalog().lookupSystem(cfg.system)?.id ?? cfg.system;
     const argv = argvOf(cfg);
     // `restricted` limits the launcher to launchers.allow_file, which this service does not have: refuse, not widen
     this.usable = argv !== null && (cfg.kind ?? "launcher") === "launcher" && cfg.restricted !== true;
@@ -59,7 +60,9 @@ export class CustomLauncher implements Launcher {
     for (const k of ["groups", "load_path"] as const) if (cfg[k] !== undefined) this.notes.push(`${k} has no effect here`);
     if ((cfg.media_dirs ?? []).some((d) => !isAbsolute(d))) this.notes.push("relative media_dirs are not used (give absolute folders)");
     this.argv = argv ?? [];
-    this.systems = new Set([...(cfg.systems ?? []), ...(cfg.system ? [cfg.system] : [])].map((s) => s.toLowerCase()));
+    // any name of a system ("megadrive", "Super Nintendo"), as the reference reads a launcher's system
+    const named = (s: string) => systemCatalog().lookupSystem(s)?.id ?? s;
+    this.systems = new Set([...(cfg.systems ?? []), ...(cfg.system ? [cfg.system] : [])].map((s) => named(s).toLowerCase()));
     this.extensions = new Set([...(cfg.extensions ?? []), ...(cfg.file_exts ?? [])].map((e) => e.trim()).filter(Boolean).map(dotted));
     this.schemes = new Set((cfg.schemes ?? []).map((s) => s.replace(/:\/*$/, "").toLowerCase()));
     this.dirs = (cfg.media_dirs ?? []).filter((d) => isAbsolute(d));

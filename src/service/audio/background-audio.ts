@@ -1,6 +1,7 @@
 import { extname } from "node:path";
 import type { Clock } from "../../core/clock.ts";
 import { DomainError } from "../../core/errors.ts";
+import { systemCatalog } from "../../core/systems/catalog.ts";
 import { rfc3339 } from "../../core/token.ts";
 import type { ActiveMedia } from "../../core/wire/media.ts";
 import { log } from "../../log.ts";
@@ -171,5 +172,5 @@ export class BackgroundAudio {
 
 /** `[[systems.default]] system = "Audio"`'s `pause_on_launch` (unset: true, as the reference). */
 export function pauseMusicOnLaunch(config: Config): boolean {
-  return config.systems.default.find((d) => d.system.toLowerCase() === AUDIO_SYSTEM.toLowerCase())?.pause_on_launch ?? true;
+  return config.systems.default.find((d) => systemCatalog().nameMeans(d.system, AUDIO_SYSTEM))?.pause_on_launch ?? true;
 }

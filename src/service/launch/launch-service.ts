@@ -345,8 +345,9 @@ export class LaunchService implements Lifecycle {
 
   /** The launcher `[[systems.default]]` names for the target's system, when it exists. */
   private systemDefault(target: LaunchTarget): ReturnType<PlatformSet["pick"]> {
-    const id = target.system?.id.toLowerCase();
-    const entry = id ? this.ctx.config.current.systems.default.find((d) => d.system.toLowerCase() === id && d.launcher) : undefined;
+    const id = target.system?.id;
+    const catalog = systemCatalog();
+    const entry = id ? this.ctx.config.current.systems.default.find((d) => d.launcher && catalog.nameMeans(d.system, id)) : undefined;
     if (!entry?.launcher) return undefined;
     const launcher = this.deps.platforms.launcherById(entry.launcher);
     if (!launcher) logger.warn(`systems.default for ${entry.system} names launcher ${entry.launcher}, which does not exist; picking one as usual`);

@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { basename, extname, isAbsolute, join } from "node:path";
-import type { MediaLibrary, SystemDefinition } from "../../core/media-types.ts";
+import type { MediaLibrary } from "../../core/media-types.ts";
+import { type CatalogSystem, systemCatalog } from "../../core/systems/catalog.ts";
+import { namedSystem } from "./named-systems.ts";
 import { CommandError } from "./commands/types.ts";
 import type { LaunchTarget } from "../../platforms/shared/launcher.ts";
 
@@ -14,13 +16,13 @@ export interface ResolveDeps {
 
 /**
  * Turns the argument of `launch` into a target: a URL as is; an absolute path that exists; or a relative path
- * found under a root folder (`<root>/SNES/Game.sfc`), also through the system's folder names when the first
- * segment is a system id (`SNES/Game.sfc` → `<root>/snes/Game.sfc`). `systemId` (from `?system=`) overrides the
- * system found from the path.
+ * found under a root folder (`<root>/SNES/Game.sfc`), also through the folder names of a system the first segment
+ * names, then of its fallbacks (`snes/Game.sfc`, `Super Famicom/Game.sfc` → `<root>/SNES/Game.sfc`). `systemName`
+ * (from `?system=`, any name of a system) overrides the system found from the path; an unknown one is refused.
  */
-export function resolveTarget(arg: string, deps: ResolveDeps, systemId?: string): LaunchTarget {
+export function resolveTarget(arg: string, deps: ResolveDeps, systemName?: string): LaunchTarget {
   const exists = deps.exists ?? existsSync;
-  const forced = systemId ? systemFor(deps.library, systemId) : undefined;
+  const forced = systemName ? namedSystem(systemName) : undefined;
   const url = URL_RE.exec(arg);
   if (url) {
     const scheme = url[1]!.toLowerCase();
@@ -51,10 +53,10 @@ function findFile(arg: string, deps: ResolveDeps, exists: (p: string) => boolean
     if (exists(p)) return p;
   }
   const slash = arg.indexOf("/");
-  const system = slash > 0 ? deps.library?.systemById(arg.slice(0, slash)) : undefined;
+  const system = slash > 0 ? systemCatalog().lookupSystem(arg.slice(0, slash)) : undefined;
   if (system) {
-    for (const root of roots) {
-      for (const folder of system.folders) {
+    for (const folder of systemFolders(system)) {
+      for (const root of roots) {
         const p = join(root, folder, arg.slice(slash + 1));
         if (exists(p)) return p;
       }
@@ -63,17 +65,24 @@ function findFile(arg: string, deps: ResolveDeps, exists: (p: string) => boolean
   return undefined;
 }
 
+/** The folder names of a system, then of its fallbacks (whose launchers the reference also looks under), once each. */
+function systemFolders(system: CatalogSystem): string[] {
+  const catalog = systemCatalog();
+  const systems = [system, ...system.fallbacks.flatMap((id) => catalog.byIdExact(id) ?? [])];
+  return [...new Set(systems.flatMap((s) => s.folders))];
+}
+
 /** An indexed file inside an archive (`…/Pack.zip/Game.sfc`, a zip read as a folder on MiSTer) is there when its archive is. */
 function inArchive(path: string, exists: (p: string) => boolean): boolean {
   const at = path.toLowerCase().lastIndexOf(".zip/");
   return at > 0 && exists(path.slice(0, at + 4));
 }
 
-export function systemFor(library: MediaLibrary | undefined, id: string): SystemDefinition {
-  if (!library) throw new CommandError("media index unavailable: cannot look up system " + id);
-  const s = library.systemById(id);
-  if (!s) throw new CommandError(`unknown system: ${id}`);
-  return s;
+export { namedSystem };
+
+/** @deprecated the library is not needed to name a system: use `namedSystem(name)` (./named-systems.ts). */
+export function systemFor(_library: MediaLibrary | undefined, name: string): CatalogSystem {
+  return namedSystem(name);
 }
 
 function decodeSafe(s: string): string {

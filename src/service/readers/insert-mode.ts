@@ -5,6 +5,7 @@
  */
 import { type Clock, systemClock } from "../../core/clock.ts";
 import type { ActiveMediaSource } from "../../core/media-types.ts";
+import { systemCatalog } from "../../core/systems/catalog.ts";
 import type { ScannedToken } from "../../core/token.ts";
 import { log } from "../../log.ts";
 import { sameToken } from "./token-state.ts";
@@ -72,7 +73,7 @@ export class InsertMode {
   }
 
   private ignored(systemId: string, s: ScanSettings): boolean {
-    const id = systemId.toLowerCase();
-    return s.ignore_system.some((x) => x.toLowerCase() === id);
+    const catalog = systemCatalog();
+    return s.ignore_system.some((name) => catalog.nameMeans(name, systemId));
   }
 }

@@ -2,9 +2,10 @@ import type { MediaItem } from "../../../core/media-types.ts";
 import { parseSlot } from "../../../core/playlist/playlist.ts";
 import type { ZapCommand } from "../../../core/zapscript/index.ts";
 import { resolveTarget, systemFor } from "../media-resolver.ts";
+import { describeTiers, firstInTiers, namedSystem, namedSystems } from "../named-systems.ts";
 import { type CommandEnv, CommandError, type CommandHandler, requireArg, requireLibrary } from "./types.ts";
 
-/** `launch:<path>` (also every plain path): `?launcher=<id>` picks the launcher, `?system=<id>` the system. */
+/** `launch:<path>` (also every plain path): `?launcher=<id>` picks the launcher, `?system=<name>` the system (any name of it). */
 export const launch: CommandHandler = async (cmd, env) => {
   const path = requireArg(cmd, 0, "media path");
   await startPath(path, cmd, env);
@@ -55,33 +56,49 @@ export const launchTitle: CommandHandler = async (cmd, env) => {
   await startItem(item, cmd, env);
 };
 
-/** `launch.search:<System>/<query>` or `launch.search:<query>`: the first search hit. */
+/**
+ * `launch.search:<System>/<query>` (any name of a system, or `all`) or `launch.search:<query>`: the first search
+ * hit; of the system's fallbacks in turn when the system has none (as the reference searches).
+ */
 export const launchSearch: CommandHandler = async (cmd, env) => {
   const library = requireLibrary(env, cmd.name);
   const arg = requireArg(cmd, 0, "query");
   const i = arg.indexOf("/");
-  const system = i > 0 ? library.systemById(arg.slice(0, i)) : undefined;
-  const query = system ? arg.slice(i + 1) : arg;
-  const { results } = library.search(query, system ? [system.id] : [], 1);
-  if (!results[0]) throw new CommandError(`${cmd.name}: nothing found for ${JSON.stringify(arg)}`);
-  await startItem(results[0], cmd, env);
+  const [name, query] = i < 0 ? ["all", arg] : [arg.slice(0, i), arg.slice(i + 1)];
+  if (i >= 0 && query.trim() === "") throw new CommandError(`${cmd.name}: no query after ${JSON.stringify(`${name}/`)}`);
+  const systems = name.trim().toLowerCase() === "all" ? [] : [namedSystem(name)];
+  const first = (ids: string[]) => library.search(query, ids, 1).results[0];
+  const hit = systems.length ? firstInTiers(systems, first) : first([]);
+  const where = systems.length ? ` in ${describeTiers(systems)}` : "";
+  if (!hit) throw new CommandError(`${cmd.name}: nothing found for ${JSON.stringify(query)}${where}`);
+  await startItem(hit, cmd, env);
 };
 
-/** `launch.random:<System>,<System>…` (none, or `all`: every system). */
+/**
+ * `launch.random:<System>,<System>…` (any names of systems; none, or `all` first: every system): a random indexed
+ * media of those systems, else of each of their fallbacks in turn (`launch.random:GenesisMSU` draws from Genesis
+ * when no MSU media is indexed). A name of no system is skipped when others resolve, as in the reference.
+ */
 export const launchRandom: CommandHandler = async (cmd, env) => {
   const library = requireLibrary(env, cmd.name);
-  const ids = cmd.args.map((a) => a.trim()).filter((a) => a !== "" && a.toLowerCase() !== "all");
-  const systems = ids.map((id) => systemFor(library, id).id);
-  const item = library.random(systems);
-  if (!item) throw new CommandError(`${cmd.name}: no indexed media${systems.length ? ` for ${systems.join(", ")}` : ""}`);
+  const names = cmd.args.map((a) => a.trim()).filter((a) => a !== "");
+  if (names.length === 0 || names[0]!.toLowerCase() === "all") {
+    const item = library.random([]);
+    if (!item) throw new CommandError(`${cmd.name}: no indexed media`);
+    return startItem(item, cmd, env);
+  }
+  const systems = namedSystems(names, cmd.name);
+  const item = firstInTiers(systems, (ids) => library.random(ids));
+  if (!item) throw new CommandError(`${cmd.name}: no indexed media for ${describeTiers(systems)}`);
   await startItem(item, cmd, env);
 };
 
 /** `launch.system:<System>`: starts a system's core without media (MiSTer). */
 export const launchSystem: CommandHandler = async (cmd, env) => {
-  const id = requireArg(cmd, 0, "system id");
+  const name = requireArg(cmd, 0, "system id");
   if (!env.systemLauncher) throw new CommandError(`${cmd.name} is not supported on this platform`, true);
-  const systemId = env.library ? systemFor(env.library, id).id : id;
+  const system = namedSystem(name);
+  const systemId = system.id;
   await env.active.prepareForLaunch();
   let running;
   try {
@@ -90,7 +107,7 @@ export const launchSystem: CommandHandler = async (cmd, env) => {
     throw new CommandError(`${cmd.name}: ${(err as Error).message}`);
   }
   env.active.begin(
-    { launcherId: env.systemLauncher.id, systemId, systemName: env.library?.systemById(systemId)?.name ?? systemId, mediaPath: "", mediaName: "", zapScript: env.token.text },
+    { launcherId: env.systemLauncher.id, systemId, systemName: system.name, mediaPath: "", mediaName: "", zapScript: env.token.text },
     running,
   );
 };
