@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { evaluateExpression, ExpressionError, expandExpressions } from "../../src/core/zapscript/expressions.ts";
+import { parseZapScript } from "../../src/core/zapscript/index.ts";
 
 const env = {
   platform: "linux",
@@ -36,10 +37,13 @@ describe("[[…]] expressions", () => {
   });
 
   test("expansion replaces each [[…]] in text and leaves other text alone", () => {
-    expect(expandExpressions("/roms/[[active_media.system_id]]/x [1].sfc", env)).toBe("/roms/SNES/x [1].sfc");
-    expect(expandExpressions("[[platform]]-[[device.arch]]", env)).toBe("linux-amd64");
+    // the parser marks `[[x]]` as U+E000 x U+E001
+    const arg = (script: string) => parseZapScript(`**echo:${script}`).commands[0]!.args[0]!;
+    expect(expandExpressions(arg("/roms/[[active_media.system_id]]/x [1].sfc"), env)).toBe("/roms/SNES/x [1].sfc");
+    expect(expandExpressions(arg("[[platform]]-[[device.arch]]"), env)).toBe("linux-amd64");
     expect(expandExpressions("no expressions", env)).toBe("no expressions");
-    expect(() => expandExpressions("[[platform", env)).toThrow("'[[' without its ']]'");
-    expect(() => expandExpressions("[[nope]]", env)).toThrow('expression "nope": unknown name nope');
+    expect(expandExpressions(arg("^[^[platform]]"), env)).toBe("[[platform]]");
+    expect(() => expandExpressions("\uE000platform", env)).toThrow("'[[' without its ']]'");
+    expect(() => expandExpressions(arg("[[nope]]"), env)).toThrow('expression "nope": unknown name nope');
   });
 });

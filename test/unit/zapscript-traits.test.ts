@@ -20,7 +20,7 @@ describe("traits", () => {
   test("a bad key drops the traits before it in the same command; an empty `#` is an empty script", () => {
     expect(parseZapScript("#a=1 #my-x||**echo:hi")).toEqual({ commands: [{ name: "echo", args: ["hi"], advArgs: {} }] });
     expect(() => parseZapScript("#")).toThrow(/empty/);
-    expect(() => parseZapScript("#a=[1,2")).toThrow(/unmatched '\['/);
+    expect(() => parseZapScript("#a=[1,2")).toThrow(/unmatched array bracket/);
   });
 
   test("numbers: integers and decimals (exponents too); anything else is text", () => {

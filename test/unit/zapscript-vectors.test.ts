@@ -1,8 +1,8 @@
 /**
  * Every parser test vector of ZaparooProject/go-zapscript (the reference's grammar), from the table in
  * zapscript-vectors.json; the table is generated from go-zapscript's Go test files by build/zapscript-vectors.ts
- * (its `source` names the commit). go-zapscript marks an expression `[[x]]` in parsed arguments as U+E000 x U+E001;
- * we keep it as `[[x]]` (evaluated when the command runs), so the two spellings are compared as one. Traits cases
+ * (its `source` names the commit). An expression `[[x]]` is marked U+E000 x U+E001 in parsed arguments, as
+ * go-zapscript marks it (evaluated when the command runs). Traits cases
  * (`#key=value`) carry the traits the script must hold and the count or names of its commands, as go-zapscript's
  * traits tests check them.
  */
@@ -25,8 +25,6 @@ interface Vector {
   cmdCount?: number;
   cmdNames?: string[];
 }
-
-const marked = (s: string) => s.replaceAll("\uE000", "[[").replaceAll("\uE001", "]]");
 
 function parsed(input: string): { cmds: Cmd[]; traits?: Record<string, TraitValue> } | { error: string } {
   try {
@@ -56,7 +54,7 @@ describe(`go-zapscript parser vectors (${vectors.length}, ${table.source})`, () 
         if (v.cmdNames) expect(got.cmds.map((c) => c.name)).toEqual(v.cmdNames);
         else expect(got.cmds).toHaveLength(v.cmdCount ?? 0);
       } else {
-        const want = v.want!.cmds.map((c) => ({ name: c.name, args: c.args.map(marked), advArgs: Object.fromEntries(Object.entries(c.advArgs).map(([k, x]) => [k, marked(x)])) }));
+        const want = v.want!.cmds.map((c) => ({ name: c.name, args: c.args, advArgs: c.advArgs }));
         expect({ input: v.input, got }).toEqual({ input: v.input, got: v.want!.traits ? { cmds: want, traits: v.want!.traits } : { cmds: want } });
       }
     });
@@ -89,13 +87,17 @@ describe(`go-zapscript parser vectors (${vectors.length}, ${table.source})`, () 
 describe("expressions in the parser, as go-zapscript reads them", () => {
   test("`||` and `,` inside [[…]] do not split commands or arguments", () => {
     expect(parseZapScript("**echo:[[a || b]],[[f(1, 2)]]||**stop").commands).toEqual([
-      { name: "echo", args: ["[[a || b]]", "[[f(1, 2)]]"], advArgs: {} },
+      { name: "echo", args: ["\uE000a || b\uE001", "\uE000f(1, 2)\uE001"], advArgs: {} },
       { name: "stop", args: [], advArgs: {} },
     ]);
   });
 
+  test("an escaped `^[^[x]]` is plain text, not an expression", () => {
+    expect(parseZapScript("**echo:^[^[x]]").commands[0]!.args).toEqual(["[[x]]"]);
+  });
+
   test("an expression is one key of a key sequence; an unclosed one is an error with its position", () => {
-    expect(parseZapScript("**input.keyboard:a[[k]]b").commands[0]!.args).toEqual(["a", "[[k]]", "b"]);
+    expect(parseZapScript("**input.keyboard:a[[k]]b").commands[0]!.args).toEqual(["a", "\uE000k\uE001", "b"]);
     expect(() => parseZapScript("**echo:x [[y")).toThrow(/unmatched expression/);
   });
 });

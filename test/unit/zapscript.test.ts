@@ -41,8 +41,10 @@ describe("launch script parser: media paths", () => {
     expect(parse("SNES/a?-b=1")).toEqual([cmd("launch", ["SNES/a?-b=1"])]);
   });
 
-  test("a URL keeps its query string", () => {
-    expect(parse("https://example.com/play?id=3&x=1")).toEqual([cmd("launch", ["https://example.com/play?id=3&x=1"])]);
+  test("a URL's query string is advanced args, as the reference reads it; an escaped `^?` keeps it", () => {
+    expect(parse("https://example.com/play?id=3&x=1")).toEqual([cmd("launch", ["https://example.com/play"], { id: "3", x: "1" })]);
+    expect(parse("http://host/file.bin?system=Genesis")).toEqual([cmd("launch", ["http://host/file.bin"], { system: "Genesis" })]);
+    expect(parse("https://example.com/play^?id=3")).toEqual([cmd("launch", ["https://example.com/play?id=3"])]);
   });
 
   test("escapes in paths", () => {
@@ -69,6 +71,10 @@ describe("launch script parser: commands", () => {
     expect(parse("**cmd:a,,b")).toEqual([cmd("cmd", ["a", "", "b"])]);
   });
 
+  test("`||` alone is a launch with no argument, as the reference reads it", () => {
+    expect(parse("||")).toEqual([cmd("launch")]);
+  });
+
   test("chaining with ||, a trailing || is ignored", () => {
     expect(parse("**first:1,2||**second:3,4||")).toEqual([cmd("first", ["1", "2"]), cmd("second", ["3", "4"])]);
     expect(parse("SNES/Game.sfc||**delay:500||**echo:hi")).toEqual([
@@ -80,7 +86,7 @@ describe("launch script parser: commands", () => {
 
   test("quoted args keep commas and spaces; both quote kinds; escapes inside", () => {
     expect(parse('**say:"hello, world"')).toEqual([cmd("say", ["hello, world"])]);
-    expect(parse("**say:' padded '")).toEqual([cmd("say", [" padded "])]);
+    expect(parse("**say:' padded '")).toEqual([cmd("say", ["padded"])]); // the reference trims quoted args too
     expect(parse('**cmd:"say ^"hi^""')).toEqual([cmd("cmd", ['say "hi"'])]);
     expect(parse(`**cmd:'say "hi"'`)).toEqual([cmd("cmd", ['say "hi"'])]);
     expect(parse('**cmd:plain,"quoted",another')).toEqual([cmd("cmd", ["plain", "quoted", "another"])]);
@@ -154,7 +160,6 @@ describe("launch script parser: errors", () => {
   test.each([
     ["", "empty"],
     ["   ", "empty"],
-    ["||", "empty"],
     ["**", "command name is empty"],
     ["**:x,y", "command name is empty"],
     ["*", "unexpected end"],

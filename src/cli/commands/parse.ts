@@ -1,5 +1,5 @@
 import { zapScriptErrorText } from "../../core/zapscript/check.ts";
-import { parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
+import { parseZapScript, showExpressions, ZapScriptError } from "../../core/zapscript/index.ts";
 import type { ScanTrace } from "../../core/wire/trace.ts";
 import { connectCommand, EXIT_UNREACHABLE, reportCallFailure } from "../client.ts";
 import { defineSubcommand } from "../subcommands.ts";
@@ -22,7 +22,10 @@ defineSubcommand("parse", "parse [--explain] <text>: print what a launch script 
   const text = cmd.args.join(" ");
   if (cmd.explain) return explain(cmd, text);
   try {
-    const script = parseZapScript(text);
+    const parsed = parseZapScript(text);
+    // expressions are marked in parsed arguments; shown as the `[[…]]` written
+    const commands = parsed.commands.map((c) => ({ ...c, args: c.args.map(showExpressions), advArgs: Object.fromEntries(Object.entries(c.advArgs).map(([k, v]) => [k, showExpressions(v)])) }));
+    const script = { ...parsed, commands };
     const platform = detectPlatform();
     const runs = script.commands.map((c) => ({ command: c.name, ...commandSupport(c.name, platform) }));
     process.stdout.write(`${JSON.stringify({ ...script, platform, runs })}\n`);

@@ -1,7 +1,7 @@
 import type { Mapping } from "../mappings.ts";
 import type { ScannedToken } from "../token.ts";
 import type { ScanTrace, TraceStep, TraceTitle } from "../wire/trace.ts";
-import type { ZapCommand } from "../zapscript/index.ts";
+import { showExpressions, type ZapCommand } from "../zapscript/index.ts";
 import type { TraceReason } from "./reason.ts";
 import { clip, scrubSecrets } from "./scrub.ts";
 
@@ -24,7 +24,7 @@ const text = (s: string, max = MAX_TEXT_CHARS) => clip(scrubSecrets(s), max);
 function commandArgs(cmd: ZapCommand): string[] {
   const cut = BODY_AFTER[cmd.name];
   const args = cut === undefined ? cmd.args : [...cmd.args.slice(0, cut), ...(cmd.args.length > cut ? [`[body, ${cmd.args.slice(cut).join(",").length} characters]`] : [])];
-  return args.map((a) => text(a, MAX_ARG_CHARS));
+  return args.map((a) => text(showExpressions(a), MAX_ARG_CHARS)); // the parser marks `[[…]]`: shown as written
 }
 
 /** The reader driver is the first part of the reference's reader id (`<driver>-<hash>`). */

@@ -1,3 +1,5 @@
+import { EXPR_CLOSE, EXPR_OPEN } from "./symbols.ts";
+
 /**
  * `[[…]]` expressions in launch script arguments, as the reference evaluates them (its expression language,
  * expr-lang). This is the subset scripts use: names and dotted paths of the environment (`platform`,
@@ -184,23 +186,26 @@ export function evaluateExpression(src: string, env: ExprEnv): string {
   throw new ExpressionError(`the result must be text, a number or true/false, not ${v === null ? "nil" : typeof v}`);
 }
 
-/** Replaces every `[[…]]` in `text` by its value; text without `[[` is returned as is. */
+/**
+ * Replaces every expression of a parsed argument (marked `EXPR_OPEN x EXPR_CLOSE` by the parser, from `[[x]]`)
+ * by its value; text without one is returned as is.
+ */
 export function expandExpressions(text: string, env: ExprEnv): string {
-  if (!text.includes("[[")) return text;
+  if (!text.includes(EXPR_OPEN)) return text;
   let out = "";
   let i = 0;
   for (;;) {
-    const start = text.indexOf("[[", i);
+    const start = text.indexOf(EXPR_OPEN, i);
     if (start < 0) return out + text.slice(i);
-    const end = text.indexOf("]]", start + 2);
+    const end = text.indexOf(EXPR_CLOSE, start + 1);
     if (end < 0) throw new ExpressionError("'[[' without its ']]'");
-    const src = text.slice(start + 2, end);
+    const src = text.slice(start + 1, end);
     try {
       out += text.slice(i, start) + evaluateExpression(src, env);
     } catch (err) {
       if (err instanceof ExpressionError) throw new ExpressionError(`expression ${JSON.stringify(src)}: ${err.message}`);
       throw err;
     }
-    i = end + 2;
+    i = end + 1;
   }
 }

@@ -1,98 +1,156 @@
-import { ZapScriptError } from "./types.ts";
+import { readAdvArgs } from "./adv-args.ts";
+import { PARSE_ERRORS } from "./errors.ts";
+import { EOF, type ScriptReader } from "./reader.ts";
+import { SYM } from "./symbols.ts";
 
 /** Most keys one input command may expand to, and the largest `*N` repeat (the reference's limits). */
 export const INPUT_MACRO_MAX_KEYS = 5000;
 export const INPUT_MACRO_MAX_REPEAT = 1000;
 
-/**
- * Splits the argument of `input.keyboard` / `input.gamepad` (and the phone app's remote input) into keys, with
- * the reference's macro grammar:
- *
- * - every character is one key; `\` makes the next character a plain key (`\{`, `\\`); a trailing `\` is a
- *   backslash key;
- * - `{name}` is one named key or combo (`{enter}`, `{f12}`, `{ctrl+alt+del}`); `{a}` is just `a`;
- *   `{name*N}` repeats it N times (N ≤ 1000);
- * - `{"text"}` / `{text:text}` type the text literally, `{"text"*N}` N times (`\"` is a quote inside);
- * - `{delay:d}`, `{press:k}`, `{release:k}`, `{hold:k:d}` and the sigils `{_k}`, `{^k}`, `{~k:d}` pass through
- *   as written, for the device to interpret (src/core/input/key-plan.ts).
- *
- * At most 5000 keys in all. Throws ZapScriptError (at `offset`, where the text starts in its script).
- */
-export function splitKeys(text: string, offset: number): string[] {
-  const keys: string[] = [];
-  const chars = [...text];
-  const fail = (message: string): never => {
-    throw new ZapScriptError(message, offset);
-  };
-  const add = (more: readonly string[]) => {
-    if (keys.length + more.length > INPUT_MACRO_MAX_KEYS) fail(`key sequence longer than ${INPUT_MACRO_MAX_KEYS} keys`);
-    keys.push(...more);
-  };
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i]!;
-    if (ch === "\\") {
-      add([chars[i + 1] ?? "\\"]);
-      i++;
-    } else if (ch === "{") {
-      const end = chars.indexOf("}", i + 1);
-      if (end < 0) fail(`unmatched '{' in key sequence`);
-      add(expandBraces(chars.slice(i + 1, end).join(""), fail));
-      i = end;
-    } else {
-      add([ch]);
-    }
+/** Counts the keys of one command against INPUT_MACRO_MAX_KEYS. */
+class KeyCount {
+  n = 0;
+  constructor(private readonly r: ScriptReader) {}
+  add(more: number): void {
+    this.n += more;
+    if (this.n > INPUT_MACRO_MAX_KEYS) this.r.fail(PARSE_ERRORS.macroTooLong);
   }
-  return keys;
+  fail(message: string): never {
+    return this.r.fail(message);
+  }
 }
 
-/** `input.text`: the whole argument typed literally, newline as `{enter}`, tab as `{tab}`. */
-export function splitRawText(text: string, offset: number): string[] {
-  const keys = [...text].map((ch) => (ch === "\n" ? "{enter}" : ch === "\t" ? "{tab}" : ch));
-  if (keys.length > INPUT_MACRO_MAX_KEYS) throw new ZapScriptError(`text longer than ${INPUT_MACRO_MAX_KEYS} keys`, offset);
-  return keys;
+/**
+ * The key sequence of `input.keyboard` / `input.gamepad` (also the phone app's remote input), with the
+ * reference's macro grammar, up to the end of the command:
+ *
+ * - every character is one key; `\` makes the next character a plain key (a trailing `\` is a backslash key);
+ * - `{name}` is one named key or combo (`{enter}`, `{ctrl+alt+del}`; `{a}` is just `a`), `{name*N}` N of them;
+ * - `{"text"}` / `{text:text}` type the text, `{"text"*N}` N times (`\"` is a quote inside);
+ * - `{delay:d}`, `{press:k}`, `{release:k}`, `{hold:k:d}` and the sigils `{_k}`, `{^k}`, `{~k:d}` pass through
+ *   as written, for the device to interpret (src/core/input/key-plan.ts);
+ * - `[[…]]` is one key, an expression; `?` starts advanced arguments when they are valid, else is a key (and so
+ *   is each character read after it).
+ *
+ * At most 5000 keys and N ≤ 1000.
+ */
+export function readInputMacroArg(r: ScriptReader): { args: string[]; advArgs: Map<string, string> } {
+  const args: string[] = [];
+  let advArgs = new Map<string, string>();
+  const count = new KeyCount(r);
+  for (;;) {
+    const ch = r.read();
+    if (ch === EOF) break;
+    if (ch === SYM.macroEscape) {
+      const next = r.read();
+      if (next === EOF) {
+        args.push(SYM.macroEscape);
+        break;
+      }
+      count.add(1);
+      args.push(next);
+      continue;
+    }
+    if (r.endsCommand(ch)) break;
+    if (ch === SYM.macroExtStart) {
+      args.push(...expandBraces(readBraces(r), count));
+    } else if (ch === SYM.exprStart) {
+      const key = r.expression();
+      count.add(1);
+      args.push(key);
+    } else if (ch === SYM.advArgStart) {
+      const adv = readAdvArgs(r);
+      if (adv.ok) {
+        advArgs = adv.advArgs;
+        break;
+      }
+      for (const key of SYM.advArgStart + adv.read) {
+        count.add(1);
+        args.push(key);
+      }
+    } else {
+      count.add(1);
+      args.push(ch);
+    }
+  }
+  return { args, advArgs };
+}
+
+/** `input.text`: the rest of the command typed as written, newline as `{enter}` and tab as `{tab}`. */
+export function readInputRawArg(r: ScriptReader): string[] {
+  const args: string[] = [];
+  const count = new KeyCount(r);
+  for (;;) {
+    const ch = r.read();
+    if (ch === EOF || r.endsCommand(ch)) return args;
+    count.add(1);
+    args.push(ch === "\n" ? "{enter}" : ch === "\t" ? "{tab}" : ch);
+  }
+}
+
+/** What is between `{` (just read) and `}`, as written. */
+function readBraces(r: ScriptReader): string {
+  let out = "";
+  for (;;) {
+    const ch = r.read();
+    if (ch === EOF) r.fail(PARSE_ERRORS.unmatchedMacroExt);
+    if (ch === SYM.macroExtEnd) return out;
+    out += ch;
+  }
 }
 
 const PASS_THROUGH = ["delay:", "press:", "release:", "hold:"];
+const SIGILS = "_^~";
 
-function expandBraces(content: string, fail: (message: string) => never): string[] {
-  if (content === "") fail("empty '{}' in key sequence");
+function expandBraces(content: string, count: KeyCount): string[] {
+  if (content === "") count.fail(PARSE_ERRORS.unmatchedMacroExt);
   if (content.startsWith('"')) {
-    const { text, repeat } = quotedLiteral(content, fail);
-    return repeatKeys([...text], repeat, fail);
+    const { text, repeat } = quotedLiteral(content, count);
+    return repeatKeys([...text], repeat, count);
   }
   if (content.startsWith("text:")) {
-    const { name, repeat } = suffixRepeat(content.slice(5), fail);
-    return repeatKeys([...name], repeat, fail);
+    const { name, repeat } = suffixRepeat(content.slice("text:".length), count);
+    return repeatKeys([...name], repeat, count);
   }
-  if (PASS_THROUGH.some((p) => content.startsWith(p)) || "_^~".includes(content[0]!)) return [`{${content}}`];
-  const { name, repeat } = suffixRepeat(content, fail);
-  if (name === "") fail(`empty key name in '{${content}}'`);
-  return repeatKeys([[...name].length === 1 ? name : `{${name}}`], repeat, fail);
+  if (PASS_THROUGH.some((p) => content.startsWith(p)) || SIGILS.includes(content[0]!)) {
+    count.add(1);
+    return [`{${content}}`];
+  }
+  const { name, repeat } = suffixRepeat(content, count);
+  if (name === "") count.fail(PARSE_ERRORS.macroEmptyKey);
+  return repeatKeys([[...name].length === 1 ? name : `{${name}}`], repeat, count);
 }
 
-function repeatKeys(keys: string[], repeat: number, fail: (message: string) => never): string[] {
-  if (keys.length * repeat > INPUT_MACRO_MAX_KEYS) fail(`key sequence longer than ${INPUT_MACRO_MAX_KEYS} keys`);
+function repeatKeys(keys: string[], repeat: number, count: KeyCount): string[] {
+  count.add(keys.length * repeat);
   const out: string[] = [];
   for (let i = 0; i < repeat; i++) out.push(...keys);
   return out;
 }
 
-function repeatCount(digits: string, fail: (message: string) => never): number | undefined {
-  if (!/^\d+$/.test(digits) || /^0+$/.test(digits)) return undefined;
-  const n = Number(digits);
-  if (n > INPUT_MACRO_MAX_REPEAT) fail(`repeat count ${digits} is more than ${INPUT_MACRO_MAX_REPEAT}`);
-  return n;
+const MAX_UINT64 = 18446744073709551615n;
+
+/**
+ * A repeat count: a positive whole number (Go's ParseUint: digits only, at most 2^64-1); undefined when the
+ * text is not one. Above INPUT_MACRO_MAX_REPEAT is an error.
+ */
+function repeatCount(digits: string, count: KeyCount): number | undefined {
+  if (!/^[0-9]+$/.test(digits)) return undefined;
+  const n = BigInt(digits);
+  if (n === 0n || n > MAX_UINT64) return undefined;
+  if (n > BigInt(INPUT_MACRO_MAX_REPEAT)) count.fail(PARSE_ERRORS.macroRepeatTooLarge);
+  return Number(n);
 }
 
-/** `name*N` (the last `*` followed by a positive whole number); otherwise the whole text once. */
-function suffixRepeat(s: string, fail: (message: string) => never): { name: string; repeat: number } {
+/** `name*N` (the last `*` followed by a repeat count); otherwise the whole text once. */
+function suffixRepeat(s: string, count: KeyCount): { name: string; repeat: number } {
   const at = s.lastIndexOf("*");
-  const n = at < 0 ? undefined : repeatCount(s.slice(at + 1), fail);
+  const n = at < 0 ? undefined : repeatCount(s.slice(at + 1), count);
   return n === undefined ? { name: s, repeat: 1 } : { name: s.slice(0, at), repeat: n };
 }
 
 /** `"text"` or `"text"*N`, with `\"` for a quote inside. */
-function quotedLiteral(content: string, fail: (message: string) => never): { text: string; repeat: number } {
+function quotedLiteral(content: string, count: KeyCount): { text: string; repeat: number } {
   let close = -1;
   for (let i = 1; i < content.length; i++) {
     if (content[i] === "\\") i++;
@@ -101,12 +159,11 @@ function quotedLiteral(content: string, fail: (message: string) => never): { tex
       break;
     }
   }
-  if (close < 0) fail("unmatched quote in key sequence");
+  if (close < 0) count.fail(PARSE_ERRORS.unmatchedQuote);
   const text = content.slice(1, close).replaceAll('\\"', '"');
   const rest = content.slice(close + 1);
   if (rest === "") return { text, repeat: 1 };
-  if (!rest.startsWith("*")) fail(`unexpected ${JSON.stringify(rest)} after a quoted text in key sequence`);
-  const n = repeatCount(rest.slice(1), fail);
-  if (n === undefined) fail(`invalid repeat count ${JSON.stringify(rest.slice(1))} in key sequence`);
-  return { text, repeat: n! };
+  const n = rest.startsWith("*") ? repeatCount(rest.slice(1), count) : undefined;
+  if (n === undefined) count.fail(rest.startsWith("*") ? `invalid repeat count in quoted literal: ${JSON.stringify(rest.slice(1))}` : `unexpected content after quoted literal: ${JSON.stringify(rest)}`);
+  return { text, repeat: n };
 }

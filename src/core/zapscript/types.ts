@@ -6,8 +6,9 @@
 export interface ZapCommand {
   /** Lowercase command name, e.g. "launch", "launch.title", "delay". */
   name: string;
+  /** Arguments; an expression `[[x]]` in one is marked `EXPR_OPEN x EXPR_CLOSE` (symbols.ts). */
   args: string[];
-  /** Advanced arguments (`?key=value&…`), in the order written. */
+  /** Advanced arguments (`?key=value&…`); a key written twice keeps its last value. */
   advArgs: Record<string, string>;
 }
 

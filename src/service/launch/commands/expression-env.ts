@@ -1,6 +1,6 @@
 import { arch, hostname, platform as osPlatform } from "node:os";
 import { type ExprEnv, ExpressionError, expandExpressions } from "../../../core/zapscript/expressions.ts";
-import { INPUT_MACRO_COMMANDS, INPUT_RAW_COMMANDS, type ZapCommand } from "../../../core/zapscript/index.ts";
+import { EXPR_OPEN, INPUT_RAW_COMMANDS, type ZapCommand } from "../../../core/zapscript/index.ts";
 import { SERVICE_VERSION } from "../../../version.ts";
 import { type CommandEnv, CommandError } from "./types.ts";
 
@@ -31,8 +31,8 @@ export function expressionEnv(env: CommandEnv, launching?: ZapCommand): ExprEnv 
  */
 export function expandCommand(cmd: ZapCommand, env: CommandEnv, launching?: ZapCommand): ZapCommand {
   if (INPUT_RAW_COMMANDS.has(cmd.name)) return cmd;
-  // in a key sequence only a key that is a whole expression is one (the parser keeps `[[…]]` as one key)
-  const has = INPUT_MACRO_COMMANDS.has(cmd.name) ? (s: string) => s.startsWith("[[") && s.endsWith("]]") && s.length > 4 : (s: string) => s.includes("[[");
+  // the parser marks each `[[…]]` (in a key sequence, an expression is one key); escaped `^[^[` is plain text
+  const has = (s: string) => s.includes(EXPR_OPEN);
   if (!cmd.args.some(has) && !Object.values(cmd.advArgs).some(has)) return cmd;
   const values = expressionEnv(env, launching);
   try {
