@@ -3,6 +3,7 @@
  * reference's clients (../shared/notes/reference-implementation.md).
  */
 import type { ActiveMedia, MediaItem, SearchResult } from "./wire/media.ts";
+import type { TitleQueries } from "./titles/types.ts";
 
 export type { ActiveMedia, MediaItem, SystemInfo } from "./wire/media.ts";
 
@@ -32,6 +33,10 @@ export interface MediaLibrary {
   resolvePath(path: string): string | undefined;
   /** Root folders in use (config + platform defaults). */
   rootFolders(): string[];
+  /** The title tables of a system as title resolution queries them (core/titles); undefined: no media of it indexed. */
+  titleQueries?(systemId: string): TitleQueries | undefined;
+  /** The indexed item of a media id (as search results carry it). */
+  itemById?(mediaId: number): MediaItem | undefined;
 }
 
 /** Read side of the launcher state, for modules that report it (media, web app). */

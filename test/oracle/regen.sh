@@ -93,6 +93,10 @@ for f in "$NAMES"/*.txt; do
 done > "$WORK/library.jsonl"
 "$BUN" "$HERE/make-queries.ts" "$NAMES" 16000 > "$WORK/resolve.in.jsonl"
 run resolve resolve --library "$WORK/library.jsonl"
+# the same queries against the files a device indexes of those names (the black-box test indexes that tree)
+"$BUN" "$HERE/indexed-library.ts" "$NAMES" > "$WORK/library-indexed.jsonl"
+cp "$WORK/resolve.in.jsonl" "$WORK/resolve-indexed.in.jsonl"
+run resolve-indexed resolve --library "$WORK/library-indexed.jsonl"
 
 cp "$SRC/REVISIONS" "$DATA/REVISIONS"
 echo "regen: done" >&2

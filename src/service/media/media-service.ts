@@ -17,6 +17,7 @@ import { writeIndexFile } from "./index-writer.ts";
 import { type IndexerDeps, IndexInterruptedError, MediaIndexer } from "./indexer.ts";
 import { MediaStore, type SearchPage } from "./media-store.ts";
 import { cleanOrphans } from "./orphans.ts";
+import { TitleIndexes } from "./title-indexes.ts";
 import { ScrapeService } from "../scrape/scrape-service.ts";
 import { indexingStatus, ProgressThrottle } from "./status.ts";
 import { isUserTag, normalizeUserTag, UserTags } from "./user-tags.ts";
@@ -41,6 +42,8 @@ export class MediaService implements Lifecycle {
   readonly scrape: ScrapeService;
   private readonly userTags: UserTags;
   private readonly browser: MediaBrowser;
+  /** The reference's title tables per system, for `@System/Title` launches. */
+  private readonly titles: TitleIndexes;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -64,6 +67,11 @@ export class MediaService implements Lifecycle {
         stall.observe(progress); // a run without progress for minutes is told to the inbox
         throttle.offer(indexingStatus(this.store, progress), force);
       },
+    });
+    this.titles = new TitleIndexes({
+      reader: () => this.store.reader,
+      indexedSystems: () => this.store.indexedSystems(),
+      mediaType: (id) => this.catalog.byIdExact(id)?.mediaType ?? "Game",
     });
     this.library = this.makeLibrary();
     this.scrape = new ScrapeService(ctx, this, this.store);
@@ -129,6 +137,7 @@ export class MediaService implements Lifecycle {
   /** Lets go of what the open index caches and can read again: page cache, title order, bitsets (see idle-memory.ts). */
   shrinkCaches(): void {
     this.store.shrinkCaches();
+    this.titles.drop();
   }
 
   /** An index run or a scrape is under way. */
@@ -289,6 +298,8 @@ export class MediaService implements Lifecycle {
         return candidates.find((p) => existsSync(p)) ?? candidates[0];
       },
       rootFolders: () => this.rootFolders(),
+      titleQueries: (systemId: string) => this.titles.of(systemId),
+      itemById: (mediaId: number) => store.itemsOf([mediaId])[0],
     };
   }
 }

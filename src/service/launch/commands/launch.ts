@@ -1,8 +1,8 @@
-import type { MediaItem } from "../../../core/media-types.ts";
-import { parseSlot } from "../../../core/playlist/playlist.ts";
 import type { ZapCommand } from "../../../core/zapscript/index.ts";
-import { resolveTarget, systemFor } from "../media-resolver.ts";
+import { resolveTarget } from "../media-resolver.ts";
 import { describeTiers, firstInTiers, namedSystem, namedSystems } from "../named-systems.ts";
+import { mightBeTitle, startTitle } from "./launch-title.ts";
+import { startItem, startTarget } from "./start-item.ts";
 import { type CommandEnv, CommandError, type CommandHandler, requireArg, requireLibrary } from "./types.ts";
 
 /** `launch:<path>` (also every plain path): `?launcher=<id>` picks the launcher, `?system=<name>` the system (any name of it). */
@@ -11,50 +11,20 @@ export const launch: CommandHandler = async (cmd, env) => {
   await startPath(path, cmd, env);
 };
 
+/**
+ * A path, URL or `System/path`; one that is no file but reads as `System/Title` (no extension) is resolved as a
+ * title, as the reference does.
+ */
 async function startPath(path: string, cmd: ZapCommand, env: CommandEnv): Promise<void> {
-  const target = resolveTarget(path, { library: env.library, rootFolders: env.rootFolders }, cmd.advArgs.system || undefined);
-  if (inBackground(cmd)) return playInBackground(target.path, cmd, env);
-  await env.startMedia(target, cmd.advArgs.launcher || undefined);
+  let target;
+  try {
+    target = resolveTarget(path, { library: env.library, rootFolders: env.rootFolders }, cmd.advArgs.system || undefined);
+  } catch (err) {
+    if (err instanceof CommandError && err.reason === "media_not_found" && mightBeTitle(path)) return startTitle(path, cmd, env);
+    throw err;
+  }
+  await startTarget(target, cmd, env);
 }
-
-/** `?slot=background` (or bg): the file plays as music in the background slot, beside what runs. */
-function inBackground(cmd: ZapCommand): boolean {
-  if (!("slot" in cmd.advArgs)) return false;
-  const slot = parseSlot(cmd.advArgs.slot);
-  if (slot instanceof Error) throw new CommandError(`${cmd.name}: ${slot.message}`);
-  return slot === "background";
-}
-
-async function playInBackground(path: string, cmd: ZapCommand, env: CommandEnv): Promise<void> {
-  if (!env.playlists) throw new CommandError(`${cmd.name}: no background media player here`, true);
-  await env.playlists.playFile(path);
-}
-
-async function startItem(item: MediaItem, cmd: ZapCommand, env: CommandEnv): Promise<void> {
-  const path = env.library?.resolvePath(item.path) ?? item.path;
-  const target = resolveTarget(path, { library: env.library, rootFolders: env.rootFolders }, cmd.advArgs.system || item.system.id);
-  if (inBackground(cmd)) return playInBackground(target.path, cmd, env);
-  await env.startMedia(target, cmd.advArgs.launcher || undefined);
-}
-
-/** Splits `System/rest` at the first slash. */
-function systemAndRest(arg: string, name: string): [string, string] {
-  const i = arg.indexOf("/");
-  if (i <= 0 || i === arg.length - 1) throw new CommandError(`${name}: expected <system>/<text>, got ${JSON.stringify(arg)}`);
-  return [arg.slice(0, i), arg.slice(i + 1)];
-}
-
-/** `@System/Title`: the indexed item of that system whose name is the title (else the best search hit). */
-export const launchTitle: CommandHandler = async (cmd, env) => {
-  const library = requireLibrary(env, cmd.name);
-  const [sys, title] = systemAndRest(requireArg(cmd, 0, "<system>/<title>"), cmd.name);
-  const system = systemFor(library, sys);
-  const { results } = library.search(title, [system.id], 50);
-  const wanted = title.trim().toLowerCase();
-  const item = results.find((r) => r.name.toLowerCase() === wanted) ?? results[0];
-  if (!item) throw new CommandError(`${cmd.name}: no media titled ${JSON.stringify(title)} in ${system.id}`);
-  await startItem(item, cmd, env);
-};
 
 /**
  * `launch.search:<System>/<query>` (any name of a system, or `all`) or `launch.search:<query>`: the first search
