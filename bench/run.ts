@@ -19,6 +19,7 @@ const BENCHES: Record<string, Bench> = {
   web: () => import("./web.ts"),
   startup: () => import("./startup.ts"),
   firsttag: () => import("./first-tag.ts"),
+  titles: () => import("./titles.ts"),
 };
 
 const wanted = process.argv.slice(2);
