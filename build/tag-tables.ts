@@ -1,7 +1,7 @@
 /**
  * Regenerates the fact tables of src/core/tags/ from the reference's Go source (zaparoo-core
- * pkg/database/tags): the tag type and tag value constants (as TS tables), the file-name keyword mappings,
- * the canonical tag definitions, and the parser's word lists (as JSON). Only facts are taken: names, strings
+ * pkg/database/tags): the tag type constants (as a TS table), the named tag values, the file-name keyword
+ * mappings, the canonical tag definitions, and the parser's word lists (as JSON). Only facts are taken: names, strings
  * and the tables' contents, never code.
  *
  *   node_modules/.bin/bun build/tag-tables.ts [/work/.mirror/ZaparooProject+zaparoo-core/repo]
@@ -144,7 +144,7 @@ export function generateTagTables(repo: string): Map<string, string> {
   const json = (v: unknown) => `${JSON.stringify(v, null, 1)}\n`;
   return new Map([
     ["tag-types.ts", tsConstants("The reference's tag types.", types)],
-    ["tag-values.ts", tsConstants("The reference's named tag values.", values)],
+    ["tag-values.json", json(Object.fromEntries(values))],
     ["tag-mappings.json", json(mappings)],
     ["canonical-definitions.json", json({ definitions, utility })],
     ["parser-words.json", json(words)],

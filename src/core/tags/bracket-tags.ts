@@ -6,7 +6,7 @@
 import { MediaTypeGame, MediaTypeMusic, type MediaType } from "../slugs/index.ts";
 import { toLowerGo, trimSpace } from "../slugs/go-strings.ts";
 import * as T from "./data/tag-types.ts";
-import * as V from "./data/tag-values.ts";
+import V from "./data/tag-values.json" with { type: "json" };
 import { parseBuildDate } from "./build-date.ts";
 import { allDigits, stripLeadingZeros } from "./chars.ts";
 import { classifyUnmappedParen, looksLikeCompanyName } from "./classify.ts";
@@ -62,7 +62,12 @@ const FIXED: Readonly<Record<string, readonly [string, string]>> = {
 };
 
 /** Company and person types belong to parens, never to brackets. */
-const NOT_IN_BRACKETS: ReadonlySet<string> = new Set([T.TagTypeUnknown, T.TagTypeCredit, T.TagTypePublisher, T.TagTypeDeveloper]);
+const NOT_IN_BRACKETS: ReadonlySet<string> = new Set([
+  T.TagTypeUnknown,
+  T.TagTypeCredit,
+  T.TagTypePublisher,
+  T.TagTypeDeveloper,
+]);
 
 /** The tags of one square-bracket group (its raw content). */
 export function mapBracketTag(tag: string, mediaType: MediaType | ""): CanonicalTag[] {

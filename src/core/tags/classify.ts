@@ -4,7 +4,7 @@
  * the positional and company-name fallbacks.
  */
 import * as T from "./data/tag-types.ts";
-import * as V from "./data/tag-values.ts";
+import V from "./data/tag-values.json" with { type: "json" };
 import { runeCount } from "./chars.ts";
 import { normalizeCompanyName } from "./company-name.ts";
 import { mapFilenameTagToCanonical } from "./mappings.ts";

@@ -3,7 +3,7 @@
  * "(USA, Europe)", "(JP, Rev B)", "(EU-US)", "(World 931005)", "(ver. 1.01)", "(FD1094 317-0154)".
  */
 import * as T from "./data/tag-types.ts";
-import * as V from "./data/tag-values.ts";
+import V from "./data/tag-values.json" with { type: "json" };
 import { parseBuildDate } from "./build-date.ts";
 import { classifyUnmappedParen } from "./classify.ts";
 import { trimSpace } from "../slugs/go-strings.ts";
@@ -26,7 +26,9 @@ export function parseMultiLanguageTag(tag: string): CanonicalTag[] | undefined {
   for (const part of parts) {
     const normalized = cachedNormalizeTag(part);
     if (!isShortCode(normalized)) continue;
-    for (const t of mapFilenameTagToCanonical(normalized)) if (t.type === T.TagTypeLang) langs.push(bracketed(t.type, t.value));
+    for (const t of mapFilenameTagToCanonical(normalized)) {
+      if (t.type === T.TagTypeLang) langs.push(bracketed(t.type, t.value));
+    }
   }
   return langs.length >= 2 ? langs : undefined;
 }

@@ -3,7 +3,7 @@
  * and filters: canonical tags and display titles of ROM / media file names.
  */
 export * from "./data/tag-types.ts";
-export * from "./data/tag-values.ts";
+export * from "./values.ts";
 export { canonicalizeTagAlias } from "./aliases.ts";
 export { normalizeCompanyName, normalizeTagValue } from "./company-name.ts";
 export { canonicalTagDefinitions, utilityTags } from "./definitions.ts";

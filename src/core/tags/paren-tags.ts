@@ -4,7 +4,7 @@
  * Switzerland early or after German, Chinese later; GoodTools "(U)", "(E)", "(J)", "(A)" are regions early.
  */
 import * as T from "./data/tag-types.ts";
-import * as V from "./data/tag-values.ts";
+import V from "./data/tag-values.json" with { type: "json" };
 import { classifyLooseParenToken } from "./classify.ts";
 import { mapFilenameTagToCanonical } from "./mappings.ts";
 import { bracketed, withSource, TagSourceBracketed, type CanonicalTag } from "./types.ts";

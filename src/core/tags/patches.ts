@@ -4,7 +4,7 @@
  * A recognized patch gives unlicensed:hack and patch:<name>[:<version>]; the author is not kept.
  */
 import { TagTypePatch, TagTypeUnlicensed } from "./data/tag-types.ts";
-import { TagUnlicensedHack } from "./data/tag-values.ts";
+import V from "./data/tag-values.json" with { type: "json" };
 import { caseInsensitive, utf8Length } from "./chars.ts";
 import { memoize } from "./memo.ts";
 import { cachedNormalizeTag } from "./normalize-tag.ts";
@@ -53,7 +53,7 @@ const SUFFIX_LABEL = new RegExp(
   "g",
 );
 
-const hackTag = (): CanonicalTag => bracketed(TagTypeUnlicensed, TagUnlicensedHack);
+const hackTag = (): CanonicalTag => bracketed(TagTypeUnlicensed, V.TagUnlicensedHack);
 const versioned = (value: string, version: string): string => (version === "" ? value : `${value}:${version}`);
 
 /** A normalized label without its trailing "-v1-1" version. */

@@ -10,6 +10,14 @@ export interface ScanMatch {
   readonly side: string;
 }
 
-export function scanMatch(start: number, end: number, cap1s: number, cap1e: number, cap2s = 0, cap2e = 0, side = ""): ScanMatch {
+export function scanMatch(
+  start: number,
+  end: number,
+  cap1s: number,
+  cap1e: number,
+  cap2s = 0,
+  cap2e = 0,
+  side = "",
+): ScanMatch {
   return { start, end, cap1s, cap1e, cap2s, cap2e, side };
 }

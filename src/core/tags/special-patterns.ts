@@ -6,7 +6,7 @@
  */
 import { MediaTypeGame, MediaTypeMusic, type MediaType } from "../slugs/index.ts";
 import * as T from "./data/tag-types.ts";
-import * as V from "./data/tag-values.ts";
+import V from "./data/tag-values.json" with { type: "json" };
 import { caseInsensitive, isWellFormed, stripLeadingZeros } from "./chars.ts";
 import { findDiscPattern } from "./disc-pattern.ts";
 import { findEditionWord } from "./edition-word.ts";
@@ -14,7 +14,7 @@ import { extractPatchBrackets, parseHtgdbPatchSuffix } from "./patches.ts";
 import { findSeasonEpisode, removeSeasonEpisode } from "./season-episode.ts";
 import { normalizeStructuralNumber } from "./structural.ts";
 import { buildTranslationTags, findBareTranslation } from "./translation.ts";
-import { bracketed, inferred, type CanonicalTag } from "./types.ts";
+import { bracketed, inferred, TagSourceInferred, type CanonicalTag } from "./types.ts";
 import {
   findBracketedVersion,
   findBracketlessVersion,
@@ -34,7 +34,9 @@ const VERSION_WORDS: ReadonlySet<string> = new Set(["version", "versione", "vers
 const ISSUE_SOURCE = caseInsensitive("#(\\d+)|(?:Issue|No\\.?)[\\t\\n\\f\\r ]*(\\d+)");
 const ISSUE = new RegExp(ISSUE_SOURCE);
 const ISSUE_ALL = new RegExp(ISSUE_SOURCE, "g");
-const TRACK = new RegExp(`^(\\d{1,3})[\\t\\n\\f\\r .\\-_]+|${caseInsensitive("^track")}[\\t\\n\\f\\r ]*(\\d{1,3})[\\t\\n\\f\\r .\\-_]+`);
+const TRACK = new RegExp(
+  `^(\\d{1,3})[\\t\\n\\f\\r .\\-_]+|${caseInsensitive("^track")}[\\t\\n\\f\\r ]*(\\d{1,3})[\\t\\n\\f\\r .\\-_]+`,
+);
 
 const cut = (s: string, start: number, end: number, filler = ""): string => s.slice(0, start) + filler + s.slice(end);
 
@@ -51,7 +53,10 @@ function discTags(s: string): { tags: CanonicalTag[]; remaining: string } | unde
   return { tags, remaining: cut(s, m.start, m.end) };
 }
 
-export function extractSpecialPatterns(filename: string, mediaType: MediaType | "" = ""): { tags: CanonicalTag[]; remaining: string } {
+export function extractSpecialPatterns(
+  filename: string,
+  mediaType: MediaType | "" = "",
+): { tags: CanonicalTag[]; remaining: string } {
   const tags: CanonicalTag[] = [];
   if (!isWellFormed(filename)) return { tags, remaining: "" };
   let s = filename;
@@ -101,7 +106,10 @@ export function extractSpecialPatterns(filename: string, mediaType: MediaType | 
   if (mediaType !== MediaTypeGame) {
     const ep = findSeasonEpisode(s);
     if (ep) {
-      tags.push(inferred(T.TagTypeSeason, stripLeadingZeros(ep.season)), inferred(T.TagTypeEpisode, stripLeadingZeros(ep.episode)));
+      tags.push(
+        inferred(T.TagTypeSeason, stripLeadingZeros(ep.season)),
+        inferred(T.TagTypeEpisode, stripLeadingZeros(ep.episode)),
+      );
       s = removeSeasonEpisode(s);
     }
   }
@@ -127,7 +135,7 @@ export function extractSpecialPatterns(filename: string, mediaType: MediaType | 
   if (anyOr(MediaTypeGame)) {
     const t = findBareTranslation(s);
     if (t) {
-      tags.push(...buildTranslationTags(t.plusMinus, t.lang.toLowerCase(), t.version, "inferred"));
+      tags.push(...buildTranslationTags(t.plusMinus, t.lang.toLowerCase(), t.version, TagSourceInferred));
       s = cut(s, t.start, t.end, " ");
     }
   }

@@ -3,7 +3,7 @@
  * "(Side 1 of 2)". They give media:<kind>, disc:<n>, disctotal:<n> and media:side-<x> tags.
  */
 import { TagTypeDisc, TagTypeDiscTotal, TagTypeMedia } from "./data/tag-types.ts";
-import * as V from "./data/tag-values.ts";
+import V from "./data/tag-values.json" with { type: "json" };
 import { allDigits, stripLeadingZeros } from "./chars.ts";
 import type { CanonicalTag, TagSource } from "./types.ts";
 import { structuralMediaPrefixes, structuralRomanNumbers } from "./words.ts";

@@ -45,7 +45,12 @@ const count = (s: string, c: string): number => {
   return n;
 };
 
-function parseFilenameTitle(filename: string, stripLeadingNumbers: boolean, keepStructural: boolean, mediaType: MediaType | ""): string {
+function parseFilenameTitle(
+  filename: string,
+  stripLeadingNumbers: boolean,
+  keepStructural: boolean,
+  mediaType: MediaType | "",
+): string {
   let title = filename;
   if (mediaType === "" || mediaType === MediaTypeGame) {
     const patched = parseHtgdbPatchSuffix(title);
@@ -75,7 +80,11 @@ export function parseTitleFromFilename(filename: string, stripLeadingNumbers: bo
 }
 
 /** The title a file is indexed under, with the cleanup of its media type. */
-export function parseTitleFromFilenameForMedia(filename: string, stripLeadingNumbers: boolean, mediaType: MediaType | ""): string {
+export function parseTitleFromFilenameForMedia(
+  filename: string,
+  stripLeadingNumbers: boolean,
+  mediaType: MediaType | "",
+): string {
   return parseFilenameTitle(filename, stripLeadingNumbers, false, mediaType);
 }
 
@@ -84,6 +93,10 @@ export function parseDisplayTitleFromFilename(filename: string, stripLeadingNumb
   return parseFilenameTitle(filename, stripLeadingNumbers, true, MediaTypeGame);
 }
 
-export function parseDisplayTitleFromFilenameForMedia(filename: string, stripLeadingNumbers: boolean, mediaType: MediaType | ""): string {
+export function parseDisplayTitleFromFilenameForMedia(
+  filename: string,
+  stripLeadingNumbers: boolean,
+  mediaType: MediaType | "",
+): string {
   return parseFilenameTitle(filename, stripLeadingNumbers, true, mediaType);
 }

@@ -4,16 +4,25 @@
  * and the translation's version as a revision.
  */
 import { TagTypeLang, TagTypeRev, TagTypeUnlicensed } from "./data/tag-types.ts";
-import { TagUnlicensedTranslation, TagUnlicensedTranslationOld } from "./data/tag-values.ts";
+import V from "./data/tag-values.json" with { type: "json" };
 import { isAsciiLetter, isDigit, isRegexSpace } from "./chars.ts";
 import { mapFilenameTagToCanonical } from "./mappings.ts";
 import type { CanonicalTag, TagSource } from "./types.ts";
 import { langMap } from "./words.ts";
 
-export function buildTranslationTags(plusMinus: string, langCode: string, version: string, source: TagSource): CanonicalTag[] {
+export function buildTranslationTags(
+  plusMinus: string,
+  langCode: string,
+  version: string,
+  source: TagSource,
+): CanonicalTag[] {
   const lang = langMap.get(langCode) ?? langCode;
   const out: CanonicalTag[] = [
-    { type: TagTypeUnlicensed, value: plusMinus === "-" ? TagUnlicensedTranslationOld : TagUnlicensedTranslation, source },
+    {
+      type: TagTypeUnlicensed,
+      value: plusMinus === "-" ? V.TagUnlicensedTranslationOld : V.TagUnlicensedTranslation,
+      source,
+    },
   ];
   const langTag = mapFilenameTagToCanonical(lang).find((t) => t.type === TagTypeLang);
   if (langTag) out.push({ type: TagTypeLang, value: langTag.value, source });

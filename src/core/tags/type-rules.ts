@@ -1,5 +1,5 @@
 /** What each tag type is: exclusive (one value per title or file) or additive, and who owns its values. */
-import { TagScraperScraped } from "./data/tag-values.ts";
+import V from "./data/tag-values.json" with { type: "json" };
 import { TagTypeGameFamily, TagTypeGenre, TagTypeProperty, TagTypeRating, TagTypeUser } from "./data/tag-types.ts";
 import { tagString, type TagType, type TagValue } from "./types.ts";
 import { exclusiveTypes } from "./words.ts";
@@ -24,7 +24,7 @@ export function isScannerOwnedType(t: TagType): boolean {
 
 export const scraperType = (scraperId: string): TagType => ScraperTypePrefix + scraperId;
 export const scraperTypeTag = (scraperId: string): string =>
-  tagString({ type: scraperType(scraperId), value: TagScraperScraped });
+  tagString({ type: scraperType(scraperId), value: V.TagScraperScraped });
 export const scraperRunType = (scraperId: string): TagType => ScraperRunTypePrefix + scraperId;
 export const scraperRunTypeTag = (scraperId: string, runId: string): string =>
   tagString({ type: scraperRunType(scraperId), value: runId });
