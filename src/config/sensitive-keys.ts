@@ -55,6 +55,8 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "launchers.index_root": "path",
   "mappings.entry": "widens", // rewrites what a tag runs
   "systems.default": "plain", // picks among the launchers already configured
+  "media.default_regions": "plain",
+  "media.default_langs": "plain",
   "launchers.custom": "program",
   "launchers.retroarch": "plain",
   "launchers.preference": "plain", // orders the launchers already available

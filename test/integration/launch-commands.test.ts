@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import type { MediaItem, MediaLibrary, SystemDefinition } from "../../src/core/media-types.ts";
+import { TitleIndex } from "../../src/core/titles/index.ts";
 import { makeCore, makeLaunch } from "../fixtures/launch-core.ts";
 import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
 import { tempDir } from "../fixtures/service.ts";
@@ -24,9 +25,9 @@ const received: Array<{ method: string; path: string; type: string | null; body:
 
 function tinyLibrary(roms: string): MediaLibrary {
   const items: MediaItem[] = [
-    { system: SNES, name: "Super Game (USA)", path: "SNES/Super Game (USA).sfc", zapScript: "@SNES/Super Game (USA)", tags: [] },
-    { system: SNES, name: "Super Game 2 (USA)", path: "SNES/Super Game 2 (USA).sfc", zapScript: "@SNES/Super Game 2 (USA)", tags: [] },
-    { system: NES, name: "Tiny", path: "NES/Tiny.nes", zapScript: "@NES/Tiny", tags: [] },
+    { mediaId: 1, system: SNES, name: "Super Game (USA)", path: "SNES/Super Game (USA).sfc", zapScript: "@SNES/Super Game (USA)", tags: [] },
+    { mediaId: 2, system: SNES, name: "Super Game 2 (USA)", path: "SNES/Super Game 2 (USA).sfc", zapScript: "@SNES/Super Game 2 (USA)", tags: [] },
+    { mediaId: 3, system: NES, name: "Tiny", path: "NES/Tiny.nes", zapScript: "@NES/Tiny", tags: [] },
   ];
   const systems = [SNES, NES];
   return {
@@ -44,6 +45,9 @@ function tinyLibrary(roms: string): MediaLibrary {
       return s ? join(roms, s.folders[0]!, ...rest) : undefined;
     },
     rootFolders: () => [roms],
+    // the title tables as the reference holds them, over the same items (core/titles)
+    titleQueries: (id) => (systems.some((s) => s.id === id) ? new TitleIndex(items.filter((i) => i.system.id === id).map((i) => ({ id: i.mediaId!, systemId: id, path: i.path })), { systemId: id, mediaType: "Game" }) : undefined),
+    itemById: (mediaId) => items.find((i) => i.mediaId === mediaId),
   };
 }
 
@@ -117,10 +121,10 @@ describe("commands that use the media index", () => {
     });
   });
 
-  test("@System/Title launches the item with that exact title", async () => {
+  test("@System/Title launches the item the reference picks for it; a title it finds nothing for fails", async () => {
     expect(await run("@SNES/Super Game (USA)")).toMatchObject({ success: true });
     expect(await launchedArgs(emu.record)).toEqual(["SNES", join(root, "roms/snes/Super Game (USA).sfc")]);
-    expect(await run("@SNES/No Such Game")).toMatchObject({ success: false, error: expect.stringContaining("no media titled") });
+    expect(await run("@SNES/No Such Game")).toMatchObject({ success: false, error: expect.stringContaining("no matching title") });
     expect(await run("@NoSuchSystem/Anything")).toMatchObject({ success: false, error: expect.stringContaining("unknown system") });
   });
 

@@ -157,7 +157,7 @@ describe("history records failures", () => {
     ["**input.keyboard:{f1}", "not supported"],
     ["**input.keyboard:abc", "input key not allowed: a"],
     ["**launch.random:SNES", "no indexed media for SNES"],
-    ["@SNES/Some Game", 'no media titled "Some Game" in SNES'],
+    ["@SNES/Some Game", 'no media of SNES indexed to find "Some Game" in'],
   ])("%p → success false, and the reason is kept", async (text, reason) => {
     if (text === "SNES/README.txt") writeFiles(join(root, "roms"), ["SNES/README.txt"]);
     const entry = await launchAndWait(client, text);

@@ -81,7 +81,7 @@ describe("media.generate, media.generate.cancel, media.tags", () => {
     const all = await c.call<{ tags: Array<{ tag: string; type: string; label?: string }> }>("media.tags", {});
     expect(all.tags).toContainEqual({ tag: "us", type: "region", label: "USA" });
     expect(all.tags).toContainEqual({ tag: "eu", type: "region", label: "Europe" });
-    expect(await c.call("media.tags", { systems: ["SNES"] })).toEqual({ tags: [{ tag: "en", type: "lang", label: "English" }, { tag: "us", type: "region", label: "USA" }] });
+    expect(await c.call("media.tags", { systems: ["SNES"] })).toEqual({ tags: [{ tag: "sfc", type: "extension" }, { tag: "en", type: "lang", label: "English" }, { tag: "us", type: "region", label: "USA" }] });
     expect((await c.request("media.tags", { systems: ["snes"] })).error?.code).toBe(-32602);
   });
 });

@@ -84,7 +84,7 @@ describe("media index through the service", () => {
   test("names keep unicode, spaces and brackets; paths are compressed to <system>/<path>", async () => {
     const poke = await search({ query: "pokémon" });
     expect(poke.results).toEqual([
-      { mediaId: expect.any(Number), system: { id: "NES", name: expect.any(String), category: "Console" }, name: "Pokémon – Edición Roja", path: "NES/Pokémon – Edición Roja.nes", zapScript: "NES/Pokémon – Edición Roja.nes", tags: [] },
+      { mediaId: expect.any(Number), system: { id: "NES", name: expect.any(String), category: "Console" }, name: "Pokémon – Edición Roja", path: "NES/Pokémon – Edición Roja.nes", zapScript: "NES/Pokémon – Edición Roja.nes", tags: [{ tag: "nes", type: "extension" }] },
     ]);
     expect(names(await search({ query: "ドラゴンクエスト" }))).toEqual(["ドラゴンクエスト (Japan)"]);
     expect((await search({ query: "{t+eng}" })).results[0]?.path).toBe("SNES/RPG/Deep/Seiken Densetsu 3 (Japan) {T+Eng}.smc");
@@ -98,10 +98,11 @@ describe("media index through the service", () => {
     expect((await search({ query: "mario zelda" })).total).toBe(0);
   });
 
-  test("the systems filter is case-sensitive; missing or empty searches all", async () => {
+  test("the systems filter takes ids (another name is refused, as the reference) or, with fuzzySystem, any name; missing or empty searches all", async () => {
     expect(names(await search({ query: "mario", systems: ["SNES"] }))).toEqual(["Super Mario World (USA)"]);
     expect(names(await search({ query: "mario", systems: ["NES", "Genesis"] }))).toEqual(["Super Mario Bros. (World)"]);
-    expect((await search({ query: "mario", systems: ["snes"] })).total).toBe(0);
+    expect(await c.request("media.search", { query: "mario", systems: ["snes"] })).toMatchObject({ error: { code: -32602, message: expect.stringContaining("unknown system: snes") } });
+    expect(names(await search({ query: "mario", systems: ["super nintendo"], fuzzySystem: true }))).toEqual(["Super Mario World (USA)"]);
     expect((await search({ query: "mario", systems: [] })).total).toBe(2);
   });
 

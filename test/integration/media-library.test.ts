@@ -82,12 +82,15 @@ describe("titles, tags and ranking", () => {
 
   test("results carry their tags with labels", async () => {
     const [rev] = (await search({ query: "mario world", tags: ["rev:1"] })).results;
+    // the reference's order: the extension first, then as its parser reads the name
     expect(rev?.tags).toEqual([
-      { tag: "eu", type: "region", label: "Europe" },
+      { tag: "sfc", type: "extension" },
       { tag: "1", type: "rev", label: "Rev 1" },
+      { tag: "eu", type: "region", label: "Europe" },
     ]);
     const [jp] = (await search({ query: "world japan" })).results;
     expect(jp?.tags).toEqual([
+      { tag: "sfc", type: "extension" },
       { tag: "jp", type: "region", label: "Japan" },
       { tag: "ja", type: "lang", label: "Japanese" },
       { tag: "en", type: "lang", label: "English" },
@@ -147,7 +150,7 @@ describe("titles, tags and ranking", () => {
   test("media.tags lists the tags present, per system when asked", async () => {
     const psx = TagsResult(await c.call("media.tags", { systems: ["PSX"] }));
     if (psx instanceof type.errors) throw new Error(psx.summary);
-    expect(psx.tags.map((t) => `${t.type}:${t.tag}`)).toEqual(["disc:1", "disc:2", "lang:en", "media:disc", "region:eu", "region:us"]);
+    expect(psx.tags.map((t) => `${t.type}:${t.tag}`)).toEqual(["disc:1", "disc:2", "extension:cue", "lang:en", "media:disc", "region:eu", "region:us"]);
     const all = TagsResult(await c.call("media.tags", null));
     if (all instanceof type.errors) throw new Error(all.summary);
     for (const t of ["region:world", "region:de", "rev:a", "unfinished:beta", "dump:verified", "lang:ja"]) expect(all.tags.map((x) => `${x.type}:${x.tag}`)).toContain(t);

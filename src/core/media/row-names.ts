@@ -4,7 +4,9 @@
  * NULL and they are what `parseMediaName` makes of the file name, as the run's index thread made them for the
  * word and tag lists. Pure.
  */
+import { systemCatalog } from "../systems/catalog.ts";
 import { type ParsedName, parseMediaName } from "./filename-tags.ts";
+import { indexTagsOfFile } from "./index-tags.ts";
 import { titleSortKey } from "./title-order.ts";
 import { mediaName } from "./words.ts";
 
@@ -13,7 +15,7 @@ import { mediaName } from "./words.ts";
  * name, so that the next index run rewrites every system (its walk key holds it) instead of keeping rows, lists
  * and a title order parsed the old way.
  */
-export const ROW_NAMES_VERSION = 1;
+export const ROW_NAMES_VERSION = 2;
 
 /** The last file name parsed: a reader asking for both the title and the tags of a row parses it once. */
 let lastFile = "";
@@ -37,7 +39,22 @@ export function rowTitleKey(file: string, stored: string | null): string {
   return titleSortKey(rowTitle(file, stored));
 }
 
-/** The row's tags (`type:value`, space-separated; "" for none): as stored, else parsed from its file name. */
-export function rowTags(file: string, stored: string | null): string {
-  return stored ?? parsedFile(file).tags.join(" ");
+/** Tag texts of NULL columns lately read (search pages and browse listings read the same rows again). */
+const tagTexts = new Map<string, string>();
+const MAX_TAG_TEXTS = 16_384;
+
+/**
+ * The row's tags (`type:value`, space-separated; "" for none): as stored, else the reference indexer's tags of its
+ * file name (core/media/index-tags.ts) for its system's media type (Game when none is named).
+ */
+export function rowTags(file: string, stored: string | null, systemId = ""): string {
+  if (stored !== null) return stored;
+  const key = `${systemId}/${file}`;
+  let text = tagTexts.get(key);
+  if (text === undefined) {
+    text = indexTagsOfFile(file, false, systemCatalog().byIdExact(systemId)?.mediaType ?? "Game").join(" ");
+    if (tagTexts.size >= MAX_TAG_TEXTS) tagTexts.clear();
+    tagTexts.set(key, text);
+  }
+  return text;
 }

@@ -272,7 +272,7 @@ export class MediaBrowser {
       if (this.src.isUserTag(tag)) {
         const ids = this.src.userTagged(tree, tag.toLowerCase(), systems);
         files = files.filter((f) => ids.has(f.id));
-      } else files = files.filter((f) => ` ${rowTags(f.file, f.tags)} `.includes(` ${tag} `));
+      } else files = files.filter((f) => ` ${rowTags(f.file, f.tags, f.system)} `.includes(` ${tag} `));
     }
     files = byName ? byTitleOrder(files, tree.ranks()) : files.sort((a, b) => compare(a.file.toLowerCase(), b.file.toLowerCase()) || a.id - b.id);
     if (desc < 0) files.reverse();

@@ -3,6 +3,8 @@ import { mediaMigrations } from "../../db/migrations/media.ts";
 import { openDatabase } from "../../db/open.ts";
 import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime/types.ts";
 import { parseMediaName } from "../../core/media/filename-tags.ts";
+import { indexTagsOfFile } from "../../core/media/index-tags.ts";
+import { systemCatalog } from "../../core/systems/catalog.ts";
 import { isVirtualPath, mediaName } from "../../core/media/words.ts";
 import { type DerivedLists, type EncodedLists, lowerHalf, type SystemRange } from "../../core/media/derived-index.ts";
 import { joinHalves, type KeyedIds, KeyHalves, sortedIds } from "../../core/media/title-order-halves.ts";
@@ -14,7 +16,7 @@ import type { SystemScan } from "./walker.ts";
 import { writeFolderRecords } from "./folder-records.ts";
 import { encodeTitleSamples, sampleTitleKeys, TITLE_SAMPLES_KEY } from "./title-samples.ts";
 
-/** The tags column of a media row; names of a set share a few hundred tag arrays (see parseMediaName). */
+/** The tags column of a media row; names of a set share a few hundred tag arrays (see index-tags.ts). */
 const tagTexts = new Map<readonly string[], string>();
 function tagText(tags: readonly string[]): string {
   let text = tagTexts.get(tags);
@@ -136,6 +138,8 @@ export async function writeIndexFile(
       withFiles++;
       /** Per folder: a store game's virtual folder, whose names are taken whole. */
       const wholeDir = scan.dirs.map((d) => isVirtualPath(d.abs));
+      /** How the reference reads this system's file names for tags (Game for consoles and computers). */
+      const mediaType = systemCatalog().byIdExact(scan.system)?.mediaType ?? "Game";
       for (let i = 0; i < scan.files.length; i++) {
         const file = scan.files[i] as string;
         let title: string | null;
@@ -147,17 +151,17 @@ export async function writeIndexFile(
           title = platformTitles.at[nextTitled] === i ? (platformTitles.titles[nextTitled++] as string) : null;
           tags = null;
           if (wholeDir[dir] === true) {
-            const parsed = parseMediaName(mediaName(file, true));
-            title ??= parsed.title;
-            tags = tagText(parsed.tags);
+            title ??= parseMediaName(mediaName(file, true)).title;
+            tags = tagText(indexTagsOfFile(file, true, mediaType));
           }
         } else {
           const whole = wholeDir[scan.fileDirs[i] as number] === true;
           const parsed = parseMediaName(mediaName(file, whole));
           const named = titleOf?.(scan.dirs[scan.fileDirs[i] as number]?.abs ?? "", file);
+          const fileTags = indexTagsOfFile(file, whole, mediaType);
           title = named ?? parsed.title;
-          tags = tagText(parsed.tags);
-          derived.add(file, whole, parsed.title, named, parsed.tags);
+          tags = tagText(fileTags);
+          derived.add(file, whole, parsed.title, named, fileTags);
         }
         insMedia.add(dirBase + (scan.fileDirs[i] as number), file, title, tags);
         if (++sinceTick >= TICK_ROWS) {

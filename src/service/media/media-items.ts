@@ -25,7 +25,8 @@ export function readMediaItems(db: SqlDatabase, ids: readonly number[], systemOf
   for (const r of rows) {
     const name = mediaNameOfPath(r.path);
     const named = rowTitle(r.file, r.named);
-    const item: MediaItem = { mediaId: r.id, system: systemOf(r.id), name: r.named === null || named === mediaTitle(name) ? name : named, path: r.path, zapScript: r.path, tags: labels.list(rowTags(r.file, r.tags)) };
+    const system = systemOf(r.id);
+    const item: MediaItem = { mediaId: r.id, system, name: r.named === null || named === mediaTitle(name) ? name : named, path: r.path, zapScript: r.path, tags: labels.list(rowTags(r.file, r.tags, system.id)) };
     items.push(item);
     const k = `${item.system.id}/${titleSortKey(named)}`; // named by its file unless the platform titled it (arcade)
     const group = sameTitle.get(k);

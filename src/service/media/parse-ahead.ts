@@ -1,4 +1,5 @@
 import { isVirtualPath } from "../../core/media/words.ts";
+import { systemCatalog } from "../../core/systems/catalog.ts";
 import type { Runtime } from "../../runtime/types.ts";
 import { DerivedIndexJob, type ParsedSystem } from "./index-thread.ts";
 import type { SystemScan } from "./walker.ts";
@@ -54,7 +55,7 @@ export class ParseAhead {
         named.push(title);
       }
     }
-    this.handed.push({ scan, parsed: this.job.addSystem({ names: scan.files.join("\0"), whole, namedAt, named }), named: { at: namedAt, titles: named } });
+    this.handed.push({ scan, parsed: this.job.addSystem({ names: scan.files.join("\0"), whole, namedAt, named, mediaType: systemCatalog().byIdExact(scan.system)?.mediaType ?? "Game" }), named: { at: namedAt, titles: named } });
   }
 
   /** The job and parsed systems when `scans` (in write order) are those handed, in order; else null, and it is ended. */

@@ -1,6 +1,8 @@
 import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { joinedTitleSortKeys } from "../../core/media/title-order.ts";
 import { mediaName } from "../../core/media/words.ts";
+import { indexTagsOfFile } from "../../core/media/index-tags.ts";
+import type { MediaType } from "../../core/slugs/index.ts";
 import type { DerivedChunks } from "./derived-chunks.ts";
 
 /** A walked system's files as handed to the index thread ahead of the write (ids follow those handed before). */
@@ -12,6 +14,8 @@ export interface SystemNames {
   /** Files (place in the list, ascending) the platform names, and those names. */
   namedAt: number[];
   named: string[];
+  /** How the system's file names are read for tags (its media type). */
+  mediaType: MediaType;
 }
 
 /** What the thread hands back for them: the keys the writer sorts the title order by. */
@@ -36,7 +40,7 @@ export class SystemNamesParser {
       const whole = m.whole[i] === 1;
       const parsed = parseMediaName(mediaName(file, whole));
       const named = m.namedAt[k] === i ? (m.named[k++] as string) : undefined;
-      this.chunks.add(file, whole, parsed.title, named, parsed.tags);
+      this.chunks.add(file, whole, parsed.title, named, indexTagsOfFile(file, whole, m.mediaType));
       titles[i] = named ?? parsed.title;
     }
     return { keys: joinedTitleSortKeys(titles.join("\0")) };

@@ -57,7 +57,7 @@ export class MetaStore {
   }
 
   private row(system: string, r: RawRow): MediaRow {
-    return { id: r.id, system, abs: `${r.abs}/${r.file}`, path: `${r.rel}/${r.file}`, file: r.file, title: rowTitle(r.file, r.title), tags: rowTags(r.file, r.tags) };
+    return { id: r.id, system, abs: `${r.abs}/${r.file}`, path: `${r.rel}/${r.file}`, file: r.file, title: rowTitle(r.file, r.title), tags: rowTags(r.file, r.tags, system) };
   }
 
   /** Every indexed media of a system, in id order. */
