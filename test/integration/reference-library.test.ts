@@ -8,11 +8,12 @@ import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
 
 /**
- * Titles on tags pick the reference's file, black-box: a service indexes the 26,701 real No-Intro names a device
- * of the nine systems holds, and dry runs of `@System/Title` (queries as people write them, from
+ * The reference's answers on a real library, black-box: a service indexes the 26,701 real No-Intro names a device
+ * of the nine systems holds. Dry runs of `@System/Title` (queries as people write them, from
  * test/data/oracle/resolve-indexed.jsonl: the reference's own title code over the same files) name in their trace
- * the file the reference picked, or fail where it found none. TAPSERVE_TITLE_QUERIES=all runs every query (16,000);
- * by default every 8th.
+ * the file the reference picked, or fail where it found none (TAPSERVE_TITLE_QUERIES=all runs every query, 16,000;
+ * by default every 8th); and every file's tags, read back through media.search, are those the reference's
+ * indexer stores (test/data/oracle/tags.jsonl.gz).
  */
 let root: string;
 let svc: TestService;
@@ -41,6 +42,30 @@ afterAll(async () => {
 async function dryRun(text: string): Promise<ScanTrace> {
   return ScanTrace.assert(await client.call("launch", { text, dryRun: true }));
 }
+
+describe("tags as the reference's indexer stores them (real names, black-box)", () => {
+  test("every file of the library, paged through media.search, carries the reference's tags in its order", async () => {
+    const want = new Map<string, string[]>();
+    for (const { input, output } of readOracle<{ filename: string }, { indexTags?: { type: string; value: string }[] }>("tags.jsonl.gz")) {
+      want.set(input.filename, (output.indexTags ?? []).map((t) => `${t.type}:${t.value}`));
+    }
+    let seen = 0;
+    const differ: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.call<{ results: { path: string; tags: { type: string; tag: string }[] }[]; pagination?: { nextCursor?: string } }>("media.search", { query: "", maxResults: 250, ...(cursor ? { cursor } : {}) });
+      for (const item of page.results) {
+        seen++;
+        const got = item.tags.map((t) => `${t.type}:${t.tag}`);
+        const expected = want.get(fileOf(item.path));
+        if (JSON.stringify(got) !== JSON.stringify(expected)) differ.push(`${item.path}: ${got.join(" ")} ≠ ${expected?.join(" ")}`);
+      }
+      cursor = page.pagination?.nextCursor;
+    } while (cursor);
+    expect(seen).toBe(26_701);
+    expect(differ.slice(0, 20)).toEqual([]);
+  }, 120_000);
+});
 
 describe("title launches as the reference resolves them (real names, black-box)", () => {
   test(`the reference's file for ≥ 99% of ${lines.length} queries it resolves; a failure where it finds none`, async () => {
