@@ -189,7 +189,8 @@ describe("scrapers and metadata", () => {
     expect(r.match).toMatchObject({ path: "SNES/Super Mario World (Europe) (Rev 1).sfc", confidence: 1 });
     expect((await call(LookupResult, "media.lookup", { system: "Genesis", name: "Street Fighter" })).match).toBeNull();
     const p = await call(TitleParseResult, "media.title.parse", { systemId: "SNES", path: "/x/SNES/Zelda - A Link to the Past (USA) (Rev 1).sfc" });
-    expect(p).toMatchObject({ name: "Zelda - A Link to the Past", slug: "zeldaalinktothepast", secondarySlug: "alinktothepast", slugWordCount: 6 });
-    expect(p.tags.map((t) => `${t.type}:${t.tag}`)).toEqual(["region:us", "lang:en", "rev:1"]);
+    // the reference's slug rules: a leading article of the subtitle goes ("A Link" → "link")
+    expect(p).toMatchObject({ name: "Zelda - A Link to the Past", slug: "zeldalinktothepast", secondarySlug: "linktothepast", slugLength: 18, slugWordCount: 5 });
+    expect(p.tags.map((t) => `${t.type}:${t.tag}`)).toEqual(["extension:sfc", "rev:1", "region:us", "lang:en"]);
   });
 });

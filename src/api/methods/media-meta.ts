@@ -1,6 +1,8 @@
 import { parseMediaName } from "../../core/media/filename-tags.ts";
 import { titleSlug } from "../../core/media/title-slug.ts";
-import { mediaNameOfPath } from "../../core/media/words.ts";
+import { indexTagsOfFile } from "../../core/media/index-tags.ts";
+import { systemCatalog } from "../../core/systems/catalog.ts";
+import { generateSlugMetadataFromTokens, rowFragments } from "../../core/titles/index.ts";
 import {
   LookupParams, LookupResult, MediaImageParams, MediaImageResult, MediaMetaResult, MediaMetaUpdateParams, MediaRef, ScrapeCancelResult, ScrapeParams,
   ScrapersResult, ScrapingStatus, TitleParseParams, TitleParseResult,
@@ -119,14 +121,18 @@ export function mediaMetaMethods(deps: { media: MediaService }) {
     }),
     defineMethod({
       name: "media.title.parse",
-      summary: "The clean title, slug and file-name tags of a media path (region, lang, rev, disc … as media.tags names them), without looking at the index.",
+      summary: "The title, slug (with secondarySlug, slugLength, slugWordCount) and file-name tags of a media path as the index reads them for the system (the reference's title and slug rules; tags as media.tags names them), without looking at the index.",
       params: TitleParseParams,
       result: TitleParseResult,
       example: { systemId: "SNES", path: "/roms/SNES/Super Mario World (USA) (Rev 1).sfc" },
       handler: (p) => {
-        media.systemsById([p.systemId]);
-        const parsed = parseMediaName(mediaNameOfPath(p.path));
-        return { ...titleSlug(parsed.title), name: parsed.title, tags: parsed.tags.map(tagInfo) };
+        // as the reference's indexer reads the path (its display title, slug and prefilter figures, for the
+        // system's media type; an unknown system id reads as a game, as there), and the tags the index stores
+        const mediaType = systemCatalog().byIdExact(p.systemId)?.mediaType ?? "Game";
+        const f = rowFragments(p.path, mediaType);
+        const meta = generateSlugMetadataFromTokens(mediaType, f.title, f.slug, f.tokens);
+        const tags = indexTagsOfFile(f.fileName + f.ext, false, mediaType);
+        return { slug: meta.slug, ...(meta.secondarySlug ? { secondarySlug: meta.secondarySlug } : {}), name: f.title, slugLength: meta.slugLength, slugWordCount: meta.slugWordCount, tags: tags.map(tagInfo) };
       },
     }),
   ];
