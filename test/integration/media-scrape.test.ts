@@ -186,7 +186,7 @@ describe("scrapers and metadata", () => {
 
   test("media.lookup and media.title.parse", async () => {
     const r = await call(LookupResult, "media.lookup", { system: "SNES", name: "super mario world" });
-    expect(r.match).toMatchObject({ path: "SNES/Super Mario World (Europe) (Rev 1).sfc", confidence: 1 });
+    expect(r.match).toMatchObject({ path: "SNES/Super Mario World (USA).sfc", confidence: 1 }); // the reference prefers us, world
     expect((await call(LookupResult, "media.lookup", { system: "Genesis", name: "Street Fighter" })).match).toBeNull();
     const p = await call(TitleParseResult, "media.title.parse", { systemId: "SNES", path: "/x/SNES/Zelda - A Link to the Past (USA) (Rev 1).sfc" });
     // the reference's slug rules: a leading article of the subtitle goes ("A Link" → "link")

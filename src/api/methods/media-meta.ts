@@ -1,5 +1,3 @@
-import { parseMediaName } from "../../core/media/filename-tags.ts";
-import { titleSlug } from "../../core/media/title-slug.ts";
 import { indexTagsOfFile } from "../../core/media/index-tags.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
 import { generateSlugMetadataFromTokens, rowFragments } from "../../core/titles/index.ts";
@@ -12,19 +10,6 @@ import { MetaReader, tagInfo } from "../../service/scrape/meta-reader.ts";
 import { defineMethod } from "../rpc/method.ts";
 import { requestedSystemIds } from "./system-names.ts";
 import { type } from "arktype";
-
-/** How close a found title is to a looked-up name: 1 same slug, 0.9 one begins the other, else shared words. */
-function confidence(name: string, title: string): number {
-  const a = titleSlug(name);
-  const b = titleSlug(title);
-  if (a.slug === b.slug) return 1;
-  if (a.slug !== "" && (b.slug.startsWith(a.slug) || a.slug.startsWith(b.slug))) return 0.9;
-  const words = (t: string) => new Set(t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
-  const wa = words(name);
-  const wb = words(title);
-  const shared = [...wa].filter((w) => wb.has(w)).length;
-  return Math.round((shared / Math.max(wa.size, wb.size, 1)) * 0.8 * 100) / 100;
-}
 
 /** Scrapers, scraped metadata and artwork: `scrapers`, `media.scrape*`, `media.meta*`, `media.image`, `media.lookup`, `media.title.parse`. */
 export function mediaMetaMethods(deps: { media: MediaService }) {
@@ -102,21 +87,16 @@ export function mediaMetaMethods(deps: { media: MediaService }) {
     }),
     defineMethod({
       name: "media.lookup",
-      summary: "The indexed media of `system` best matching a game name, with a confidence (1 same title, 0.9 one title begins the other, less for shared words), or match: null.",
+      summary: "The indexed media of `system` a game name resolves to, as the reference resolves titles (its slugs, tag filters in the name, strategies and preferred regions/languages), with the resolution's confidence (0..1), or match: null when it finds none.",
       params: LookupParams,
       result: LookupResult,
       example: { system: "SNES", name: "Super Mario World" },
-      handler: async (p) => {
+      handler: (p) => {
+        // as the reference: the file its title resolution picks for the name (core/titles), with its confidence
         const [def] = media.systemsById(requestedSystemIds([p.system], p.fuzzySystem));
-        const { results } = await media.search(p.name, [def!.id], 50);
-        let best: { item: (typeof results)[number]; score: number } | null = null;
-        for (const item of results) {
-          const score = confidence(p.name, parseMediaName(item.name).title);
-          if (!best || score > best.score) best = { item, score };
-        }
-        const row = best ? scrape.meta.byPath(best.item.path, def!.id) : undefined;
-        if (!best || !row || best.score === 0) return { match: null };
-        return { match: { ...best.item, mediaId: row.id, confidence: best.score } };
+        const { outcome, item } = media.resolveTitle(def!.id, p.name);
+        if (!outcome?.ok || !item) return { match: null };
+        return { match: { ...item, confidence: outcome.confidence } };
       },
     }),
     defineMethod({

@@ -18,6 +18,7 @@ import { type IndexerDeps, IndexInterruptedError, MediaIndexer } from "./indexer
 import { MediaStore, type SearchPage } from "./media-store.ts";
 import { cleanOrphans } from "./orphans.ts";
 import { TitleIndexes } from "./title-indexes.ts";
+import { preferencesFromConfig, type ResolveOutcome, resolveTitle, type TagFilter } from "../../core/titles/index.ts";
 import { ScrapeService } from "../scrape/scrape-service.ts";
 import { indexingStatus, ProgressThrottle } from "./status.ts";
 import { isUserTag, normalizeUserTag, UserTags } from "./user-tags.ts";
@@ -132,6 +133,20 @@ export class MediaService implements Lifecycle {
 
   get indexing(): boolean {
     return this.indexer.running;
+  }
+
+  /**
+   * The file the reference would pick for a title of a system (core/titles over this index's title tables, the
+   * config's preferred regions and languages); `item` undefined when it picks none.
+   */
+  resolveTitle(systemId: string, gameName: string, additionalTags: readonly TagFilter[] = []): { outcome: ResolveOutcome | null; item?: MediaItem } {
+    const queries = this.titles.of(systemId);
+    if (!queries) return { outcome: null };
+    const { default_regions, default_langs } = this.ctx.config.current.media;
+    const mediaType = this.catalog.byIdExact(systemId)?.mediaType ?? "Game";
+    const outcome = resolveTitle({ systemId, gameName, mediaType, additionalTags, preferences: preferencesFromConfig(default_regions, default_langs) }, queries);
+    const item = outcome.ok ? this.store.itemsOf([outcome.media.mediaId])[0] : undefined;
+    return item ? { outcome, item } : { outcome };
   }
 
   /** Lets go of what the open index caches and can read again: page cache, title order, bitsets (see idle-memory.ts). */
