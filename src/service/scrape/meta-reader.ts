@@ -4,7 +4,8 @@ import { splitTag } from "../../core/media/filename-tags.ts";
 import { IMAGE_TYPES, TITLE_FIELDS } from "../../core/media/gamelist-fields.ts";
 import { imageInfo, imageTypeOfName } from "../../core/media/image-info.ts";
 import { tagLabel } from "../../core/media/tag-vocabulary.ts";
-import { titleSlug } from "../../core/media/title-slug.ts";
+import type { MediaType } from "../../core/slugs/index.ts";
+import { generateSlugMetadataFromTokens, rowFragments } from "../../core/titles/index.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
 import type { TagInfo } from "../../core/wire/media.ts";
 import type { MediaMeta, MediaRef, MetaProperty } from "../../core/wire/media-meta.ts";
@@ -22,6 +23,13 @@ export function tagInfo(tag: string): TagInfo {
 }
 
 const fileName = (p: string) => p.slice(p.lastIndexOf("/") + 1);
+
+/** A media's title slug and prefilter figures as the reference's indexer makes them of its path. */
+function referenceSlug(path: string, mediaType: MediaType): { slug: string; secondarySlug?: string; slugLength: number; slugWordCount: number } {
+  const f = rowFragments(path, mediaType);
+  const m = generateSlugMetadataFromTokens(mediaType, f.title, f.slug, f.tokens);
+  return { slug: m.slug, ...(m.secondarySlug ? { secondarySlug: m.secondarySlug } : {}), slugLength: m.slugLength, slugWordCount: m.slugWordCount };
+}
 const extensionOf = (p: string) => {
   const n = fileName(p);
   const dot = n.lastIndexOf(".");
@@ -72,7 +80,7 @@ export class MetaReader {
       isMissing: !existsSync(row.abs),
       tags: row.tags === "" ? [] : row.tags.split(" ").map(tagInfo),
       properties,
-      title: { ...titleSlug(row.title), name: row.title, system: { id: row.system, name: def?.name ?? row.system }, tags: titleTags, properties: titleProperties },
+      title: { ...referenceSlug(row.abs, def?.mediaType ?? "Game"), name: row.title, system: { id: row.system, name: def?.name ?? row.system }, tags: titleTags, properties: titleProperties },
     };
     if (images.length) out.availableImageTypes = images;
     return out;

@@ -2,7 +2,6 @@ import { describe, expect, test } from "bun:test";
 import { entryMeta, playersOf, ratingOf, resolveUnderRoot, yearOf } from "../../../src/core/media/gamelist-fields.ts";
 import { parseGamelist, unescapeXml } from "../../../src/core/media/gamelist-xml.ts";
 import { imageInfo } from "../../../src/core/media/image-info.ts";
-import { titleSlug } from "../../../src/core/media/title-slug.ts";
 
 const XML = `\ufeff<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE gameList>
@@ -89,10 +88,4 @@ describe("image headers", () => {
     expect(imageInfo(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 10, 0, 20, 0]))).toMatchObject({ width: 10, height: 20 });
     expect(imageInfo(new TextEncoder().encode("not an image at all"))).toBeNull();
   });
-});
-
-test("title slugs", () => {
-  expect(titleSlug("Sonic & Knuckles")).toEqual({ slug: "sonicandknuckles", slugLength: 16, slugWordCount: 3 });
-  expect(titleSlug("Zelda - A Link to the Past").secondarySlug).toBe("alinktothepast");
-  expect(titleSlug("Pokémon: Blue").slug).toBe("pokemonblue");
 });
