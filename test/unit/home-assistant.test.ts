@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { discoveryMessages, haTopics, nodeId, REQUIRED_KEYS } from "../../src/service/home-assistant/discovery.ts";
+import { birthTopic, discoveryMessages, haTopics, nodeId, REQUIRED_KEYS, retainedTopics } from "../../src/service/home-assistant/discovery.ts";
 import { HaState } from "../../src/service/home-assistant/ha-state.ts";
 import { matchesFilter, notificationPayload } from "../../src/service/publishers/mqtt-publisher.ts";
 
@@ -37,6 +37,18 @@ describe("Home Assistant discovery", () => {
       expect(m.topic).toMatch(new RegExp(`^homeassistant/${m.component}/${node}/[a-z_]+/config$`));
       if (m.component === "text") expect(m.config.max as number).toBeLessThanOrEqual(255); // HA refuses a longer text entity
     }
+  });
+});
+
+describe("Home Assistant birth and removal topics", () => {
+  test("the birth topic is under the discovery prefix; turning HA off empties every config, the availability and the state", () => {
+    expect(birthTopic("homeassistant")).toBe("homeassistant/status");
+    const device = { node: nodeId("abc"), name: "d", model: "linux", version: "1" };
+    const topics = haTopics("zaparoo", device.node);
+    const retained = retainedTopics("ha", device, topics);
+    expect(retained).toEqual([...discoveryMessages("ha", device, topics).map((m) => m.topic), topics.availability, topics.state]);
+    expect(retained.filter((t) => t.endsWith("/config")).length).toBe(7);
+    expect(retained).not.toContain(topics.scan); // events and commands are never retained by the service
   });
 });
 

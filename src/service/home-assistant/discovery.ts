@@ -4,7 +4,8 @@
  * scan", "Indexing", a connectivity binary sensor "Reader", an event entity "Scan" (one event per scan), a text
  * entity "Launch" (a launch script set from HA runs as a remote caller's) and a button "Stop". Every entity
  * reads the same retained JSON state message and shares one availability topic (the connection's last will).
- * Each config carries the keys HA's docs mark required for its component (see REQUIRED_KEYS). Pure.
+ * Each config carries the keys HA's docs mark required for its component (see REQUIRED_KEYS). HA's birth message
+ * (`<prefix>/status` = `online`) asks for every config again. Pure.
  */
 
 export interface HaTopics {
@@ -39,6 +40,12 @@ export const REQUIRED_KEYS: Readonly<Record<string, readonly string[]>> = {
 
 export const AVAILABLE = "online";
 export const NOT_AVAILABLE = "offline";
+
+/** Home Assistant's birth message (its defaults): on this topic, this payload, when it starts (and, by its docs, when discovery must be sent again). */
+export const BIRTH_PAYLOAD = "online";
+export function birthTopic(prefix: string): string {
+  return `${prefix}/status`;
+}
 
 /** A node id from the device id: `tapserve_` and its first 12 letters or digits. */
 export function nodeId(deviceId: string): string {
@@ -80,4 +87,12 @@ export function discoveryMessages(prefix: string, device: HaDevice, topics: HaTo
     ["button", "stop", { ...common("stop", "Stop"), command_topic: topics.stop, payload_press: "PRESS", icon: "mdi:stop" }],
   ];
   return entities.map(([component, object, config]) => ({ topic: `${prefix}/${component}/${device.node}/${object}/config`, component, config }));
+}
+
+/**
+ * Every retained topic this device leaves on a broker while the integration is on: the discovery configs (an
+ * empty retained message on one makes HA remove the entity), then the availability and the state.
+ */
+export function retainedTopics(prefix: string, device: HaDevice, topics: HaTopics): string[] {
+  return [...discoveryMessages(prefix, device, topics).map((m) => m.topic), topics.availability, topics.state];
 }

@@ -4,14 +4,15 @@
  * the state again whenever it changes (scan, media start and stop, readers, indexing), and one event per scan.
  * The launch topic's payload runs through the normal launch path as a script from another device (`remote`:
  * `execute` refused unless allowed, `zapscript.block_commands` honoured as for every script); the stop topic
- * stops the running media.
+ * stops the running media. Home Assistant's birth message (`<prefix>/status` = `online`, sent live when it starts)
+ * makes the bridge publish all of it again, so a device deleted in HA comes back without a restart here.
  */
 import type { NotificationName, NotificationParams } from "../../core/wire/index.ts";
 import { rfc3339, type TokenSink } from "../../core/token.ts";
 import { tokenSizeProblem } from "../../core/token-limits.ts";
 import { log } from "../../log.ts";
 import type { MqttLink } from "../publishers/mqtt-link.ts";
-import { AVAILABLE, discoveryMessages, type HaDevice, type HaTopics, NOT_AVAILABLE } from "./discovery.ts";
+import { AVAILABLE, BIRTH_PAYLOAD, birthTopic, discoveryMessages, type HaDevice, type HaTopics, NOT_AVAILABLE } from "./discovery.ts";
 import type { HaState } from "./ha-state.ts";
 
 const logger = log.withTag("home-assistant");
@@ -31,8 +32,14 @@ export class HaBridge {
 
   /** Hooks into the link; call before the link starts. */
   attach(): void {
-    const { link, topics } = this.deps;
+    const { link, topics, prefix } = this.deps;
     link.onConnect(() => this.announce());
+    // a retained birth message is replayed at each subscribe, right after the announce of that connect: only a live one counts
+    link.subscribe(birthTopic(prefix), (_topic, payload, retained) => {
+      if (retained || payload.toString("utf8") !== BIRTH_PAYLOAD) return;
+      logger.info("Home Assistant is online: publishing discovery again");
+      this.announce();
+    });
     // a retained command would run again at every reconnect: commands are taken only as they are sent
     link.subscribe(topics.launch, (_topic, payload, retained) => {
       if (!retained) this.launch(payload);

@@ -2,8 +2,10 @@
  * The configured `[[service.publishers.mqtt]]` entries, each with its own broker connection: notifications
  * published as the reference does, and Home Assistant (discovery, state, scan events, commands) through the
  * first enabled entry unless it says `home_assistant = false` (any other entry only with `home_assistant = true`:
- * one device, one discovery). Read at start (a change applies after a restart). A broker that is away
- * never delays the start or a launch: connections are made in the background and retried with backoff.
+ * one device, one discovery). An entry that says `home_assistant = false` removes the device's retained discovery
+ * configs from its broker at connect (unless HA stays on through an entry on the same host). Read at start (a
+ * change applies after a restart). A broker that is away never delays the start or a launch: connections are
+ * made in the background and retried with backoff.
  */
 import type { AuthEntry, AuthTarget } from "../../config/auth-file.ts";
 import type { MqttPublisherConfig } from "../../config/schema.ts";
@@ -14,7 +16,8 @@ import { SERVICE_VERSION } from "../../version.ts";
 import type { ServiceContext } from "../context.ts";
 import type { Lifecycle } from "../lifecycle.ts";
 import { HaBridge } from "../home-assistant/ha-bridge.ts";
-import { haTopics, NOT_AVAILABLE, nodeId } from "../home-assistant/discovery.ts";
+import { type HaDevice, haTopics, NOT_AVAILABLE, nodeId } from "../home-assistant/discovery.ts";
+import { retireOnConnect } from "../home-assistant/ha-retire.ts";
 import { type HaIndex, type HaMedia, type HaReader, HaState } from "../home-assistant/ha-state.ts";
 import { MqttLink } from "./mqtt-link.ts";
 import { MqttPublisher } from "./mqtt-publisher.ts";
@@ -45,9 +48,13 @@ export class PublishersService implements Lifecycle {
 
   start(): void {
     const entries = this.deps.ctx.config.current.service.publishers.mqtt.filter((e) => e.enabled !== false);
-    for (const [i, entry] of entries.entries()) {
+    const plans = entries.map((entry, i) => ({ entry, homeAssistant: entry.home_assistant ?? i === 0 }));
+    const haHosts = new Set(plans.filter((p) => p.homeAssistant).map((p) => brokerHost(p.entry)));
+    for (const [i, { entry, homeAssistant }] of plans.entries()) {
+      // turned off by name: its retained configs go, unless HA lives on through another entry on that host
+      const retire = entry.home_assistant === false && !haHosts.has(brokerHost(entry));
       try {
-        this.running.push(this.build(entry, entry.home_assistant ?? i === 0));
+        this.running.push(this.build(entry, homeAssistant, retire));
       } catch (err) {
         logger.warn(`MQTT publisher ${entry.broker ? `for ${JSON.stringify(entry.broker)}` : `${i + 1}`} not started: ${(err as Error).message}`);
       }
@@ -71,12 +78,14 @@ export class PublishersService implements Lifecycle {
     await Promise.all(running.map((r) => r.link.stop(() => r.ha?.goingOffline())));
   }
 
-  private build(entry: MqttPublisherConfig, homeAssistant: boolean): Running {
+  private build(entry: MqttPublisherConfig, homeAssistant: boolean, retire: boolean): Running {
     if (!entry.broker || !entry.topic) throw new Error(`no ${entry.broker ? "topic" : "broker"} set`);
     const target = parseMqttPath(`${entry.broker}/${entry.topic}`);
     const { ctx } = this.deps;
     const cfg = ctx.config.current;
     const node = nodeId(cfg.service.device_id);
+    const device: HaDevice = { node, name: cfg.service.name || `tapserve (${ctx.platform})`, model: ctx.platform, version: SERVICE_VERSION };
+    const prefix = entry.discovery_prefix ?? "homeassistant";
     const topics = homeAssistant ? haTopics(entry.topic, node) : null;
     const link = new MqttLink({
       target,
@@ -89,16 +98,27 @@ export class PublishersService implements Lifecycle {
     if (topics) {
       ha = new HaBridge({
         link,
-        prefix: entry.discovery_prefix ?? "homeassistant",
-        device: { node, name: cfg.service.name || `tapserve (${ctx.platform})`, model: ctx.platform, version: SERVICE_VERSION },
+        prefix,
+        device,
         topics,
         state: new HaState(this.deps.initial()),
         sink: this.deps.sink,
         stopMedia: this.deps.stopMedia,
       });
       ha.attach();
+    } else if (retire) {
+      retireOnConnect(link, prefix, device, haTopics(entry.topic, node));
     }
     logger.info(`MQTT publisher: ${target.tls ? "mqtts://" : ""}${target.broker} (topic ${entry.topic}${topics ? `; Home Assistant under ${topics.state.replace(/\/state$/, "")}` : ""})`);
     return { link, publisher, ha };
+  }
+}
+
+/** The host an entry's broker is on (lower case; without scheme and port: two listeners of one broker are one). */
+function brokerHost(entry: MqttPublisherConfig): string {
+  try {
+    return parseMqttPath(`${entry.broker}/${entry.topic || "t"}`).host.toLowerCase();
+  } catch {
+    return "";
   }
 }

@@ -57,10 +57,28 @@ class Watcher {
   }
 }
 
-async function publish(topic: string, payload: string): Promise<void> {
+async function publish(topic: string, payload: string, retain = false): Promise<void> {
   const pub = await mqtt.connectAsync({ host: "127.0.0.1", port: broker.port, username: "zaparoo", password: PASSWORD, reconnectPeriod: 0 });
-  await pub.publishAsync(topic, payload, { qos: 1 });
+  await pub.publishAsync(topic, payload, { qos: 1, retain });
   await pub.endAsync();
+}
+
+/**
+ * The retained messages the broker holds on `filter` now: what a new subscriber gets before the retained marker
+ * of a subscription it makes afterwards (the broker sends them in that order).
+ */
+async function retainedNow(filter: string): Promise<Message[]> {
+  const marker = `test-marker/${Date.now()}`;
+  await publish(marker, "marker", true);
+  const late = await Watcher.open(filter);
+  try {
+    await late.client.subscribeAsync(marker, { qos: 1 });
+    await late.next(marker);
+    return late.messages.filter((m) => m.topic !== marker && m.retained);
+  } finally {
+    await late.close();
+    await publish(marker, "", true);
+  }
 }
 
 function launched(): Promise<string> {
@@ -269,6 +287,78 @@ describe("a publisher never holds the service up", () => {
       expect((await watcher.next(`${otherBase}/availability`, (m) => m.text === "offline", from)).text).toBe("offline");
     } finally {
       if (!stopped) await other.stop();
+      rmSync(otherData, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("Home Assistant's birth message and turning the integration off", () => {
+  test("HA's birth message (homeassistant/status = online) publishes every discovery config again: a device deleted in HA comes back", async () => {
+    const node = nodeId(svc.app.config.current.service.device_id);
+    const configs = `homeassistant/+/${node}/+/config`;
+    const live = await Watcher.open(configs);
+    try {
+      const kept = await retainedNow(configs);
+      expect(kept.length).toBe(7);
+      // deleting the device in HA's UI: HA empties each retained config, then announces itself again
+      for (const m of kept) await publish(m.topic, "", true);
+      expect(await retainedNow(configs)).toEqual([]);
+      const from = live.messages.length;
+      await publish("homeassistant/status", "online");
+      await waitFor(() => live.messages.slice(from).filter((m) => m.text !== "").length >= 7 && true, "the configs published again");
+      const back = await retainedNow(configs);
+      expect(back.map((m) => m.topic).sort()).toEqual(kept.map((m) => m.topic).sort());
+      for (const m of back) expect(json(m).unique_id).toBe(`${node}_${m.topic.split("/")[3]}`);
+      // HA's last will (offline) asks for nothing
+      const quiet = live.messages.length;
+      await publish("homeassistant/status", "offline");
+      await retainedNow(configs);
+      expect(live.messages.length).toBe(quiet);
+    } finally {
+      await live.close();
+    }
+  });
+
+  test("home_assistant = false removes the device's retained configs (and its state); an entry with HA on, on that host, keeps them", async () => {
+    const otherData = tempDir("tapserve-pub-off-");
+    writeFileSync(join(otherData, "auth.toml"), readFileSync(join(dataDir, "auth.toml")));
+    const node = nodeId("ha-off-0001");
+    const configs = `homeassistant/+/${node}/+/config`;
+    const mine = `tapserve/${node}/#`;
+    const start = (mqttEntries: Record<string, unknown>[]) =>
+      startService({ dataDir: otherData, configToml: serviceConfig({ readers: { auto_detect: false }, service: { device_id: "ha-off-0001", publishers: { mqtt: mqttEntries } } }) });
+    const connections = () => readFileSync(join(otherData, "service.log"), "utf8").split("\n").filter((l) => l.includes(`connected to 127.0.0.1:${broker.port}`)).length;
+    try {
+      // off by name on one entry, on through another entry on the same broker: HA stays
+      let other = await start([
+        { broker: `127.0.0.1:${broker.port}`, topic: "tapserve", home_assistant: false },
+        { broker: `mqtt://127.0.0.1:${broker.port}`, topic: "tapserve", home_assistant: true },
+      ]);
+      try {
+        await waitFor(() => connections() >= 2, "both connections");
+        await waitFor(async () => (await retainedNow(configs)).length === 7, "seven retained configs");
+        expect(readFileSync(join(otherData, "service.log"), "utf8")).not.toContain("removing the discovery configs");
+      } finally {
+        await other.stop();
+      }
+      expect((await retainedNow(mine)).map((m) => m.topic).sort()).toEqual([`tapserve/${node}/availability`, `tapserve/${node}/state`]);
+
+      // turned off: at connect the configs, the availability and the state are emptied, other devices' configs stay
+      const live = await Watcher.open(configs);
+      try {
+        other = await start([{ broker: `127.0.0.1:${broker.port}`, topic: "tapserve", home_assistant: false }]);
+        try {
+          await waitFor(() => live.messages.filter((m) => m.text === "").length >= 7 && true, "seven emptied configs");
+          expect(await retainedNow(configs)).toEqual([]);
+          expect(await retainedNow(mine)).toEqual([]);
+          expect((await retainedNow(`homeassistant/+/${nodeId(svc.app.config.current.service.device_id)}/+/config`)).length).toBe(7);
+        } finally {
+          await other.stop();
+        }
+      } finally {
+        await live.close();
+      }
+    } finally {
       rmSync(otherData, { recursive: true, force: true });
     }
   });
