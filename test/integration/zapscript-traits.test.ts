@@ -61,7 +61,7 @@ describe("traits", () => {
 
   test("a bad trait name alone is an invalid script; beside a command it is dropped", async () => {
     const bad = await tap("04a003", "#my-trait=x");
-    expect(bad).toMatchObject({ success: false, trace: { reason: "invalid_script", error: expect.stringContaining("invalid trait name") } });
+    expect(bad).toMatchObject({ success: false, trace: { reason: "invalid_script", error: expect.stringContaining("invalid trait key") } }); // the reference parser's words
     const beside = await tap("04a004", "#my-trait=x||Genesis/Sonic.md");
     expect(beside).toMatchObject({ success: true });
     await waitFor(() => existsSync(emu.record), "the emulator");
