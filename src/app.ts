@@ -215,7 +215,7 @@ export class App {
       library: media.library,
       outcome: (t, ok) => feedback.launched(t, ok),
       guardCue: (what) => feedback.guard(what),
-      gate: () => playtime.gate(),
+      gate: (quiet) => playtime.gate(quiet),
       input,
       recentMedia: (n) => mediaHistory.list({ limit: n, distinct: true }).entries[n - 1],
       profiles: { switchTo: (switchId) => profiles.switchTo({ switchId }), clear: () => profiles.deactivate() },

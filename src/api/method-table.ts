@@ -82,7 +82,7 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...pairingMethods({ pairing: s.pairing }),
     ...settingsReloadMethods({ config: s.config, reloadMappings: () => s.launch.fileMappings.load() }),
     ...logsMethods({ logFile: logFilePath }),
-    ...updateMethods({ version: s.version }),
+    ...updateMethods({ version: s.version, platform: s.platform }),
     ...launchersMethods({ launch: s.launch, config: s.config }),
     ...mediaHistoryMethods({ history: s.mediaHistory, systemIds: (ids) => s.media.systemsById(ids).map((d) => d.id) }),
     ...inboxMethods({ inbox: s.inbox }),

@@ -21,6 +21,17 @@ import { type CompiledRegex, compileLinear } from "./linear-regex.ts";
 export const MAPPING_TYPES = ["uid", "text", "data"] as const;
 export const MATCH_KINDS = ["exact", "partial", "regex"] as const;
 export type MappingType = (typeof MAPPING_TYPES)[number];
+
+/** The reference's newer names of two types, accepted wherever a client sends a type (stored and listed as the old). */
+export const MAPPING_TYPE_ALIASES = { id: "uid", value: "text" } as const satisfies Record<string, MappingType>;
+/** Every type name a client may send: the types and their aliases. */
+export const MAPPING_TYPE_NAMES = [...MAPPING_TYPES, ...(Object.keys(MAPPING_TYPE_ALIASES) as (keyof typeof MAPPING_TYPE_ALIASES)[])] as const;
+export type MappingTypeName = (typeof MAPPING_TYPE_NAMES)[number];
+
+/** The type a sent name stands for (`id` is `uid`, `value` is `text`). */
+export function canonicalMappingType(name: MappingTypeName): MappingType {
+  return name in MAPPING_TYPE_ALIASES ? MAPPING_TYPE_ALIASES[name as keyof typeof MAPPING_TYPE_ALIASES] : (name as MappingType);
+}
 export type MatchKind = (typeof MATCH_KINDS)[number];
 
 export interface Mapping {

@@ -26,12 +26,16 @@ describe("tapserve parse <text>", () => {
   });
 
   test("says for each command whether this device's platform can run it, and why not", () => {
-    const r = parse("**echo:hi||**mister.ini:1||**nope");
+    const r = parse("**echo:hi||**mister.ini:1||**screenshot||**nope");
     expect(r.code).toBe(0);
-    const onMister = r.out.platform === "mister";
+    const platform = r.out.platform;
+    const onMister = platform === "mister" || platform === "mistex";
+    // off MiSTer the reference accepts MiSTer's commands and does nothing (Batocera's refuses them)
+    const ini = onMister ? { ok: true } : platform === "batocera" ? { ok: false, why: "only MiSTer can run mister.ini (this is batocera)" } : { ok: true, note: "MiSTer only: skipped on this platform, the script goes on" };
     expect(r.out.runs).toEqual([
       { command: "echo", ok: true },
-      onMister ? { command: "mister.ini", ok: true } : { command: "mister.ini", ok: false, why: `only MiSTer can run mister.ini (this is ${r.out.platform})` },
+      { command: "mister.ini", ...ini },
+      onMister ? { command: "screenshot", ok: true } : { command: "screenshot", ok: false, why: `only MiSTer can run screenshot (this is ${platform})` },
       { command: "nope", ok: false, why: "unknown command: nope" },
     ]);
   });

@@ -114,27 +114,56 @@ describe("MiSTer commands", () => {
     }
   });
 
-  test("stop with a core from MiSTer's menu and no game returns to the menu", async () => {
+  test("stop with no game followed loads the menu core, as the reference does: over a core from MiSTer's menu, and over the menu", async () => {
     writeFileSync(join(tmp, "CORENAME"), "SNES");
     expect((await run(c, "**stop")).success).toBe(true);
     expect(commands()).toEqual(["load_core menu.rbf"]);
     writeFileSync(join(tmp, "CORENAME"), "MENU");
     expect((await run(c, "**stop")).success).toBe(true);
-    expect(commands()).toEqual([]);
+    expect(commands()).toEqual(["load_core menu.rbf"]);
+  });
+
+  test("launch.system:menu (any case) loads the menu core: over a core, over the menu, and over a game it ends", async () => {
+    writeFileSync(join(tmp, "CORENAME"), "SNES");
+    const entry = await run(c, "**launch.system:menu");
+    expect(entry.success).toBe(true);
+    expect(commands()).toEqual(["load_core menu.rbf"]);
+    writeFileSync(join(tmp, "CORENAME"), "MENU");
+    expect((await run(c, "**launch.system:Menu")).success).toBe(true);
+    expect((await run(c, "**system:MENU")).success).toBe(true); // the deprecated alias
+    expect(commands()).toEqual(["load_core menu.rbf", "load_core menu.rbf"]);
+    // over a game we launched: the game ends (media.stopped) and the menu core loads
+    writeFiles(sd, ["games/NES/Tiny.nes", "_Console/NES_20240101.rbf"]);
+    expect((await run(c, `${sd}/games/NES/Tiny.nes`)).success).toBe(true);
+    commands();
+    expect(((await c.call("media.active")) as { mediaName: string } | null)?.mediaName).toBe("Tiny");
+    const stopped = c.waitForNotification<{ mediaName: string }>("media.stopped");
+    expect((await run(c, "**launch.system:menu")).success).toBe(true);
+    expect((await stopped).mediaName).toBe("Tiny");
+    expect(commands()).toEqual(["load_core menu.rbf"]);
+    expect(await c.call("media.active")).toBeNull();
   });
 });
 
 describe("MiSTer commands on another platform", () => {
-  test("answer the unsupported-command error", async () => {
+  test("do nothing, as the reference does: the trace says each was skipped and the script goes on", async () => {
     const other = await startService({ configToml: '[service]\nplatform = "linux"\n' });
     try {
       const oc = await other.connect();
-      for (const name of ["mister.ini:1", "mister.core:_Console/SNES", "mister.wallpaper:a.png", "mister.mgl:<mistergamedescription/>", "mister.script:a.sh?hidden=yes"]) {
-        const e = await run(oc, `**${name}`);
-        expect(e.success).toBe(false);
-        expect(e.trace?.reason).toBe("unsupported");
-        expect(e.trace?.error).toContain("not supported on this platform");
+      for (const name of ["mister.ini:2", "mister.core:_Console/SNES", "mister.wallpaper:a.png", "mister.mgl:<mistergamedescription/>", "mister.script:a.sh?hidden=yes", "ini:1", "mister.mgl"]) {
+        const e = (await run(oc, `**${name}||**echo:after`)) as Entry & { trace?: { steps: Array<{ command: string; outcome: string; error?: string }> } };
+        expect(e.success).toBe(true);
+        const command = name.replace(/[:?].*$/, "");
+        expect(e.trace?.steps).toEqual([
+          expect.objectContaining({ command, outcome: "skipped", error: "MiSTer only: skipped on this platform, the script goes on (this is linux)" }),
+          expect.objectContaining({ command: "echo", outcome: "ok" }),
+        ]);
       }
+      // launch.system:menu goes back to the menu there too (no menu: it stops what plays)
+      expect((await run(oc, "**launch.system:menu")).success).toBe(true);
+      const elsewhere = await run(oc, "**launch.system:SNES");
+      expect(elsewhere.success).toBe(false);
+      expect(elsewhere.trace?.reason).toBe("unsupported");
     } finally {
       await other.stop();
     }

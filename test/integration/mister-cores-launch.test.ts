@@ -48,6 +48,8 @@ beforeAll(() => {
   writeFiles(sd, ["games/Vectrex/Vectrex Game.vec", "_Arcade/Pac-Man.mra", "MGL/Favourite.mgl", "_Console/Standalone_20240101.rbf"]);
   mkdirSync(join(sd, "tmp"));
   writeFiles(sd, ["cifs/games/GBA/Network Game.gba", "_DOS Games/Doom.vhd"]);
+  writeFiles(sd, ["games/AO486/Quake/Quake.vhd", "games/AO486/Quake/Quake.CUE", "games/AO486/Quake/Quake Disc.iso", "games/AO486/Quake/Quake Music.chd"]);
+  writeFiles(sd, ["games/AO486/Top300/IDE 0-0 BOOT-DOS98.vhd", "games/AO486/Top300/IDE 0-1 Top 300 DOS Games.vhd", "games/AO486/Top300/Extra.iso"]);
   const member = (name: string) => ({ name, data: new Uint8Array([1, 2, 3]) });
   writeFileSync(join(sd, "games/NES/Pack.zip"), writeStoredZip([member("readme.txt"), member("Pack.nes")], new Date()));
   writeFileSync(join(sd, "games/NES/Single.zip"), writeStoredZip([member("Other Name.nes")], new Date()));
@@ -94,6 +96,26 @@ describe("every MiSTer core: <folder>/<game>.<ext> → MGL + load_core", () => {
     expect(lastMgl()).toBe(
       `<mistergamedescription>\n\t<rbf>_Console/Atari7800</rbf>\n\t<setname>Atari2600</setname>\n\t<file delay="1" type="f" index="1" path="../../../../..${sd}/games/ATARI7800/Atari2600 Game.a26"/>\n</mistergamedescription>`,
     );
+  });
+
+  test("ao486 hard disks as the reference writes them: a reset after loading, a CD image of the folder, the Top 300 pack's two disks", async () => {
+    const mgl = (...lines: string[]) => ["<mistergamedescription>", "\t<rbf>_Computer/ao486</rbf>", ...lines, "</mistergamedescription>"].join("\n");
+    const file = (index: number, path: string) => `\t<file delay="1" type="s" index="${index}" path="../../../../..${sd}/${path}"/>`;
+    await launch.run("_DOS Games/Doom.vhd");
+    expect(card.commands()).toEqual([`load_core ${join(sd, ".LASTLAUNCH.mgl")}`]);
+    expect(lastMgl()).toBe(mgl(file(2, "_DOS Games/Doom.vhd"), '\t<reset delay="1"/>'));
+    // the folder's first .iso or .chd (by name; a .cue is not mounted) goes on IDE 1-0 before the disk
+    await launch.run(`${sd}/games/AO486/Quake/Quake.vhd`);
+    card.commands();
+    expect(lastMgl()).toBe(mgl(file(4, "games/AO486/Quake/Quake Disc.iso"), file(2, "games/AO486/Quake/Quake.vhd"), '\t<reset delay="1"/>'));
+    await launch.run(`${sd}/games/AO486/Top300/IDE 0-1 Top 300 DOS Games.vhd`);
+    card.commands();
+    expect(lastMgl()).toBe(mgl(file(2, "games/AO486/Top300/IDE 0-0 BOOT-DOS98.vhd"), file(3, "games/AO486/Top300/IDE 0-1 Top 300 DOS Games.vhd"), '\t<reset delay="1"/>'));
+    // a floppy image is the plain MGL, without a reset
+    writeFiles(sd, ["games/AO486/Quake/Boot.img"]);
+    await launch.run(`${sd}/games/AO486/Quake/Boot.img`);
+    card.commands();
+    expect(lastMgl()).toBe(mgl(file(0, "games/AO486/Quake/Boot.img")));
   });
 
   test("a core missing from the card fails with a message naming it", async () => {

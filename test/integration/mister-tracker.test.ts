@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { waitFor, writeFiles } from "../fixtures/launch-env.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
@@ -28,13 +28,28 @@ const pick = (path: string) => {
   mister("FULLPATH", path);
   mister("FILESELECT", "selected");
 };
+/**
+ * MiSTer Main rewriting a recent list of its OSD (`config/<name>`), newest first: records of a folder (1024 bytes),
+ * a file name (256) and a label (256), NUL-padded, then an empty record.
+ */
+const recents = (name: string, entries: Array<[string, string]>) => {
+  const rec = 1024 + 256 + 256;
+  const data = Buffer.alloc(rec * (entries.length + 1));
+  entries.forEach(([dir, file], i) => {
+    data.write(dir, i * rec);
+    data.write(file, i * rec + 1024);
+    data.write(file.replace(/\.[^.]*$/, ""), i * rec + 1280);
+  });
+  mkdirSync(join(sd, "config"), { recursive: true });
+  writeFileSync(join(sd, "config", name), data);
+};
 const started = () => c.notifications.filter((n) => n.method === "media.started");
 const active = () => c.call("media.active") as Promise<Media | null>;
 
 beforeAll(async () => {
   card = misterCard();
   ({ sd, tmp } = card);
-  writeFiles(sd, ["games/SNES/Super Game (USA).sfc", "games/NES/Tiny.nes", "_Arcade/Pac-Man.mra", "_Arcade/cores/pacman_20240101.rbf", "_Console/SNES_20240101.rbf", "_Console/NES_20240101.rbf"]);
+  writeFiles(sd, ["games/SNES/Super Game (USA).sfc", "games/SNES/Other Game (Europe).sfc", "games/NES/Tiny.nes", "_Arcade/Pac-Man.mra", "_Arcade/cores/pacman_20240101.rbf", "_Console/SNES_20240101.rbf", "_Console/NES_20240101.rbf"]);
   svc = await startService({ app: { platform: { mister: card.paths } } });
   c = await svc.connect();
 });
@@ -98,6 +113,41 @@ describe("MiSTer tracker: games started from MiSTer's own menu", () => {
     pick(mgl);
     mister("CORENAME", "NES");
     expect(await start).toMatchObject({ systemId: "NES", mediaPath: game, mediaName: "Tiny" });
+  });
+});
+
+describe("MiSTer tracker: games loaded from the OSD's recent lists", () => {
+  test("a game loaded from a core's recent list is now playing; another one from the list replaces it", async () => {
+    const game = join(sd, "games/SNES/Super Game (USA).sfc");
+    const other = join(sd, "games/SNES/Other Game (Europe).sfc");
+    mister("CORENAME", "SNES");
+    const start = c.waitForNotification<Media>("media.started");
+    recents("SNES_recent_0.cfg", [["games/SNES", "Super Game (USA).sfc"], ["games/SNES", "Other Game (Europe).sfc"]]);
+    expect(await start).toMatchObject({ systemId: "SNES", mediaPath: game, mediaName: "Super Game (USA)" });
+    expect(await active()).toMatchObject({ systemId: "SNES", mediaPath: game, launcherId: "MiSTer" });
+    const stopped = c.waitForNotification<Media>("media.stopped");
+    const second = c.waitForNotification<Media>("media.started", (p) => p.mediaPath === other);
+    recents("SNES_recent_0.cfg", [["games/SNES", "Other Game (Europe).sfc"], ["games/SNES", "Super Game (USA).sfc"]]);
+    expect((await stopped).mediaPath).toBe(game);
+    expect((await second).mediaName).toBe("Other Game (Europe)");
+    expect(started()).toHaveLength(2);
+  });
+
+  test("an MGL loaded from the main menu's recent list is the game it names; a core from it is not media", async () => {
+    const game = join(sd, "games/NES/Tiny.nes");
+    writeFiles(sd, ["MGL/.keep"]);
+    writeFileSync(join(sd, "MGL/Tiny.mgl"), `<mistergamedescription>\n\t<rbf>_Console/NES</rbf>\n\t<file delay="2" type="f" index="1" path="../../../../..${game}"/>\n</mistergamedescription>\n`);
+    recents("cores_recent.cfg", [["_Console", "NES_20240101.rbf"]]);
+    mister("CORENAME", "NES");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await active()).toBeNull();
+    mister("CORENAME", "MENU");
+    await new Promise((r) => setTimeout(r, 200));
+    const start = c.waitForNotification<Media>("media.started");
+    recents("cores_recent.cfg", [["MGL", "Tiny.mgl"], ["_Console", "NES_20240101.rbf"]]);
+    mister("CORENAME", "NES");
+    expect(await start).toMatchObject({ systemId: "NES", mediaPath: game, mediaName: "Tiny" });
+    expect(started()).toHaveLength(1);
   });
 });
 

@@ -160,11 +160,11 @@ describe("dry run", () => {
     const before = (await history()).length;
     const spawnsBefore = spawned.length;
     rmSync(emu.record, { force: true });
-    const dry = ScanTrace.assert(await client.call("launch", { text: "SNES/Game.sfc||**execute:/bin/true", dryRun: true }));
-    expect(dry).toMatchObject({ dryRun: true, ok: true, script: "SNES/Game.sfc||**execute:/bin/true" });
+    const dry = ScanTrace.assert(await client.call("launch", { text: "SNES/Game.sfc||**delay:10", dryRun: true }));
+    expect(dry).toMatchObject({ dryRun: true, ok: true, script: "SNES/Game.sfc||**delay:10" });
     expect(dry.steps.map((s) => [s.command, s.outcome, s.launcher])).toEqual([
       ["launch", "ok", "TestEmu"],
-      ["execute", "skipped", undefined],
+      ["delay", "skipped", undefined],
     ]);
     expect(spawned.length).toBe(spawnsBefore);
     expect(existsSync(emu.record)).toBe(false);

@@ -8,8 +8,9 @@ import { defineMethod } from "../rpc/method.ts";
 
 /** The params of `launch` as a token from the API; `remote` when another device sent it (execute refuses those). */
 function toToken(p: LaunchParams, remote: boolean): ScannedToken {
-  const { dryRun: _dryRun, ...o } = typeof p === "string" ? { text: p } : p;
-  const token: ScannedToken = { type: o.type ?? "", uid: (o.uid ?? "").trim(), text: o.text ?? "", data: (o.data ?? "").replace(/[\s:]/g, "").toLowerCase(), scanTime: rfc3339(), source: "api", remote };
+  const { dryRun, source, ...o } = typeof p === "string" ? { text: p } : p;
+  if (source === "reader" && dryRun !== true) throw invalidParams("invalid params: source \"reader\" is only for a dryRun (a launch from the API is not a scan)");
+  const token: ScannedToken = { type: o.type ?? "", uid: (o.uid ?? "").trim(), text: o.text ?? "", data: (o.data ?? "").replace(/[\s:]/g, "").toLowerCase(), scanTime: rfc3339(), source: source ?? "api", remote };
   if (!token.uid && !token.text.trim() && !token.data) throw invalidParams("invalid params: at least one of uid, text or data must be non-empty");
   if (!/^[0-9a-f]*$/.test(token.data) || token.data.length % 2 !== 0) throw invalidParams("invalid params: data must be hexadecimal bytes");
   const tooLarge = tokenSizeProblem(token);
@@ -26,7 +27,7 @@ export function launchMethods(deps: { launch: LaunchService }) {
     defineMethod({
       name: "launch",
       summary:
-        "Emulates a token scan: queues the token and returns at once; the script's outcome goes to the history. With dryRun: true, answers the scan trace of what would happen, launching nothing.",
+        "Emulates a token scan: queues the token and returns at once; the script's outcome goes to the history. With dryRun: true, answers the scan trace of what would happen, launching nothing: through every gate the launch would meet (zapscript.allow_execute, playtime limits; with source: \"reader\" also the launch guard, as for a tag scanned on a reader).",
       params: LaunchParams,
       result: LaunchResult,
       example: { text: "SNES/Super Mario World (USA).sfc" },

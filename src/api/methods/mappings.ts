@@ -1,7 +1,7 @@
 import { type } from "arktype";
 import { DomainError } from "../../core/errors.ts";
 import type { FileMapping } from "../../core/file-mappings.ts";
-import type { Mapping } from "../../core/mappings.ts";
+import { canonicalMappingType, type Mapping } from "../../core/mappings.ts";
 import { DeleteMappingParams, MappingsParams, MappingsResult, NewMappingParams, NewMappingResult, UpdateMappingParams } from "../../core/wire/mappings.ts";
 import type { FileMappings } from "../../service/launch/file-mappings.ts";
 import type { MappingsService } from "../../service/launch/mappings-service.ts";
@@ -42,12 +42,12 @@ export function mappingsMethods(deps: { mappings: MappingsService; files: FileMa
     }),
     defineMethod({
       name: "mappings.new",
-      summary: "Creates a mapping; returns its id as a number.",
+      summary: "Creates a mapping; returns its id as a number. `type` is uid, text or data; the reference's newer names id (= uid) and value (= text) are accepted and listed as uid and text.",
       params: NewMappingParams,
       result: NewMappingResult,
       example: { enabled: true, type: "uid", match: "exact", pattern: "04:AA:BB", override: "SNES/Game.sfc" },
       handler: (p) => ({
-        id: deps.mappings.create({ enabled: p.enabled, label: p.label ?? "", type: p.type, match: p.match, pattern: p.pattern, override: p.override }),
+        id: deps.mappings.create({ enabled: p.enabled, label: p.label ?? "", type: canonicalMappingType(p.type), match: p.match, pattern: p.pattern, override: p.override }),
       }),
     }),
     defineMethod({
@@ -57,8 +57,8 @@ export function mappingsMethods(deps: { mappings: MappingsService; files: FileMa
       result: type("null"),
       example: { id: 1, enabled: false },
       handler: (p) => {
-        const { id, ...patch } = p;
-        deps.mappings.update(dbId(id), patch);
+        const { id, type: sent, ...rest } = p;
+        deps.mappings.update(dbId(id), sent === undefined ? rest : { ...rest, type: canonicalMappingType(sent) });
         return null;
       },
     }),

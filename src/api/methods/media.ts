@@ -131,11 +131,11 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
     }),
     defineMethod({
       name: "media.search",
-      summary: "Searches media names: every white-space separated word of `query` must occur in the name (case-insensitive); an empty query lists everything. `systems` (case-sensitive ids; any name of a system, e.g. \"snes\" or \"Mega Drive\", with `fuzzySystem: true`) restricts the search; `tags` (`type:value`, e.g. \"region:us\") keeps media carrying all of them. Ranked: exact title, then title prefix, then every word starting a name word, then the rest; by title within each. Paged: `pagination.nextCursor` passed back as `cursor` gives the next page, which continues after the last media shown even when other systems were indexed again meanwhile. When nothing matches as typed, each word that matched nothing is replaced by the closest indexed word (a typo fallback) and `correctedQuery` says which query the results are for.",
+      summary: "Searches media names: every white-space separated word of `query` must occur in the name (case-insensitive); an empty or absent query lists everything. `systems` (case-sensitive ids; any name of a system, e.g. \"snes\" or \"Mega Drive\", with `fuzzySystem: true`) restricts the search; `tags` (`type:value`, e.g. \"region:us\") keeps media carrying all of them. Ranked: exact title, then title prefix, then every word starting a name word, then the rest; by title within each. Paged: `pagination.nextCursor` passed back as `cursor` gives the next page, which continues after the last media shown even when other systems were indexed again meanwhile. When nothing matches as typed, each word that matched nothing is replaced by the closest indexed word (a typo fallback) and `correctedQuery` says which query the results are for.",
       params: SearchParams,
       result: SearchResult,
       example: { query: "mario world", systems: ["SNES"], maxResults: 10, tags: ["region:us"] },
-      handler: (p) => media.search(p.query, requestedSystemIds(p.systems ?? [], p.fuzzySystem), p.maxResults ?? DEFAULT_MAX_RESULTS, p.tags ?? [], p.cursor ?? ""),
+      handler: (p) => media.search(p.query ?? "", requestedSystemIds(p.systems ?? [], p.fuzzySystem), p.maxResults ?? DEFAULT_MAX_RESULTS, p.tags ?? [], p.cursor ?? ""),
     }),
   ];
 }

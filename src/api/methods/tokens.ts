@@ -17,6 +17,19 @@ function storedTrace(e: HistoryEntry): ScanTrace | undefined {
   }
 }
 
+/** The latest scan's trace: the scan the launch guard held when it is newer than the latest history entry. */
+function latestTrace(launch: LaunchService): TraceResult {
+  const [latest] = launch.history(1);
+  const held = launch.guard.heldScan();
+  if (held && (!latest || Date.parse(held.scanTime) >= Date.parse(latest.time))) {
+    return { time: held.scanTime, held: held.status, ...(held.trace ? { trace: held.trace } : {}) };
+  }
+  if (!latest?.id) throw new DomainError("not-found", "no scan or launch yet");
+  const stored = launch.historyEntry(latest.id);
+  const trace = stored && storedTrace(stored);
+  return trace ? { id: latest.id, time: latest.time, trace } : { id: latest.id, time: latest.time };
+}
+
 /** `tokens` (on the readers now, and the last scanned), `tokens.history` (latest launches) and `tokens.trace`. */
 export function tokensMethods(deps: { readers: ReadersService; launch: LaunchService }) {
   return [
@@ -49,15 +62,18 @@ export function tokensMethods(deps: { readers: ReadersService; launch: LaunchSer
     }),
     defineMethod({
       name: "tokens.trace",
-      summary: "The scan trace of one history entry (by its id): source, mapping, script, each command, the launcher and why it failed.",
+      summary:
+        "The scan trace of one history entry (by its id): source, mapping, script, each command, the launcher and why it failed. Without an id, the latest scan's: a scan the launch guard held has no history entry, and answers without an id, with its scan time and `held` (waiting for confirmation, or dropped and why).",
       params: TraceParams,
       result: TraceResult,
       example: { id: 1 },
       handler: (p) => {
-        const e = deps.launch.historyEntry(p.id);
-        if (!e) throw new DomainError("not-found", `no history entry ${p.id}`);
+        const id = p?.id;
+        if (id === undefined) return latestTrace(deps.launch);
+        const e = deps.launch.historyEntry(id);
+        if (!e) throw new DomainError("not-found", `no history entry ${id}`);
         const trace = storedTrace(e);
-        return trace ? { id: p.id, trace } : { id: p.id };
+        return trace ? { id, trace } : { id };
       },
     }),
   ];

@@ -11,8 +11,9 @@ import { detectPlatform } from "../../platforms/detect.ts";
  * `tapserve parse <text>`: shows what a tag's launch script would do, without running it, as JSON:
  * `{"commands":[{"name","args","advArgs"}],"platform":id,"runs":[{"command","ok","why"?,"note"?}]}` (whether this
  * device's platform can run each command, and why not), or `{"error":"..."}` with exit code 1.
- * `--explain`: asks the running service for a dry run instead (mappings, the launcher each launch would use, or
- * why it would fail on this device) and prints its trace; exit code 1 when the script would fail.
+ * `--explain`: asks the running service for a dry run of the text as a tag scanned on a reader (mappings, the
+ * launch guard, each command, the launcher each launch would use, the allow lists and playtime limits it would
+ * meet, or why it would fail on this device) and prints its trace; exit code 1 when the script would fail.
  */
 defineSubcommand("parse", "parse [--explain] <text>: print what a launch script would run, without running it", async (_rt, cmd) => {
   if (cmd.args.length === 0) {
@@ -41,7 +42,7 @@ async function explain(cmd: { url?: string; port?: number }, text: string): Prom
   const client = await connectCommand(cmd);
   if (!client) return EXIT_UNREACHABLE;
   try {
-    const answer = await client.call("launch", { text, dryRun: true });
+    const answer = await client.call("launch", { text, dryRun: true, source: "reader" });
     if (answer.error) return reportCallFailure(answer.error);
     const trace = answer.result as ScanTrace;
     process.stdout.write(traceText(trace));

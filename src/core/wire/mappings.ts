@@ -1,6 +1,6 @@
 import { type } from "arktype";
 import { lazy } from "./lazy.ts";
-import { MAPPING_TYPES, MATCH_KINDS } from "../mappings.ts";
+import { MAPPING_TYPE_NAMES, MAPPING_TYPES, MATCH_KINDS } from "../mappings.ts";
 
 /** Mappings on the wire: `mappings`, `mappings.new`, `mappings.update`, `mappings.delete`. */
 
@@ -10,13 +10,15 @@ import { MAPPING_TYPES, MATCH_KINDS } from "../mappings.ts";
  */
 export const MappingId = lazy(() => type("number.integer >= 1").or(type(/^\d{1,15}$/)).or("''"));
 const MappingTypeT = lazy(() => type.enumerated(...MAPPING_TYPES));
+/** A type as a client sends it: also the reference's newer names `id` (= uid) and `value` (= text). */
+const SentMappingTypeT = lazy(() => type.enumerated(...MAPPING_TYPE_NAMES));
 const MatchKindT = lazy(() => type.enumerated(...MATCH_KINDS));
 
 export const NewMappingParams = lazy(() => type({
   "+": "delete",
   enabled: "boolean",
   "label?": "string",
-  type: MappingTypeT,
+  type: SentMappingTypeT,
   match: MatchKindT,
   pattern: "string",
   override: "string",
@@ -26,7 +28,7 @@ export const UpdateMappingParams = lazy(() => type({
   id: MappingId,
   "enabled?": "boolean",
   "label?": "string",
-  "type?": MappingTypeT,
+  "type?": SentMappingTypeT,
   "match?": MatchKindT,
   "pattern?": "string",
   "override?": "string",

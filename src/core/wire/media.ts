@@ -20,7 +20,8 @@ export type MediaItem = typeof MediaItem.infer;
 
 export const SearchParams = lazy(() => type({
   "+": "delete",
-  query: "string",
+  /** Absent: "" (every media, in pages), as the reference reads it; clients omit it to list a system. */
+  "query?": "string",
   "systems?": "string[]",
   /** `systems` may name systems in any form ("snes", "Mega Drive"), not only by their case-sensitive ids. */
   "fuzzySystem?": "boolean",

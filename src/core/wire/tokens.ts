@@ -13,8 +13,11 @@ export type Token = typeof Token.infer;
 export const TokensResult = lazy(() => type({ active: Token.array(), "last?": Token }));
 export type TokensResult = typeof TokensResult.infer;
 
-/** `dryRun`: answer with the scan trace of what would happen, without launching (see ScanTrace). */
-const LaunchFields = { "+": "delete", "type?": "string", "uid?": "string", "text?": "string", "data?": "string", "dryRun?": "boolean" } as const;
+/**
+ * `dryRun`: answer with the scan trace of what would happen, without launching (see ScanTrace). `source` (with
+ * `dryRun` only): `reader` judges the token as a tag scanned on a reader, so the launch guard applies as to a scan.
+ */
+const LaunchFields = { "+": "delete", "type?": "string", "uid?": "string", "text?": "string", "data?": "string", "dryRun?": "boolean", "source?": "'api' | 'reader'" } as const;
 export const LaunchParams = lazy(() => type("string").or(type(LaunchFields)));
 export type LaunchParams = typeof LaunchParams.infer;
 /** The phone app's `run`: the same fields plus `unsafe` (the script did not come from the user: `execute` is refused). */
@@ -45,6 +48,10 @@ export const HistoryResult = lazy(() => type({ entries: HistoryEntry.array() }))
 export const LaunchResult = lazy(() => type("null").or(ScanTrace));
 export type LaunchResult = typeof LaunchResult.infer;
 
-/** `tokens.trace`: one history entry's trace (absent for entries written before traces existed). */
-export const TraceResult = lazy(() => type({ id: "number.integer", "trace?": ScanTrace }));
+/**
+ * `tokens.trace`: one history entry's trace (absent for entries written before traces existed). Asked without an
+ * id, the latest scan's: a history entry's, or a scan the launch guard held (no `id`; `time` its scan time and
+ * `held` what became of it: waiting for confirmation, or dropped and why), which has no history entry.
+ */
+export const TraceResult = lazy(() => type({ "id?": "number.integer", "time?": "string", "held?": "string", "trace?": ScanTrace }));
 export type TraceResult = typeof TraceResult.infer;

@@ -68,5 +68,6 @@ export const ScanTrace = lazy(() => type({
 }));
 export type ScanTrace = typeof ScanTrace.infer;
 
-export const TraceParams = lazy(() => type({ "+": "delete", id: "number.integer >= 1" }));
+/** A history entry's id; without it (no params, or no `id`), the latest scan, a held one included. */
+export const TraceParams = lazy(() => type({ "+": "delete", "id?": "number.integer >= 1" }).or("null"));
 export type TraceParams = typeof TraceParams.infer;

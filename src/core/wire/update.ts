@@ -17,3 +17,7 @@ export const UpdateCheckResult = lazy(() => type({
   "checkedAt?": "string",
 }));
 export type UpdateCheckResult = typeof UpdateCheckResult.infer;
+
+/** `update.apply`'s params as the reference takes them (`force`: go ahead while media plays); none at all is fine. */
+export const UpdateApplyParams = lazy(() => type({ "+": "delete", "force?": "boolean" }).or("null"));
+export type UpdateApplyParams = typeof UpdateApplyParams.infer;

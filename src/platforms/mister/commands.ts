@@ -151,16 +151,16 @@ export class MisterCommands {
   }
 
   /**
-   * `stop` when no media we follow runs: ends a script shown on the console (its whole session; the console goes
-   * back to MiSTer Main), else back to the menu unless it is showing.
+   * `stop` (and `launch.system:menu`) when no media we follow runs: ends a script shown on the console (its whole
+   * session; the console goes back to MiSTer Main), else loads the menu core, as the reference does, even over the
+   * menu (which reloads it).
    */
   leaveCore(): void {
     if (this.shown.child) {
       this.shown.child.kill("SIGTERM");
       return;
     }
-    const core = this.runningCore();
-    if (core !== "" && core !== MENU_CORE) this.menu();
+    this.menu();
   }
 
   private runningCore(): string {

@@ -1,7 +1,8 @@
-import { closeSync, existsSync, openSync, writeFileSync, writeSync } from "node:fs";
-import { basename, join } from "node:path";
+import { closeSync, existsSync, openSync, readdirSync, writeFileSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { altCore, coreForSystem, type CoreHit, coreSystem, MISTER_ALT_CORES, MISTER_CORES, MISTER_DIRECT_EXTENSIONS, type MisterAltCore, type MisterCoreDef, misterCoreFor, slotFor } from "./cores.ts";
 import { buildMgl, hasControlChars } from "./mgl.ts";
+import { MGL_HOOKS } from "./mgl-hooks.ts";
 import { type RbfFile, resolveRbf, scanRbfs } from "./rbf.ts";
 import { zipEntryPath } from "./zip-entry.ts";
 import { LaunchError, type LaunchTarget, type Launcher, type RunningMedia, type SystemLauncher } from "../shared/launcher.ts";
@@ -116,7 +117,8 @@ export class MisterLauncher implements Launcher, SystemLauncher {
 
   private launchFile(path: string, hit: CoreHit, choice: CoreChoice): RunningMedia {
     const rbf = this.findRbf(choice);
-    this.loadMgl(buildMgl({ rbf: rbf.mglName, setName: choice.setName, setNameSameDir: choice.setNameSameDir, file: { path, slot: hit.slot } }));
+    const body = MGL_HOOKS[hit.core.id]?.(path, hit.slot, () => folderNames(dirname(path)));
+    this.loadMgl(buildMgl({ rbf: rbf.mglName, setName: choice.setName, setNameSameDir: choice.setNameSameDir, file: { path, slot: hit.slot }, body }));
     return this.track?.({ path }) ?? this.running();
   }
 
@@ -162,4 +164,15 @@ export class MisterLauncher implements Launcher, SystemLauncher {
       stop: async () => this.returnToMenu(),
     };
   }
+}
+
+/** The names in a folder in byte order (as Go lists a folder); a folder that cannot be read fails the launch. */
+function folderNames(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (err) {
+    throw new LaunchError(`cannot read ${dir}: ${(err as Error).message}`);
+  }
+  return names.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
 }

@@ -1,4 +1,4 @@
-import { type FSWatcher, readFileSync, watch } from "node:fs";
+import { existsSync, type FSWatcher, mkdirSync, readFileSync, watch } from "node:fs";
 import { basename, extname, join, resolve } from "node:path";
 import { type Clock, systemClock } from "../../core/clock.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
@@ -8,6 +8,7 @@ import type { RunningMedia } from "../shared/launcher.ts";
 import { ArcadeDb } from "./arcade-db.ts";
 import { unescapeXml } from "../../core/media/gamelist-xml.ts";
 import { readMraHead } from "./mra-titles.ts";
+import { isRecentList, newestRecentFile, usbStorageSelected } from "./recents.ts";
 import { coreSystem, MISTER_CORES, misterCoreFor, slotFor } from "./cores.ts";
 import { initialMisterState, type MisterPending, type MisterPlaying, misterStep, type MisterTrackerInput, pendingKey, playingKey } from "./tracker-state.ts";
 
@@ -22,6 +23,8 @@ export interface MisterTrackerOptions {
   sdRoot: string;
   /** Where MiSTer Main writes CORENAME, FILESELECT, FULLPATH (and others write ACTIVEGAME): `/tmp`. */
   tmpDir: string;
+  /** MiSTer's config folder, where it keeps the OSD's recent lists (default `<sdRoot>/config`). */
+  configDir?: string;
   /** Returns to MiSTer's menu (`load_core menu.rbf`). */
   returnToMenu: () => void;
   clock?: Clock;
@@ -64,8 +67,11 @@ export class MisterTracker {
   private state = initialMisterState();
   private current: MisterRunning | null = null;
   private watcher: FSWatcher | null = null;
+  private configWatcher: FSWatcher | null = null;
   private timer: unknown = null;
   private changed = new Set<string>();
+  /** Recent lists rewritten since the last flush (file names in the config folder). */
+  private recents = new Set<string>();
   private readonly clock: Clock;
   private readonly arcade: ArcadeDb;
 
@@ -83,14 +89,14 @@ export class MisterTracker {
       this.watcher = watch(this.opts.tmpDir, (_event, name) => {
         if (!name || !WATCHED.has(String(name))) return;
         this.changed.add(String(name));
-        this.clock.clear(this.timer);
-        this.timer = this.clock.set(() => this.flush(), SETTLE_MS);
+        this.settle();
       });
       this.watcher.on("error", (err) => logger.warn(`watching ${this.opts.tmpDir} failed: ${err.message}`));
     } catch (err) {
       logger.warn(`cannot watch ${this.opts.tmpDir} for what MiSTer runs: ${(err as Error).message}`);
       return;
     }
+    this.watchRecents();
     const core = this.read("CORENAME");
     if (core) this.apply([this.coreInput(core)]);
     const active = this.read("ACTIVEGAME");
@@ -100,6 +106,8 @@ export class MisterTracker {
   stop(): void {
     this.watcher?.close();
     this.watcher = null;
+    this.configWatcher?.close();
+    this.configWatcher = null;
     this.clock.clear(this.timer);
   }
 
@@ -112,11 +120,66 @@ export class MisterTracker {
     return this.current;
   }
 
+  /**
+   * The OSD's recent lists (config folder, created as the reference does when missing): MiSTer Main rewrites one
+   * when a game is loaded from it, and writes no FILESELECT then.
+   */
+  private watchRecents(): void {
+    const dir = this.configDir();
+    try {
+      mkdirSync(dir, { recursive: true });
+      this.configWatcher = watch(dir, (_event, name) => {
+        if (!name || !isRecentList(String(name))) return;
+        this.recents.add(String(name));
+        this.settle();
+      });
+      this.configWatcher.on("error", (err) => logger.warn(`watching ${dir} failed: ${err.message}`));
+    } catch (err) {
+      logger.warn(`cannot watch ${dir} for MiSTer's recent lists: ${(err as Error).message}`);
+    }
+  }
+
+  /** MiSTer Main rewrites its files by truncating first: reads them once they have been still for SETTLE_MS. */
+  private settle(): void {
+    this.clock.clear(this.timer);
+    this.timer = this.clock.set(() => this.flush(), SETTLE_MS);
+  }
+
+  private configDir(): string {
+    return this.opts.configDir ?? join(this.opts.sdRoot, "config");
+  }
+
+  /** The game the newest record of a rewritten recent list loaded, as a selection; undefined when none. */
+  private recentSelection(name: string): MisterTrackerInput | undefined {
+    const dir = this.configDir();
+    let data: Uint8Array;
+    try {
+      data = readFileSync(join(dir, name));
+    } catch (err) {
+      logger.debug(`cannot read recent list ${name}: ${(err as Error).message}`);
+      return undefined;
+    }
+    let device: Uint8Array | undefined;
+    try {
+      device = readFileSync(join(dir, "device.bin"));
+    } catch {
+      device = undefined;
+    }
+    const path = newestRecentFile(name, data, { sdRoot: this.opts.sdRoot, usb: usbStorageSelected(device), exists: existsSync });
+    return path === undefined ? undefined : this.selection(path);
+  }
+
   /** Reads the files that changed, in the order MiSTer Main writes them (selection before the core). */
   private flush(): void {
     const names = this.changed;
     this.changed = new Set();
+    const recents = this.recents;
+    this.recents = new Set();
     const inputs: MisterTrackerInput[] = [];
+    for (const name of recents) {
+      const picked = this.recentSelection(name);
+      if (picked) inputs.push(picked);
+    }
     if (names.has("FILESELECT") && this.read("FILESELECT") === "selected") {
       const path = this.read("FULLPATH");
       if (path) inputs.push(this.selection(path));

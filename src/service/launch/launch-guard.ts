@@ -2,6 +2,8 @@ import type { Clock } from "../../core/clock.ts";
 import { DomainError } from "../../core/errors.ts";
 import { disruptsMedia, effectiveDelay, effectiveTimeout, type LaunchGuardSettings } from "../../core/launch-guard/rules.ts";
 import { type ScannedToken, tokenView } from "../../core/token.ts";
+import type { TraceBuilder } from "../../core/trace/builder.ts";
+import type { ScanTrace } from "../../core/wire/trace.ts";
 import { log } from "../../log.ts";
 import type { ServiceEvents } from "../events.ts";
 import { sameToken } from "../readers/token-state.ts";
@@ -19,6 +21,17 @@ export interface LaunchGuardDeps {
   /** Sound cues: a token was staged / its delay ran out and a re-tap now confirms it. */
   cue?: (what: "staged" | "ready") => void;
 }
+
+/** The latest scan the guard held, while no scan after it launched: what `tapserve why` explains. */
+interface HeldScan {
+  scanned: ScannedToken;
+  trace: TraceBuilder | undefined;
+  /** What became of it, in words: waiting, or dropped and why. */
+  status: string;
+}
+
+/** A held scan's status while it waits. */
+export const HELD_WAITING = "held by the launch guard: waiting for confirmation";
 
 interface Staged {
   /** The token as scanned (what a re-tap is compared with and what notifications show). */
@@ -39,40 +52,45 @@ interface Staged {
  */
 export class LaunchGuard {
   private staged: Staged | null = null;
+  private held: HeldScan | null = null;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: LaunchGuardDeps) {
     this.unsubscribe = deps.events.subscribe((name, p) => {
       if (name === "media.stopped" && this.staged && (p as { slot?: string }).slot !== "background") {
         logger.info("launch guard: media stopped; the staged token is dropped");
-        this.clear();
+        this.drop("the media stopped");
       }
     });
   }
 
   /**
    * Decides about a token on its way to the queue: true when the guard took it (staged, or a re-tap that
-   * confirmed or restarted a staged one), false when it goes on as usual.
+   * confirmed or restarted a staged one), false when it goes on as usual. `trace` is the scan's trace: a held
+   * scan's is marked held and kept for `heldScan` until the scan launches or another scan is held.
    */
-  intercept(scanned: ScannedToken, mapped: ScannedToken): boolean {
+  intercept(scanned: ScannedToken, mapped: ScannedToken, trace?: TraceBuilder): boolean {
+    if (this.staged && !this.deps.mediaActive()) this.drop("the media stopped");
+    const decision = this.decide(scanned, mapped);
+    if (decision === "pass") return false;
     const settings = this.deps.settings();
-    if (scanned.source !== "reader" || !settings.enabled) return false;
-    if (this.staged && !this.deps.mediaActive()) this.clear();
     const staged = this.staged;
-    if (staged && !settings.require_confirm && sameToken(staged.scanned, scanned)) {
-      if (!staged.ready) {
-        logger.info("launch guard: re-tap during the delay; the timers start again");
-        this.arm(staged, settings);
-        return true;
-      }
+    if (decision === "confirm") {
       logger.info("launch guard: re-tap confirmed the staged token");
       this.release();
       return true;
     }
-    if (!this.deps.mediaActive() || !disruptsMedia(mapped.text)) return false;
+    trace?.held();
+    if (decision === "restart" && staged) {
+      logger.info("launch guard: re-tap during the delay; the timers start again");
+      this.held = { scanned, trace, status: `${HELD_WAITING} (tapped again before the delay ran out: the delay starts again)` };
+      this.arm(staged, settings);
+      return true;
+    }
     this.clear();
     const next: Staged = { scanned, mapped, ready: false, timeout: null, delay: null };
     this.staged = next;
+    this.held = { scanned, trace, status: HELD_WAITING };
     logger.info("launch guard: media is running; the token is staged until it is confirmed");
     this.arm(next, settings);
     this.deps.events.publish("tokens.staged", tokenView(scanned));
@@ -80,10 +98,27 @@ export class LaunchGuard {
     return true;
   }
 
+  /**
+   * What `intercept` would do with this token now, without doing it (a dry run asked as a reader scan): true when
+   * the scan would be held (staged, or a re-tap during the delay), false when it would launch.
+   */
+  wouldHold(scanned: ScannedToken, mapped: ScannedToken): boolean {
+    const decision = this.decide(scanned, mapped);
+    return decision === "stage" || decision === "restart";
+  }
+
+  /** The latest scan the guard held, unless it launched since: its trace, ending in what became of it. */
+  heldScan(): { scanTime: string; status: string; trace?: ScanTrace } | undefined {
+    const h = this.held;
+    if (!h) return undefined;
+    const trace = h.trace?.finish(false);
+    return { scanTime: h.scanned.scanTime, status: h.status, ...(trace ? { trace: { ...trace, error: h.status } } : {}) };
+  }
+
   /** `confirm`: launches the staged token now (the delay does not apply). */
   confirm(): void {
     if (!this.staged || !this.deps.mediaActive()) {
-      this.clear();
+      if (this.staged) this.drop("the media stopped");
       throw new DomainError("not-found", "no staged token to confirm");
     }
     logger.info("launch guard: confirmed through the API");
@@ -100,10 +135,27 @@ export class LaunchGuard {
     this.clear();
   }
 
+  /** The guard's rule for a token (no effect): pass it on, confirm the staged one (a re-tap), restart its timers, or stage it. */
+  private decide(scanned: ScannedToken, mapped: ScannedToken): "pass" | "confirm" | "restart" | "stage" {
+    const settings = this.deps.settings();
+    if (scanned.source !== "reader" || !settings.enabled) return "pass";
+    const active = this.deps.mediaActive();
+    const staged = active ? this.staged : null; // a token staged for media that has stopped is dropped
+    if (staged && !settings.require_confirm && sameToken(staged.scanned, scanned)) return staged.ready ? "confirm" : "restart";
+    return active && disruptsMedia(mapped.text) ? "stage" : "pass";
+  }
+
   private release(): void {
     const staged = this.staged;
     this.clear();
+    this.held = null; // it launches: its history entry explains it from now on
     if (staged) this.deps.launch(staged.mapped);
+  }
+
+  /** Drops the staged token; its held scan says why. */
+  private drop(why: string): void {
+    if (this.staged && this.held) this.held.status = `held by the launch guard, then dropped: ${why}`;
+    this.clear();
   }
 
   /** (Re)starts the timeout and the delay of a staged token. */
@@ -114,7 +166,7 @@ export class LaunchGuard {
       staged.timeout = this.deps.timers.set(() => {
         if (this.staged !== staged) return;
         logger.info("launch guard: the staged token was not confirmed in time; dropped");
-        this.clear();
+        this.drop(`not confirmed within ${timeout} s`);
       }, timeout * 1000);
     }
     const delay = effectiveDelay(settings);

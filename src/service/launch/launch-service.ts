@@ -56,8 +56,11 @@ export interface LaunchDeps {
   profiles?: CommandEnv["profiles"];
   /** `**write:`: arms a write of the next tag scanned (the write-playing service). */
   armWrite?: CommandEnv["armWrite"];
-  /** Launch gate (playtime limits): throws a DomainError to refuse starting media, before anything is stopped. */
-  gate?(): void;
+  /**
+   * Launch gate (playtime limits): throws a DomainError to refuse starting media, before anything is stopped.
+   * `quiet` (a dry run): only throws, announcing nothing.
+   */
+  gate?(quiet?: boolean): void;
 }
 
 /**
@@ -103,6 +106,7 @@ export class LaunchService implements Lifecycle {
       outcome: deps.outcome,
       now: () => ctx.clock.now(),
       zapLink: (text, signal) => this.zapLinks.resolve(text, signal),
+      dryRunGate: () => this.deps.gate?.(true),
     });
     this.queue = new SerialQueue((t) => this.pipeline.run(t, this.traces.get(t)), MAX_QUEUED_TOKENS);
     const background = new BackgroundAudio({ spawn: ctx.runtime.spawn, events: ctx.events, clock: ctx.clock, settings: () => ctx.config.current.audio, ended: (n) => this.playlists.trackEnded(n), pauseOnLaunch: () => pauseMusicOnLaunch(ctx.config.current) });
@@ -184,13 +188,16 @@ export class LaunchService implements Lifecycle {
   }
 
   /**
-   * What this token would do on this device (`dryRun`): mappings, the script, each command and the launcher it
-   * would pick. Nothing starts, nothing is written to the history, no event is published.
+   * What this token would do on this device (`dryRun`): mappings, the launch guard (a token from a reader), the
+   * script, each command, the launcher it would pick and the launch gate. Nothing starts, nothing is written to
+   * the history, no event is published. A token the guard would hold is marked `held`; its commands show what
+   * would happen once it is confirmed.
    */
   dryRun(token: ScannedToken): Promise<ScanTrace> {
     const tooLarge = tokenSizeProblem(token);
     if (tooLarge) throw new DomainError("invalid", tooLarge);
     const { next, trace } = this.mapped(token, true);
+    if (this.guard.wouldHold(token, next)) trace.held();
     return this.pipeline.dryRun(next, trace);
   }
 
@@ -248,10 +255,7 @@ export class LaunchService implements Lifecycle {
     }
     const { next, trace } = this.mapped(token, false);
     this.traces.set(next, trace);
-    if (this.guard.intercept(token, next)) {
-      trace.held();
-      return;
-    }
+    if (this.guard.intercept(token, next, trace)) return;
     this.enqueue(next);
   }
 
@@ -365,7 +369,7 @@ export class LaunchService implements Lifecycle {
       const what = target.scheme ? `${target.scheme}:// URLs` : `${target.path} (system ${target.system?.id ?? "unknown"}, extension ${target.extension || "none"})`;
       throw new CommandError(`no launcher for ${what}`, false, "no_launcher");
     }
-    if (dryRun) return; // the launch gate is not asked: it announces refusals
+    if (dryRun) return this.deps.gate?.(true); // asked quietly: a dry run announces nothing
     this.deps.gate?.();
     if (token.source !== "playlist") this.playlists.clear("primary"); // other media replaces the playlist
     await tracker.prepareForLaunch();

@@ -6,18 +6,37 @@ import type { ScanTrace } from "../../core/wire/trace.ts";
 import { isMediaLaunching } from "../../core/launch-guard/rules.ts";
 import { type ZapCommand, parseZapScript, ZapScriptError } from "../../core/zapscript/index.ts";
 import { log, outside } from "../../log.ts";
-import { blockedReason } from "./commands/aliases.ts";
+import { blockedReason, canonicalCommand } from "./commands/aliases.ts";
 import { expandCommand } from "./commands/expression-env.ts";
-import { type CommandEnv, CommandError, type CommandHandler } from "./commands/types.ts";
+import { type CommandEnv, CommandError, type CommandHandler, type CommandSkipped } from "./commands/types.ts";
 import type { HistoryRepository } from "./history-repo.ts";
 
 const logger = log.withTag("launch");
 
 /**
- * Commands a dry run runs (they only look things up and pick a launcher; `startMedia` does not start in a dry
- * run). Every other command is recorded as skipped: its effect (a process, a request, a key press) is the point.
+ * Commands a dry run runs, aliases included (they only look things up and pick a launcher, `startMedia` does not
+ * start in a dry run; `execute` passes its allow lists and finds its program, then starts nothing: see
+ * `dryRunSpawn`). Every other command is recorded as skipped: its effect (a request, a key press) is the point.
  */
-const DRY_RUN_COMMANDS = new Set(["launch", "launch.title", "launch.search", "launch.random"]);
+const DRY_RUN_COMMANDS = new Set(["launch", "launch.title", "launch.search", "launch.random", "launch.last", "execute"]);
+
+/**
+ * True when a command a dry run skips would meet the launch gate in the real scan: it starts media without
+ * `startMedia`, through the platform's system launcher (not for the menu) or MiSTer's MGL loader.
+ */
+function meetsGateWhenSkipped(cmd: ZapCommand, env: CommandEnv): boolean {
+  const name = canonicalCommand(cmd.name);
+  if (name === "launch.system") return env.systemLauncher !== undefined && (cmd.args[0] ?? "").trim().toLowerCase() !== "menu";
+  if (name === "mister.mgl") return env.mister !== undefined;
+  return false;
+}
+
+/** A dry run's `spawn`: the program is not started; it "ends" at once with exit code 0. */
+const dryRunSpawn: CommandEnv["spawn"] = async () => ({
+  pid: 0,
+  exited: Promise.resolve({ code: 0, signal: null, stderr: "", timedOut: false, aborted: false }),
+  kill: () => {},
+});
 
 export interface PipelineDeps {
   history: HistoryRepository;
@@ -29,6 +48,12 @@ export interface PipelineDeps {
   now(): number;
   /** ZapLinks: the script behind a command's first argument when it is one, else null (src/service/zaplinks/). */
   zapLink?(text: string, signal: AbortSignal): Promise<string | null>;
+  /**
+   * The launch gate (playtime limits) asked quietly, for a dry run: throws as it would refuse a launch now,
+   * announcing nothing. Asked before a command that starts media but does not run in a dry run (`launch.system`,
+   * `mister.mgl`); the commands that run ask it through `startMedia`.
+   */
+  dryRunGate?(): void;
 }
 
 /** The scan trace's reason code for a failure. */
@@ -103,7 +128,7 @@ export class LaunchPipeline {
     if (token.text.trim() === "") throw new CommandError("token has no launch script and no mapping matched it", false, "no_script");
     const makeEnv = (t: ScannedToken): CommandEnv => {
       const env = this.deps.env(t, trace, dryRun);
-      return { ...env, ...(scanned ? { scanned } : {}), ...(cancel ? { signal: eitherSignal(env.signal, cancel) } : {}) };
+      return { ...env, ...(dryRun ? { spawn: dryRunSpawn } : {}), ...(scanned ? { scanned } : {}), ...(cancel ? { signal: eitherSignal(env.signal, cancel) } : {}) };
     };
     let env = makeEnv(token);
     const commands = this.parse(token.text, "invalid launch script", env);
@@ -129,19 +154,27 @@ export class LaunchPipeline {
         trace.end("failed", err.message);
         throw err;
       }
-      if (dryRun && !DRY_RUN_COMMANDS.has(cmd.name)) {
+      if (dryRun && !DRY_RUN_COMMANDS.has(canonicalCommand(cmd.name))) {
+        try {
+          // what the real scan would meet before this command starts media: the launch gate
+          if (meetsGateWhenSkipped(cmd, env)) this.deps.dryRunGate?.();
+        } catch (err) {
+          trace.end("failed", err instanceof Error ? err.message : String(err));
+          throw err;
+        }
         trace.end("skipped");
         continue;
       }
+      let skipped: string | undefined; // a command this platform accepts and does nothing for: why
       try {
         const hook = env.config().launchers.before_media_start;
         if (!dryRun && hook.trim() !== "" && isMediaLaunching(cmd.name)) await this.beforeMediaStart(hook, cmd, env);
-        await this.runCommand(cmd, { ...env, moreCommands: i < commands.length - 1 });
+        skipped = (await this.runCommand(cmd, { ...env, moreCommands: i < commands.length - 1 }))?.skipped;
       } catch (err) {
         trace.end("failed", err instanceof Error ? err.message : String(err));
         throw err;
       }
-      trace.end("ok");
+      trace.end(skipped === undefined ? "ok" : "skipped", skipped);
     }
   }
 
@@ -179,11 +212,11 @@ export class LaunchPipeline {
     return script.commands;
   }
 
-  private async runCommand(cmd: ZapCommand, env: CommandEnv, launching?: ZapCommand): Promise<void> {
+  private async runCommand(cmd: ZapCommand, env: CommandEnv, launching?: ZapCommand): Promise<void | CommandSkipped> {
     const handler = this.deps.commands[cmd.name];
     if (!handler) throw new CommandError(`unknown command: ${cmd.name}`, false, "unknown_command");
     // `[[…]]` expressions are evaluated when their command runs, so they see what earlier commands did
-    await handler(expandCommand(cmd, env, launching), env);
+    return handler(expandCommand(cmd, env, launching), env);
   }
 
   /** `launchers.before_media_start`: runs before a command that starts media (not for its own commands); a failure stops the launch. */

@@ -96,14 +96,19 @@ export class PlaytimeService implements Lifecycle {
     return () => this.reachedListeners.delete(fn);
   }
 
-  /** The launch gate: throws (forbidden, `data.reason`) while a limit refuses new media. */
-  gate(): void {
+  /**
+   * The launch gate: throws (forbidden, `data.reason`) while a limit refuses new media. `quiet` (a dry run):
+   * throws the same, without the log line and the `playtime.limit.reached` notification.
+   */
+  gate(quiet = false): void {
     const limits = this.limits();
     if (!limits.enabled) return;
     const reason = launchRefusal(limits, this.sessionUsedMs(), this.dailyUsedMs());
     if (!reason) return;
-    logger.warn(`launch refused: ${reason} playtime limit reached`);
-    this.deps.events.publish("playtime.limit.reached", { reason });
+    if (!quiet) {
+      logger.warn(`launch refused: ${reason} playtime limit reached`);
+      this.deps.events.publish("playtime.limit.reached", { reason });
+    }
     const resume = reason === "session" && this.resetGapMs() > 0 ? `; launches work again ${formatDuration(this.cooldownLeftMs() ?? 0)} after the last game` : "";
     throw new DomainError("forbidden", `${reason} playtime limit reached${resume}`, { reason });
   }

@@ -1,16 +1,27 @@
 import { systemClock } from "../../../core/clock.ts";
 import { log } from "../../../log.ts";
-import { CommandError, type CommandHandler, requireArg } from "./types.ts";
+import { type CommandEnv, CommandError, type CommandHandler, requireArg } from "./types.ts";
 
 const logger = log.withTag("zapscript");
 
 /** Longest `delay` accepted, in milliseconds. */
 export const MAX_DELAY_MS = 5 * 60 * 1000;
 
-export const stop: CommandHandler = async (_cmd, env) => {
-  if (env.active.current() || !env.mister) await env.active.stop();
-  else env.mister.leaveCore(); // MiSTer: a core loaded from its own menu, without a game we follow
-};
+/**
+ * Back to the platform's menu, as the reference's return to menu (`stop`, `launch.system:menu`): stops the media
+ * that runs (on MiSTer its stop loads the menu core); on MiSTer with no media followed, ends a script shown on the
+ * console, else loads the menu core (`load_core menu.rbf`), whatever core runs, the menu too.
+ */
+export async function returnToMenu(name: string, env: CommandEnv): Promise<void> {
+  if (env.active.current() || !env.mister) return env.active.stop();
+  try {
+    env.mister.leaveCore();
+  } catch (err) {
+    throw new CommandError(`${name}: failed to return to the menu: ${(err as Error).message}`);
+  }
+}
+
+export const stop: CommandHandler = (cmd, env) => returnToMenu(cmd.name, env);
 
 /** `delay:<ms>`: waits before the next command. */
 export const delay: CommandHandler = async (cmd, env) => {

@@ -1,6 +1,7 @@
 import type { ZapCommand } from "../../../core/zapscript/index.ts";
 import { resolveTarget } from "../media-resolver.ts";
 import { describeTiers, firstInTiers, namedSystem, namedSystems } from "../named-systems.ts";
+import { returnToMenu } from "./control.ts";
 import { mightBeTitle, startTitle } from "./launch-title.ts";
 import { startItem, startTarget } from "./start-item.ts";
 import { type CommandEnv, CommandError, type CommandHandler, requireArg, requireLibrary } from "./types.ts";
@@ -63,9 +64,16 @@ export const launchRandom: CommandHandler = async (cmd, env) => {
   await startItem(item, cmd, env);
 };
 
-/** `launch.system:<System>`: starts a system's core without media (MiSTer). */
+/** The system name that means the platform's menu, not a core (`launch.system:menu`). */
+const MENU_SYSTEM = "menu";
+
+/**
+ * `launch.system:<System>`: starts a system's core without media (MiSTer). `launch.system:menu` (any case) goes
+ * back to the menu, as `stop` does, on every platform (the reference's return to menu).
+ */
 export const launchSystem: CommandHandler = async (cmd, env) => {
   const name = requireArg(cmd, 0, "system id");
+  if (name.toLowerCase() === MENU_SYSTEM) return returnToMenu(cmd.name, env);
   if (!env.systemLauncher) throw new CommandError(`${cmd.name} is not supported on this platform`, true);
   const system = namedSystem(name);
   const systemId = system.id;

@@ -1,10 +1,24 @@
 import { DomainError } from "../../../core/errors.ts";
+import { misterCommandSkipped } from "../../../core/zapscript/command-support.ts";
+import type { ZapCommand } from "../../../core/zapscript/index.ts";
+import { log } from "../../../log.ts";
 import type { MisterCommands } from "../../../platforms/mister/commands.ts";
-import { type CommandEnv, type CommandHandler, CommandError, requireArg } from "./types.ts";
+import { type CommandEnv, type CommandHandler, CommandError, type CommandSkipped, requireArg } from "./types.ts";
 
-function misterOf(env: CommandEnv, name: string): MisterCommands {
-  if (!env.mister) throw new CommandError(`${name} is not supported on this platform (${env.platform}): MiSTer only`, true);
-  return env.mister;
+const logger = log.withTag("zapscript");
+
+/**
+ * A MiSTer command: runs `action` with MiSTer's commands; elsewhere, as the reference, does nothing (the step is
+ * skipped, with why, and the script goes on), or fails as unsupported where the reference refuses it (Batocera).
+ */
+function onMister(action: (m: MisterCommands, cmd: ZapCommand, env: CommandEnv) => Promise<void>): CommandHandler {
+  return async (cmd, env): Promise<void | CommandSkipped> => {
+    if (env.mister) return action(env.mister, cmd, env);
+    const skipped = misterCommandSkipped(cmd.name, env.platform);
+    if (!skipped) throw new CommandError(`${cmd.name} is not supported on this platform (${env.platform}): MiSTer only`, true);
+    logger.info(`${cmd.name} skipped: only MiSTer runs it (this is ${env.platform})`);
+    return { skipped: `${skipped} (this is ${env.platform})` };
+  };
 }
 
 /** Runs a MiSTer action; its failures become the command's (with the command's name). */
@@ -18,33 +32,29 @@ const run = (name: string, action: () => void) => {
 };
 
 /** `mister.ini:<1-4>`: switches MiSTer.ini (Main, then the MiSTer_*.ini files); the menu reloads when it is the script's last command. */
-const ini: CommandHandler = async (cmd, env) => {
-  const m = misterOf(env, cmd.name);
+const ini = onMister(async (m, cmd, env) => {
   const n = requireArg(cmd, 0, "INI number");
   run(cmd.name, () => m.ini(n, !env.moreCommands));
-};
+});
 
 /** `mister.core:<rbf path>`: loads a core by its path on the SD card. */
-const core: CommandHandler = async (cmd, env) => {
-  const m = misterOf(env, cmd.name);
+const core = onMister(async (m, cmd) => {
   const rbf = requireArg(cmd, 0, "core path");
   run(cmd.name, () => m.core(rbf));
-};
+});
 
 /** `mister.mgl:<MGL>`: loads the MGL text given. */
-const mgl: CommandHandler = async (cmd, env) => {
-  const m = misterOf(env, cmd.name);
+const mgl = onMister(async (m, cmd) => {
   const text = cmd.args.join(",").trim();
   if (text === "") throw new CommandError(`${cmd.name}: missing MGL`);
   run(cmd.name, () => m.mgl(text));
-};
+});
 
 /**
  * `mister.script:<name>.sh args`: runs a script from Scripts on MiSTer's console (tty2, as MiSTer's Scripts menu
  * does), or in the background with `?hidden=yes`.
  */
-const script: CommandHandler = async (cmd, env) => {
-  const m = misterOf(env, cmd.name);
+const script = onMister(async (m, cmd, env) => {
   const line = cmd.args.join(",").trim();
   if (line === "") throw new CommandError(`${cmd.name}: missing script`);
   const hidden = ["yes", "true", "1", "on"].includes(String(cmd.advArgs.hidden ?? "").toLowerCase());
@@ -55,14 +65,13 @@ const script: CommandHandler = async (cmd, env) => {
   } catch (err) {
     throw new CommandError(`${cmd.name}: ${(err as Error).message}`, err instanceof DomainError && err.kind === "unavailable");
   }
-};
+});
 
 /** `mister.wallpaper:<file>`: sets the menu's wallpaper from `wallpapers/`; no argument unsets it. */
-const wallpaper: CommandHandler = async (cmd, env) => {
-  const m = misterOf(env, cmd.name);
+const wallpaper = onMister(async (m, cmd) => {
   const name = cmd.args[0]?.trim() ?? "";
   run(cmd.name, () => m.wallpaper(name));
-};
+});
 
 export const MISTER_COMMANDS: Readonly<Record<string, CommandHandler>> = {
   "mister.ini": ini,

@@ -66,7 +66,12 @@ export interface PlaylistEnv extends Pick<PlaylistService, "get" | "set" | "clea
   random(): number;
 }
 
-export type CommandHandler = (cmd: ZapCommand, env: CommandEnv) => Promise<void>;
+/** What a command answers when this platform accepts it and does nothing (the scan trace shows the step skipped, with why). */
+export interface CommandSkipped {
+  skipped: string;
+}
+
+export type CommandHandler = (cmd: ZapCommand, env: CommandEnv) => Promise<void | CommandSkipped>;
 
 /** A command failed; the message goes to the log and the history entry. */
 export class CommandError extends DomainError {
