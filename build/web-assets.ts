@@ -80,7 +80,9 @@ export function renderModule(assets: BuiltAsset[]): string {
 
 if (import.meta.main) {
   const force = process.argv.includes("--force");
-  if (!force && existsSync(OUT) && statSync(OUT).mtimeMs >= newestSource(SRC) && statSync(OUT).mtimeMs >= statSync(import.meta.path).mtimeMs) {
+  // the app's own sources and the src/core modules it bundles (the parser, the secure layer …)
+  const newest = Math.max(newestSource(SRC), newestSource(join(ROOT, "src/core")), statSync(import.meta.path).mtimeMs);
+  if (!force && existsSync(OUT) && statSync(OUT).mtimeMs >= newest) {
     process.exit(0);
   }
   mkdirSync(OUT_DIR, { recursive: true });
