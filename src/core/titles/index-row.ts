@@ -3,7 +3,7 @@
  * valid extension, the title, its slug (or the lower-cased name when the title has none), the extension tag and
  * the file-name tags in natural (unpadded) form.
  */
-import { type MediaType, slugifyWithTokens } from "./slug-fns.ts";
+import { type MediaType, type SlugWithTokens, slugifyWithTokens } from "./slug-fns.ts";
 import { parseFilenameTagsForMedia, parseTitleFromFilename, unpadTagValue } from "./tag-fns.ts";
 import { type PrefixKind, stripWithPolicy } from "./browse-prefix.ts";
 import { rawExtension } from "./narrowing.ts";
@@ -15,13 +15,17 @@ export interface StagedTag {
   readonly value: string;
 }
 
-export interface RowFragments {
+/** What a row's title tables need: the file name, its title and slug. Cheaper than {@link RowFragments}. */
+export interface RowTitle {
   readonly fileName: string;
   /** Lower-cased extension with its dot, or "" when the file has none or it is not alphanumeric. */
   readonly ext: string;
   readonly title: string;
   readonly slug: string;
   readonly tokens: readonly string[];
+}
+
+export interface RowFragments extends RowTitle {
   readonly tags: readonly StagedTag[];
 }
 
@@ -58,9 +62,45 @@ export function stagedTagsFromName(fileName: string, mediaType: MediaType): Stag
   return out;
 }
 
+/** The file name and its valid extension (the lower-cased extension is cut only where the name spells it so). */
+function fileParts(path: string): { fileName: string; ext: string } {
+  const base = lastElement(path);
+  const lowered = rawExtension(path).toLowerCase();
+  const ext = isValidExtension(lowered) ? lowered : "";
+  // As the reference: the lower-cased extension is cut only where the name spells it in lower case.
+  const fileName = ext !== "" && base.endsWith(ext) ? base.slice(0, base.length - ext.length) : base;
+  return { fileName, ext };
+}
+
+export interface RowTitleOptions {
+  /** A title already known (skips parsing the file name). */
+  readonly title?: string | undefined;
+  /** The numbering prefix the row's folder strips from titles (see browse-prefix.ts). */
+  readonly prefixPolicy?: PrefixKind;
+  /** Slugifies a title (e.g. remembering titles already seen); slugifyWithTokens by default. */
+  readonly slugOfTitle?: (title: string) => SlugWithTokens;
+}
+
+/** The title and slug of a row. */
+export function rowTitle(path: string, mediaType: MediaType, options: RowTitleOptions = {}): RowTitle {
+  const { fileName, ext } = fileParts(path);
+  const nameForTitle = stripWithPolicy(fileName, options.prefixPolicy ?? "");
+  const title = options.title ?? parseTitleFromFilename(nameForTitle, mediaType);
+  const slugged = options.slugOfTitle ? options.slugOfTitle(title) : slugifyWithTokens(mediaType, title);
+  const slug = slugged.slug === "" ? goToLower(nameForTitle) : slugged.slug;
+  return { fileName, ext, title, slug, tokens: slugged.tokens };
+}
+
+/** The staged tags of a row: its extension, then the tags of the whole file name (or `nameTags` when known). */
+export function rowTags(path: string, mediaType: MediaType, nameTags?: readonly StagedTag[]): readonly StagedTag[] {
+  const { fileName, ext } = fileParts(path);
+  const fromName = nameTags ?? stagedTagsFromName(fileName, mediaType);
+  return ext === "" ? fromName : [{ type: "extension", value: ext.slice(1) }, ...fromName];
+}
+
 /**
- * `prefixPolicy` is the numbering prefix its folder strips from titles (see browse-prefix.ts); tags are read
- * from the whole file name.
+ * Title, slug and staged tags of a row: {@link rowTitle} and {@link rowTags} together. Tags are read from the
+ * whole file name.
  */
 export function rowFragments(
   path: string,
@@ -68,16 +108,5 @@ export function rowFragments(
   hints: RowHints = {},
   prefixPolicy: PrefixKind = "",
 ): RowFragments {
-  const base = lastElement(path);
-  const lowered = rawExtension(path).toLowerCase();
-  const ext = isValidExtension(lowered) ? lowered : "";
-  // As the reference: the lower-cased extension is cut only where the name spells it in lower case.
-  const fileName = ext !== "" && base.endsWith(ext) ? base.slice(0, base.length - ext.length) : base;
-  const nameForTitle = stripWithPolicy(fileName, prefixPolicy);
-  const title = hints.title ?? parseTitleFromFilename(nameForTitle, mediaType);
-  const slugged = slugifyWithTokens(mediaType, title);
-  const slug = slugged.slug === "" ? goToLower(nameForTitle) : slugged.slug;
-  const nameTags = hints.tags ?? stagedTagsFromName(fileName, mediaType);
-  const tags = ext === "" ? nameTags : [{ type: "extension", value: ext.slice(1) }, ...nameTags];
-  return { fileName, ext, title, slug, tokens: slugged.tokens, tags };
+  return { ...rowTitle(path, mediaType, { title: hints.title, prefixPolicy }), tags: rowTags(path, mediaType, hints.tags) };
 }

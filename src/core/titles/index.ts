@@ -44,7 +44,16 @@ export {
   type ResolveParams,
   resolveTitle,
 } from "./resolve.ts";
-export { type RowFragments, type RowHints, rowFragments, type StagedTag, stagedTagsFromName } from "./index-row.ts";
+export {
+  type RowFragments,
+  type RowHints,
+  rowFragments,
+  type RowTitle,
+  rowTags,
+  rowTitle,
+  type StagedTag,
+  stagedTagsFromName,
+} from "./index-row.ts";
 export { DYNAMIC_TAG_TYPES, linkedTags, storedTagPredicate } from "./stored-tags.ts";
 export { TitleIndex, type TitleIndexOptions, type TitleIndexRow } from "./title-index.ts";
 export { preferencesFromConfig } from "./preferences.ts";

@@ -8,23 +8,19 @@
  * path order of the file naming them, files by title slug then path), or the given ids (`tieOrder: "id"`).
  * Folders whose files are mostly numbered ("001 - Sonic", "1991-06-23 - Sonic") have the numbers dropped
  * from their titles, as the reference's scanner does.
+ * Compact (see title-tables.ts): a file's tags are read from its name when a query needs them (tag filters, or
+ * the file is returned), and a few hundred are kept; result objects are made for the files returned.
  * Building is O(n log n) in the rows; parsed titles and tags may be passed in to skip parsing.
  */
 import { SLUG_SEARCH_LIMIT } from "./constants.ts";
-import { type MediaType, slugify } from "./slug-fns.ts";
 import { compareGoStrings } from "./go-strings.ts";
-import { detectPrefixPolicy, dirOf, type PrefixKind } from "./browse-prefix.ts";
-import { type RowHints, rowFragments } from "./index-row.ts";
-import { generateSlugMetadataFromTokens } from "./slug-metadata.ts";
+import { rowTags } from "./index-row.ts";
+import { type MediaType, slugify } from "./slug-fns.ts";
 import { linkedTags, type StoredTag, storedTagPredicate } from "./stored-tags.ts";
+import { buildTitleTables, tableBytes, type TitleIndexRow, type TitleTables } from "./title-tables.ts";
 import type { MediaResult, PreFilterRange, TagFilter, TitleQueries, TitleRecord } from "./types.ts";
 
-export interface TitleIndexRow extends RowHints {
-  /** The media row's id; ties between files are broken in id order, as the reference does by its row ids. */
-  readonly id: number;
-  readonly systemId: string;
-  readonly path: string;
-}
+export type { TitleIndexRow } from "./title-tables.ts";
 
 export interface TitleIndexOptions {
   readonly systemId: string;
@@ -38,154 +34,199 @@ export interface TitleIndexOptions {
   readonly tieOrder?: "scan" | "id";
 }
 
-interface IndexedMedia {
-  readonly result: MediaResult;
-  readonly tags: readonly StoredTag[];
-  /** Position in media row order. */
-  rank: number;
-}
+/** Files whose tags stay read: enough for the candidates of a few queries (50 files at most each). */
+const TAG_CACHE_SIZE = 512;
+/**
+ * Title records kept for the fuzzy matcher (~250 bytes each with its signature): a few pre-filter listings' worth
+ * (one lists about a quarter of a system's titles), bounded for systems of many thousand titles.
+ */
+const RECORD_CACHE_SIZE = 16_384;
 
-interface IndexedTitle {
-  readonly record: TitleRecord;
-  /** In id order. */
-  readonly media: IndexedMedia[];
-}
-
-/** A title while rows are read: the row with the smallest path names it. */
-interface TitleDraft {
-  path: string;
-  name: string;
-  secondarySlug: string;
-  slugLength: number;
-  slugWordCount: number;
-  readonly rows: { readonly row: TitleIndexRow; readonly tags: readonly StoredTag[] }[];
-}
-
-/** Each folder's numbering-prefix policy, from all of the system's files in it. */
-function folderPrefixPolicies(rows: readonly TitleIndexRow[]): Map<string, PrefixKind> {
-  const byDir = new Map<string, string[]>();
-  for (const r of rows) {
-    const dir = dirOf(r.path);
-    const list = byDir.get(dir);
-    if (list) list.push(r.path);
-    else byDir.set(dir, [r.path]);
+/** First index in [0, count) whose key is not below `key` in Go order. */
+function lowerBound(count: number, keyAt: (i: number) => string, key: string): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareGoStrings(keyAt(mid), key) < 0) lo = mid + 1;
+    else hi = mid;
   }
-  const out = new Map<string, PrefixKind>();
-  for (const [dir, paths] of byDir) {
-    const kind = detectPrefixPolicy(paths);
-    if (kind !== "") out.set(dir, kind);
-  }
-  return out;
+  return lo;
 }
 
 export class TitleIndex implements TitleQueries {
   readonly systemId: string;
   readonly mediaType: MediaType;
-  private readonly bySlug = new Map<string, IndexedTitle>();
-  private readonly bySecondary = new Map<string, IndexedTitle[]>();
-  /** Titles in slug order (Go string order). */
-  private readonly bySlugOrder: IndexedTitle[];
-  /** Titles as the pre-filter query walks them: slug length, word count, title row order. */
-  private readonly byPreFilter: IndexedTitle[];
+  private readonly tables: TitleTables;
+  private readonly isKnownTag: ((key: string) => boolean) | undefined;
+  private readonly tagCache = new Map<number, readonly StoredTag[]>();
+  /**
+   * Title records handed out by the pre-filter, kept: the fuzzy matcher remembers each record's token signature
+   * by its identity. Only titles a fuzzy query has listed are here, the oldest dropped past RECORD_CACHE_SIZE.
+   */
+  private readonly records = new Map<number, TitleRecord>();
 
   constructor(rows: Iterable<TitleIndexRow>, options: TitleIndexOptions) {
     this.systemId = options.systemId;
     this.mediaType = options.mediaType;
-    const mine = [...rows].filter((r) => r.systemId === this.systemId);
-    const policies = folderPrefixPolicies(mine);
-    const drafts = new Map<string, TitleDraft>();
-    for (const row of mine) {
-      const f = rowFragments(row.path, this.mediaType, row, policies.get(dirOf(row.path)) ?? "");
-      const entry = { row, tags: linkedTags(f.tags, options.isKnownTag) };
-      const draft = drafts.get(f.slug);
-      if (draft && compareGoStrings(row.path, draft.path) >= 0) {
-        draft.rows.push(entry);
-        continue;
-      }
-      const meta = generateSlugMetadataFromTokens(this.mediaType, f.title, f.slug, f.tokens);
-      const fields = { path: row.path, name: f.title, ...meta };
-      if (draft) {
-        Object.assign(draft, fields);
-        draft.rows.push(entry);
-      } else drafts.set(f.slug, { ...fields, rows: [entry] });
-    }
-    const slugs = [...drafts.keys()].sort(compareGoStrings);
-    const titleIds = new Map(
-      [...drafts.entries()].sort((a, b) => compareGoStrings(a[1].path, b[1].path)).map(([slug], i) => [slug, i + 1]),
-    );
-    const byPath = (a: { row: TitleIndexRow }, b: { row: TitleIndexRow }) => compareGoStrings(a.row.path, b.row.path);
-    const byId = (a: { row: TitleIndexRow }, b: { row: TitleIndexRow }) => a.row.id - b.row.id;
-    const all: IndexedMedia[] = [];
-    for (const slug of slugs) {
-      const d = drafts.get(slug) as TitleDraft;
-      const titleId = titleIds.get(slug) ?? 0;
-      const { name, secondarySlug, slugLength, slugWordCount } = d;
-      const record: TitleRecord = { titleId, slug, name, secondarySlug, slugLength, slugWordCount };
-      const media = d.rows.sort(options.tieOrder === "id" ? byId : byPath).map(({ row, tags }) => ({
-        tags,
-        rank: 0,
-        result: {
-          mediaId: row.id,
-          titleId,
-          systemId: this.systemId,
-          name,
-          path: row.path,
-          tags,
-        },
-      }));
-      all.push(...media);
-      const title: IndexedTitle = { record, media };
-      this.bySlug.set(slug, title);
-      if (secondarySlug !== "") {
-        const list = this.bySecondary.get(secondarySlug);
-        if (list) list.push(title);
-        else this.bySecondary.set(secondarySlug, [title]);
-      }
-    }
-    if (options.tieOrder === "id") all.sort((a, b) => a.result.mediaId - b.result.mediaId);
-    all.forEach((m, i) => {
-      m.rank = i;
+    this.isKnownTag = options.isKnownTag;
+    const mine: TitleIndexRow[] = [];
+    for (const r of rows) if (r.systemId === this.systemId) mine.push(r);
+    this.tables = buildTitleTables(mine, {
+      mediaType: this.mediaType,
+      tieOrder: options.tieOrder ?? "scan",
+      ...(options.isKnownTag ? { isKnownTag: options.isKnownTag } : {}),
     });
-    this.bySlugOrder = slugs.map((slug) => this.bySlug.get(slug) as IndexedTitle);
-    this.byPreFilter = [...this.bySlugOrder].sort(
-      (a, b) =>
-        a.record.slugLength - b.record.slugLength ||
-        a.record.slugWordCount - b.record.slugWordCount ||
-        a.record.titleId - b.record.titleId,
-    );
   }
 
   /** Number of titles (distinct slugs). */
   get titleCount(): number {
-    return this.bySlugOrder.length;
+    return this.tables.slugs.length;
+  }
+
+  /** Number of media rows. */
+  get rowCount(): number {
+    return this.tables.ids.length;
+  }
+
+  /** Bytes of the index's arrays and text, for budgets and benchmarks (hinted tags and caches not counted). */
+  get tableBytes(): number {
+    return tableBytes(this.tables);
   }
 
   private slugOf(input: string): string {
     return slugify(this.mediaType, input);
   }
 
-  private mediaOf(systemId: string, titles: readonly IndexedTitle[], filters?: readonly TagFilter[]): MediaResult[] {
+  private pathOf(rank: number): string {
+    const t = this.tables;
+    const [head, ext] = t.affixes[t.affixOf[rank] as number] ?? ["", ""];
+    return head + t.middles.get(rank) + ext;
+  }
+
+  private tagsOf(rank: number): readonly StoredTag[] {
+    const hinted = this.tables.hintedTags.get(rank);
+    if (hinted) return hinted;
+    let tags = this.tagCache.get(rank);
+    if (tags === undefined) {
+      tags = linkedTags(rowTags(this.pathOf(rank), this.mediaType), this.isKnownTag);
+      if (this.tagCache.size >= TAG_CACHE_SIZE) this.tagCache.delete(this.tagCache.keys().next().value as number);
+      this.tagCache.set(rank, tags);
+    }
+    return tags;
+  }
+
+  private titleAt(rank: number): number {
+    const { titleOf, memberStart } = this.tables;
+    if (titleOf) return titleOf[rank] as number;
+    let lo = 0;
+    let hi = memberStart.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if ((memberStart[mid] as number) <= rank) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  private result(rank: number): MediaResult {
+    const t = this.tables;
+    const title = this.titleAt(rank);
+    return {
+      mediaId: t.ids[rank] as number,
+      titleId: t.titleId[title] as number,
+      systemId: this.systemId,
+      name: t.names.get(title),
+      path: this.pathOf(rank),
+      tags: this.tagsOf(rank),
+    };
+  }
+
+  /** The files of the titles, in media row order. */
+  private ranksOf(titles: readonly number[]): ArrayLike<number> {
+    const { memberStart, members } = this.tables;
+    const t0 = titles[0] as number;
+    if (titles.length === 1 && members) return members.subarray(memberStart[t0], memberStart[t0 + 1]);
+    const out: number[] = [];
+    let sorted = true;
+    for (const t of titles) {
+      for (let k = memberStart[t] as number; k < (memberStart[t + 1] as number); k++) {
+        const rank = members ? (members[k] as number) : k;
+        if (out.length > 0 && rank < (out[out.length - 1] as number)) sorted = false;
+        out.push(rank);
+      }
+    }
+    return sorted ? out : out.sort((a, b) => a - b);
+  }
+
+  private mediaOf(systemId: string, titles: readonly number[], filters?: readonly TagFilter[]): MediaResult[] {
     if (systemId !== this.systemId || titles.length === 0) return [];
-    const accept = storedTagPredicate(filters ?? []);
-    const lists = titles.map((t) => t.media);
-    const media = lists.length === 1 ? (lists[0] ?? []) : lists.flat().sort((a, b) => a.rank - b.rank);
+    const accept = filters && filters.length > 0 ? storedTagPredicate(filters) : undefined;
+    const ranks = this.ranksOf(titles);
     const out: MediaResult[] = [];
-    for (const m of media) {
-      if (!accept(m.tags)) continue;
-      out.push(m.result);
-      if (out.length === SLUG_SEARCH_LIMIT) break;
+    for (let i = 0; i < ranks.length && out.length < SLUG_SEARCH_LIMIT; i++) {
+      const rank = ranks[i] as number;
+      if (accept && !accept(this.tagsOf(rank))) continue;
+      out.push(this.result(rank));
     }
     return out;
   }
 
+  /** The title with this slug, or -1. */
+  private titleWithSlug(slug: string): number {
+    const { slugs } = this.tables;
+    const at = lowerBound(slugs.length, (i) => slugs.get(i), slug);
+    return at < slugs.length && slugs.get(at) === slug ? at : -1;
+  }
+
+  /** Titles whose slug starts with `prefix`: a contiguous run of the slug-ordered titles. */
+  private titlesWithPrefix(prefix: string): number[] {
+    const { slugs } = this.tables;
+    const out: number[] = [];
+    for (let t = lowerBound(slugs.length, (i) => slugs.get(i), prefix); t < slugs.length; t++) {
+      if (!slugs.get(t).startsWith(prefix)) break;
+      out.push(t);
+    }
+    return out;
+  }
+
+  /** Titles whose secondary slug is `key`, in slug order. */
+  private titlesWithSecondary(key: string): number[] {
+    const { bySecondary, secondarySlugs } = this.tables;
+    const keyAt = (i: number) => secondarySlugs.get(bySecondary[i] as number);
+    const out: number[] = [];
+    for (let i = lowerBound(bySecondary.length, keyAt, key); i < bySecondary.length && keyAt(i) === key; i++) {
+      out.push(bySecondary[i] as number);
+    }
+    return out;
+  }
+
+  private record(title: number): TitleRecord {
+    let r = this.records.get(title);
+    if (r === undefined) {
+      const t = this.tables;
+      r = {
+        titleId: t.titleId[title] as number,
+        slug: t.slugs.get(title),
+        name: t.names.get(title),
+        secondarySlug: t.secondarySlugs.get(title),
+        slugLength: t.slugLength[title] as number,
+        slugWordCount: t.wordCount[title] as number,
+      };
+      if (this.records.size >= RECORD_CACHE_SIZE) this.records.delete(this.records.keys().next().value as number);
+      this.records.set(title, r);
+    }
+    return r;
+  }
+
   searchMediaBySlug(systemId: string, slug: string, filters?: readonly TagFilter[]): MediaResult[] {
-    const title = this.bySlug.get(this.slugOf(slug));
-    return this.mediaOf(systemId, title ? [title] : [], filters);
+    const title = this.titleWithSlug(this.slugOf(slug));
+    return this.mediaOf(systemId, title < 0 ? [] : [title], filters);
   }
 
   searchMediaBySecondarySlug(systemId: string, secondarySlug: string, filters?: readonly TagFilter[]): MediaResult[] {
     const key = this.slugOf(secondarySlug);
-    return this.mediaOf(systemId, key === "" ? [] : (this.bySecondary.get(key) ?? []), filters);
+    return this.mediaOf(systemId, key === "" ? [] : this.titlesWithSecondary(key), filters);
   }
 
   searchMediaBySlugPrefix(systemId: string, prefix: string, filters?: readonly TagFilter[]): MediaResult[] {
@@ -195,39 +236,30 @@ export class TitleIndex implements TitleQueries {
   }
 
   searchMediaBySlugIn(systemId: string, slugs: readonly string[], filters?: readonly TagFilter[]): MediaResult[] {
-    const titles: IndexedTitle[] = [];
+    const titles: number[] = [];
     for (const key of new Set(slugs.map((s) => this.slugOf(s)))) {
-      const t = key === "" ? undefined : this.bySlug.get(key);
-      if (t) titles.push(t);
+      const t = key === "" ? -1 : this.titleWithSlug(key);
+      if (t >= 0) titles.push(t);
     }
     return this.mediaOf(systemId, titles, filters);
   }
 
   getTitlesWithPreFilter(systemId: string, range: PreFilterRange): TitleRecord[] {
     if (systemId !== this.systemId) return [];
-    const out: TitleRecord[] = [];
-    for (const { record: r } of this.byPreFilter) {
-      if (r.slugLength < range.minLength || r.slugLength > range.maxLength) continue;
-      if (r.slugWordCount < range.minWordCount || r.slugWordCount > range.maxWordCount) continue;
-      out.push(r);
-    }
-    return out;
-  }
-
-  /** Titles whose slug starts with `prefix`: a contiguous run of the slug-ordered titles. */
-  private titlesWithPrefix(prefix: string): IndexedTitle[] {
+    const { preFilter, slugLength, wordCount } = this.tables;
     let lo = 0;
-    let hi = this.bySlugOrder.length;
+    let hi = preFilter.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compareGoStrings(this.bySlugOrder[mid]?.record.slug ?? "", prefix) < 0) lo = mid + 1;
+      if ((slugLength[preFilter[mid] as number] as number) < range.minLength) lo = mid + 1;
       else hi = mid;
     }
-    const out: IndexedTitle[] = [];
-    for (let i = lo; i < this.bySlugOrder.length; i++) {
-      const t = this.bySlugOrder[i];
-      if (!t?.record.slug.startsWith(prefix)) break;
-      out.push(t);
+    const out: TitleRecord[] = [];
+    for (let i = lo; i < preFilter.length; i++) {
+      const t = preFilter[i] as number;
+      if ((slugLength[t] as number) > range.maxLength) break;
+      const words = wordCount[t] as number;
+      if (words >= range.minWordCount && words <= range.maxWordCount) out.push(this.record(t));
     }
     return out;
   }
