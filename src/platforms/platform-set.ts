@@ -231,6 +231,21 @@ export class PlatformSet {
     this.custom = null;
   }
 
+  /**
+   * The extension lists of a system's launchers, each most preferred first, in launcher priority order (only the
+   * named launcher's when `launcherId` names one that has a list), for a title launch's file-type preference.
+   */
+  extensionLists(systemId: string, launcherId?: string): string[][] {
+    const named = launcherId ? this.launcherById(launcherId)?.extensionsFor?.(systemId) : undefined;
+    if (named) return [[...named]];
+    const lists: string[][] = [];
+    for (const l of this.all()) {
+      const exts = l.extensionsFor?.(systemId);
+      if (exts && exts.length > 0) lists.push([...exts]);
+    }
+    return lists;
+  }
+
   /** The launcher a script names (`?launcher=<id>`, any case). */
   launcherById(id: string): Launcher | undefined {
     return this.all().find((l) => l.id.toLowerCase() === id.toLowerCase());

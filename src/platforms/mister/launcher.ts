@@ -50,6 +50,12 @@ export class MisterLauncher implements Launcher, SystemLauncher {
     private readonly track?: (what: { path: string } | { systemId: string }) => RunningMedia,
   ) {}
 
+  /** The extensions of the system's core, slot by slot, as its MGL slots list them. */
+  extensionsFor(systemId: string): readonly string[] | undefined {
+    const core = coreForSystem(systemId);
+    return core ? core.slots.flatMap((s) => s.exts.map((e) => e.toLowerCase())) : undefined;
+  }
+
   handles(t: LaunchTarget): boolean {
     if (t.scheme) return false;
     return MISTER_DIRECT_EXTENSIONS.has(t.extension) || misterCoreFor(t.system?.id, zipEntryPath(t.path)) !== undefined;

@@ -68,6 +68,10 @@ export class CustomLauncher implements Launcher {
     this.dirs = (cfg.media_dirs ?? []).filter((d) => isAbsolute(d));
   }
 
+  extensionsFor(systemId: string): readonly string[] | undefined {
+    return this.usable && this.extensions.size > 0 && this.systems.has(systemId.toLowerCase()) ? [...this.extensions] : undefined;
+  }
+
   handles(t: LaunchTarget): boolean {
     if (!this.usable) return false;
     if (t.scheme) return this.schemes.has(t.scheme);

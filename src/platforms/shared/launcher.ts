@@ -40,6 +40,12 @@ export interface Launcher {
   readonly groups?: readonly string[];
   /** True when this launcher can start the target. */
   handles(target: LaunchTarget): boolean;
+  /**
+   * The file extensions (lowercase, with the dot) this launcher takes for a system's media, most preferred first;
+   * undefined when it is not a launcher of that system or keeps no such list. A title launch prefers the file
+   * types listed earliest (core/titles), as the reference does with its launchers' extensions.
+   */
+  extensionsFor?(systemId: string): readonly string[] | undefined;
   /** Starts the target; resolves once it is running (the process spawned), rejects with a message otherwise. */
   launch(target: LaunchTarget): Promise<RunningMedia>;
   /** Actions on the media it runs (`control`, `media.control`), by the reference's names; absent: none. */

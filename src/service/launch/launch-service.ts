@@ -291,6 +291,7 @@ export class LaunchService implements Lifecycle {
       systemLauncher: this.gatedSystemLauncher(),
       rootFolders: () => this.rootFolders(),
       traceTitle: (info) => trace.title(info),
+      launcherExtensions: (systemId, launcherId) => this.deps.platforms.extensionLists(systemId, launcherId),
       startMedia: (target, launcherId) => this.startMedia(token, target, launcherId, trace, dryRun),
       spawn: this.ctx.runtime.spawn,
       input: this.deps.input,

@@ -53,8 +53,17 @@ export async function startTitle(text: string, cmd: ZapCommand, env: CommandEnv)
     throw new CommandError(`${cmd.name}: no media of ${system.id} indexed to find ${JSON.stringify(parts.title)} in`, false, "media_not_found");
   }
   const media = env.config().media;
+  // the file types the system's launchers take, most preferred first (the named launcher's alone with ?launcher=)
+  const launcherExtensions = env.launcherExtensions?.(system.id, cmd.advArgs.launcher || undefined) ?? [];
   const outcome = resolveTitle(
-    { systemId: system.id, gameName: parts.title, mediaType: system.mediaType, additionalTags, preferences: preferencesFromConfig(media.default_regions, media.default_langs) },
+    {
+      systemId: system.id,
+      gameName: parts.title,
+      mediaType: system.mediaType,
+      additionalTags,
+      preferences: preferencesFromConfig(media.default_regions, media.default_langs),
+      ...(launcherExtensions.length > 0 ? { launcherExtensions } : {}),
+    },
     queries,
   );
   env.traceTitle?.({

@@ -27,6 +27,8 @@ export interface CommandEnv {
   systemLauncher?: Launcher & SystemLauncher;
   /** Root folders relative paths are resolved against. */
   rootFolders(): string[];
+  /** The extension lists of a system's launchers (or of the named one), for a title's file-type preference. */
+  launcherExtensions?(systemId: string, launcherId?: string): string[][];
   /** Records in the scan trace how the running command resolved a title (which rule, what it tried). */
   traceTitle?(info: TraceTitle): void;
   /** Picks a launcher (the named one, or the first that handles the target) and starts the media. */
