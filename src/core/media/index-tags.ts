@@ -5,20 +5,32 @@
  * others only when its tag vocabulary has the value). Pure.
  */
 import type { MediaType } from "../slugs/index.ts";
-import { unpadTagValue } from "../tags/index.ts";
-import { linkedTags, stagedTagsFromName } from "../titles/index.ts";
+import { type CanonicalTag, parseFilenameToCanonicalTagsForMedia, unpadTagValue } from "../tags/index.ts";
+import { linkedTags, type StagedTag } from "../titles/index.ts";
 
 /** An extension as the reference counts one: ASCII letters and digits after the dot. */
 const VALID_EXTENSION = /^\.[A-Za-z0-9]+$/;
 
 /**
- * What the linking makes of a staged list, by the list's text: names of a set share a few hundred staged lists
- * ("(USA)" → region:us lang:en), and linking (padding, the vocabulary look-up) costs more than the key. The
- * answers are frozen and shared: the index's tag sets and column texts are keyed by identity.
+ * What staging and linking make of a parsed tag list, by the list's text: names of a set share a few hundred
+ * parsed lists ("(USA)" → region:us lang:en), and staging and linking (unpadding, the vocabulary look-up) cost
+ * more than the key. The answers are frozen and shared: the index's tag sets and column texts are keyed by identity.
  */
 const linked = new Map<string, readonly string[]>();
 const MAX_LINKED = 65_536;
 const NONE: readonly string[] = Object.freeze([]);
+
+/** The parsed tags as the reference's indexer stages them: `type:value` unpadded, split at the first colon. */
+function staged(tags: readonly CanonicalTag[]): StagedTag[] {
+  const out: StagedTag[] = [];
+  for (const t of tags) {
+    const text = unpadTagValue(t.value === "" ? t.type : `${t.type}:${t.value}`);
+    const colon = text.indexOf(":");
+    if (colon <= 0 || colon === text.length - 1) continue;
+    out.push({ type: text.slice(0, colon), value: text.slice(colon + 1) });
+  }
+  return out;
+}
 
 /**
  * The index tags of a file name (`Title (USA) (Rev 1).sfc`). `whole`: the name is taken whole (a store game's
@@ -30,12 +42,13 @@ export function indexTagsOfFile(file: string, whole: boolean, mediaType: MediaTy
   const valid = VALID_EXTENSION.test(ext);
   // as the reference: the lower-cased extension is cut only where the name spells it in lower case
   const name = valid && file.endsWith(ext) ? file.slice(0, dot) : file;
-  const staged = stagedTagsFromName(name, mediaType);
+  const parsed = parseFilenameToCanonicalTagsForMedia(name, mediaType);
   let key = valid ? ext : "";
-  for (const t of staged) key += `\u0001${t.type}:${t.value}`;
+  for (const t of parsed) key += `\u0001${t.type}\u0002${t.value}`;
   let tags = linked.get(key);
   if (tags === undefined) {
-    const all = valid ? [{ type: "extension", value: ext.slice(1) }, ...staged] : staged;
+    const stagedTags = staged(parsed);
+    const all = valid ? [{ type: "extension", value: ext.slice(1) }, ...stagedTags] : stagedTags;
     // values as the reference reads them back: numbers unpadded (`extension:0042` → `extension:42`)
     const texts = linkedTags(all).map((t) => `${t.type}:${unpadTagValue(t.stored)}`);
     tags = texts.length === 0 ? NONE : Object.freeze(texts);
