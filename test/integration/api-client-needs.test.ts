@@ -18,7 +18,7 @@ let c: RpcClient;
 
 beforeAll(async () => {
   root = tempDir("tapserve-api-client-");
-  writeFiles(root, ["roms/SNES/Alpha.sfc", "roms/SNES/Beta.sfc", "roms/Genesis/Gamma.md"]);
+  writeFiles(root, ["roms/SNES/Alpha.sfc", "roms/SNES/Beta.sfc", "roms/Genesis/Gamma.md", "roms/SNES/1942 (Japan).sfc", "roms/Genesis/'88 Games (USA).md"]);
   svc = await startService({ configToml: `[launchers]\nindex_root = ["${join(root, "roms")}"]\nretroarch = false\n` });
   c = await svc.connect();
   expect(await c.call("media.index")).toBeNull();
@@ -32,12 +32,24 @@ afterAll(async () => {
 describe("a third-party client of the reference's API", () => {
   test("media.search without a query reads it as empty: every media, in pages", async () => {
     const all = SearchResult.assert(await c.call("media.search", {}));
-    expect(all.total).toBe(3);
+    expect(all.total).toBe(5);
     expect(all).toEqual(SearchResult.assert(await c.call("media.search", { query: "" })));
     const snes = SearchResult.assert(await c.call("media.search", { systems: ["SNES"], maxResults: 1 }));
-    expect(snes.total).toBe(2);
+    expect(snes.total).toBe(3);
     expect(snes.results).toHaveLength(1);
     expect(snes.pagination?.hasNextPage).toBe(true);
+  });
+
+  test("media.search letter: a title's first letter (any case), 0-9 for a digit, # for anything else; with a query and systems", async () => {
+    const names = async (params: Record<string, unknown>) => SearchResult.assert(await c.call("media.search", params)).results.map((r) => r.name);
+    expect(await names({ letter: "a" })).toEqual(["Alpha"]);
+    expect(await names({ letter: "G" })).toEqual(["Gamma"]);
+    expect(await names({ letter: "0-9" })).toEqual(["1942 (Japan)"]);
+    expect(await names({ letter: "#" })).toEqual(["'88 Games (USA)"]);
+    expect(await names({ query: "a", letter: "B", systems: ["SNES"] })).toEqual(["Beta"]);
+    expect(await names({ letter: "G", systems: ["SNES"] })).toEqual([]);
+    expect((await names({ letter: "" })).length).toBe(5);
+    expect((await c.request("media.search", { letter: "AB" })).error?.code).toBe(-32602);
   });
 
   test("mapping types id and value are the reference's names for uid and text", async () => {

@@ -12,6 +12,7 @@ import { BACKGROUND_ACTIONS } from "../../service/playlist/playlist-service.ts";
 import { invalidParams } from "../rpc/errors.ts";
 import { defineMethod } from "../rpc/method.ts";
 import { requestedSystemIds, systemNamed } from "./system-names.ts";
+import { letterParam } from "../../service/media/letter-bits.ts";
 
 /** The `media.*` namespace: index status and builds, search, tags, and the active media. */
 export function mediaMethods(deps: { media: MediaService; launch: LaunchService }) {
@@ -135,7 +136,7 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
       params: SearchParams,
       result: SearchResult,
       example: { query: "mario world", systems: ["SNES"], maxResults: 10, tags: ["region:us"] },
-      handler: (p) => media.search(p.query ?? "", requestedSystemIds(p.systems ?? [], p.fuzzySystem), p.maxResults ?? DEFAULT_MAX_RESULTS, p.tags ?? [], p.cursor ?? ""),
+      handler: (p) => media.search(p.query ?? "", requestedSystemIds(p.systems ?? [], p.fuzzySystem), p.maxResults ?? DEFAULT_MAX_RESULTS, p.tags ?? [], p.cursor ?? "", searchLetter(p.letter)),
     }),
   ];
 }
@@ -145,4 +146,12 @@ function mediaSlot(raw: string | undefined) {
   const slot = parseSlot(raw);
   if (slot instanceof Error) throw invalidParams(`invalid params: ${slot.message}`);
   return slot;
+}
+
+/** `media.search`'s `letter` as the reference takes it ("" or absent: no filter); anything else is invalid params. */
+function searchLetter(raw: string | undefined): string {
+  if (raw === undefined || raw === "") return "";
+  const letter = letterParam(raw);
+  if (letter === null) throw invalidParams(`invalid params: letter must be A-Z, "0-9" or "#" (was "${raw}")`);
+  return letter;
 }

@@ -30,6 +30,8 @@ export const SearchParams = lazy(() => type({
   "tags?": "string[]",
   /** A previous page's `pagination.nextCursor`: the page after it. */
   "cursor?": "string <= 8192",
+  /** Only titles of this letter group, as the reference groups them: A–Z (any case), "0-9" or "#" (anything else); "" none. */
+  "letter?": "string <= 8",
 }));
 /** Where the next page starts: `nextCursor` (absent on the last page), to pass back as `cursor`. */
 export const Pagination = lazy(() => type({ "nextCursor?": "string", hasNextPage: "boolean", pageSize: "number.integer >= 1" }));

@@ -18,6 +18,9 @@ import { type IndexerDeps, IndexInterruptedError, MediaIndexer } from "./indexer
 import { MediaStore, type SearchPage } from "./media-store.ts";
 import { cleanOrphans } from "./orphans.ts";
 import { TitleIndexes } from "./title-indexes.ts";
+import { readLetterBits } from "./letter-bits.ts";
+import { bitsetWords } from "../../core/media/postings.ts";
+import type { SqlDatabase } from "../../runtime/types.ts";
 import { preferencesFromConfig, type ResolveOutcome, resolveTitle, type TagFilter } from "../../core/titles/index.ts";
 import { ScrapeService } from "../scrape/scrape-service.ts";
 import { indexingStatus, ProgressThrottle } from "./status.ts";
@@ -45,6 +48,8 @@ export class MediaService implements Lifecycle {
   private readonly browser: MediaBrowser;
   /** The reference's title tables per system, for `@System/Title` launches. */
   private readonly titles: TitleIndexes;
+  /** The media of each title letter group of the served index file (`media.search {letter}`). */
+  private letters: { db: SqlDatabase; bits: Map<string, Int32Array> } | null = null;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -153,6 +158,7 @@ export class MediaService implements Lifecycle {
   shrinkCaches(): void {
     this.store.shrinkCaches();
     this.titles.drop();
+    this.letters = null;
   }
 
   /** An index run or a scrape is under way. */
@@ -193,16 +199,34 @@ export class MediaService implements Lifecycle {
   }
 
   /** Ranked search; an empty query lists everything (within `systemIds` and `tags`); `cursor` pages it. */
-  search(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[] = [], cursor = ""): SearchResult | Promise<SearchResult> {
-    if (!tags.some(isUserTag)) return this.searchResult(this.store.search(query, systemIds, maxResults, tags, cursor), maxResults);
-    return this.searchUserTagged(query, systemIds, maxResults, tags, cursor);
+  search(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[] = [], cursor = "", letter = ""): SearchResult | Promise<SearchResult> {
+    if (letter !== "" || tags.some(isUserTag)) return this.searchNarrowed(query, systemIds, maxResults, tags, cursor, letter);
+    return this.searchResult(this.store.search(query, systemIds, maxResults, tags, cursor), maxResults);
   }
 
-  /** A search whose `tags` filter names user tags: those resolve to the media of the served index first. */
-  private async searchUserTagged(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[], cursor: string): Promise<SearchResult> {
-    const tree = await this.browser.currentTree();
-    const only = tree ? userTagBits(this.userTags, tree, tags.filter(isUserTag), systemIds, this.store.totalMedia) : null;
+  /**
+   * A search narrowed to a set of media first: those carrying the user tags `tags` names, those of a title letter
+   * group (`letter`: A–Z, "0-9" or "#", as the reference groups titles).
+   */
+  private async searchNarrowed(query: string, systemIds: readonly string[], maxResults: number, tags: readonly string[], cursor: string, letter: string): Promise<SearchResult> {
+    let only: Int32Array | null = null;
+    if (tags.some(isUserTag)) {
+      const tree = await this.browser.currentTree();
+      only = tree ? userTagBits(this.userTags, tree, tags.filter(isUserTag), systemIds, this.store.totalMedia) : null;
+    }
+    if (letter !== "") {
+      const group = this.letterGroup(letter);
+      only = only ? only.map((w, i) => w & (group[i] ?? 0)) : group;
+    }
     return this.searchResult(this.store.search(query, systemIds, maxResults, tags.filter((t) => !isUserTag(t)), cursor, only), maxResults);
+  }
+
+  /** The media of a title letter group in the served index (read once per index file). */
+  private letterGroup(letter: string): Int32Array {
+    const db = this.store.reader;
+    if (!db) return new Int32Array(0);
+    if (this.letters?.db !== db) this.letters = { db, bits: readLetterBits(db, this.store.totalMedia) };
+    return this.letters.bits.get(letter) ?? new Int32Array(bitsetWords(this.store.totalMedia));
   }
 
   /** A store's page as the API answers it: user tags added, the pagination, a typo fallback's query. */
