@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { ScanTrace } from "../../src/core/wire/trace.ts";
 import { writeEmulator } from "../fixtures/launch-env.ts";
 import { fileOf, ORACLE_SYSTEMS, readOracle, type ResolveLine, writeOracleLibrary } from "../fixtures/oracle-library.ts";
+import { launchAndWait } from "../fixtures/launch-and-wait.ts";
+import { runChild } from "../fixtures/process.ts";
 import type { RpcClient } from "../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../fixtures/service.ts";
 
@@ -107,6 +109,27 @@ describe("title launches as the reference resolves them (real names, black-box)"
     expect(none.reason).toBe("media_not_found");
     expect(none.steps[0]!.title?.strategy).toBeUndefined();
     expect(none.steps[0]!.title?.steps.length).toBeGreaterThan(3);
+  });
+
+  test("tapserve parse --explain and why print the rule that chose the file, and what was tried when none did", async () => {
+    const cli = async (...args: string[]) => {
+      const child = runChild([...args, "--port", String(svc.port)]);
+      const { code } = await child.exited;
+      return { code, out: child.output() };
+    };
+    const found = await cli("parse", "--explain", "@snes/super mario world");
+    expect(found.code).toBe(0);
+    expect(found.out).toContain("title:    SNES/super mario world → strategy_exact_match (confidence 1)");
+    expect(found.out).toContain("Super Mario World (USA).sfc");
+    const none = await cli("parse", "--explain", "@SNES/Qwxyzzy Plugh Nonexistent Game");
+    expect(none.code).toBe(1);
+    expect(none.out).toContain("strategy_progressive_trim");
+    expect(none.out).toContain("no strategy found a usable file");
+    // a real launch of the title: `why` explains it from the history
+    expect(await launchAndWait(client, "@snes/super mario world")).toMatchObject({ success: true });
+    const why = await cli("why");
+    expect(why.out).toContain("title:    SNES/super mario world → strategy_exact_match (confidence 1)");
+    await client.call("stop");
   });
 
   test("tag filters in the title and in ?tags= pick the version", async () => {
