@@ -39,3 +39,12 @@ export function compareGoStrings(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** The last element of a slash path as Go's `path/filepath.Base` gives it ("." for "", "/" for "/"). */
+export function goPathBase(path: string): string {
+  let end = path.length;
+  while (end > 1 && path[end - 1] === "/") end--;
+  const trimmed = path.slice(0, end);
+  if (trimmed === "") return ".";
+  if (trimmed === "/") return "/";
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}

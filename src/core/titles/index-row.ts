@@ -7,7 +7,7 @@ import { type MediaType, type SlugWithTokens, slugifyWithTokens } from "./slug-f
 import { parseFilenameTagsForMedia, parseTitleFromFilename, unpadTagValue } from "./tag-fns.ts";
 import { type PrefixKind, stripWithPolicy } from "./browse-prefix.ts";
 import { rawExtension } from "./narrowing.ts";
-import { goToLower } from "./go-strings.ts";
+import { goPathBase, goToLower } from "./go-strings.ts";
 
 export interface StagedTag {
   readonly type: string;
@@ -41,14 +41,6 @@ export function isValidExtension(ext: string): boolean {
   return ALNUM.test(ext.startsWith(".") ? ext.slice(1) : ext);
 }
 
-function lastElement(path: string): string {
-  let end = path.length;
-  while (end > 1 && path[end - 1] === "/") end--;
-  const trimmed = path.slice(0, end);
-  if (trimmed === "") return ".";
-  if (trimmed === "/") return "/";
-  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
-}
 
 /** The file-name tags as the indexer stages them: "type:value" unpadded, split at the first colon. */
 export function stagedTagsFromName(fileName: string, mediaType: MediaType): StagedTag[] {
@@ -64,7 +56,7 @@ export function stagedTagsFromName(fileName: string, mediaType: MediaType): Stag
 
 /** The file name and its valid extension (the lower-cased extension is cut only where the name spells it so). */
 function fileParts(path: string): { fileName: string; ext: string } {
-  const base = lastElement(path);
+  const base = goPathBase(path);
   const lowered = rawExtension(path).toLowerCase();
   const ext = isValidExtension(lowered) ? lowered : "";
   // As the reference: the lower-cased extension is cut only where the name spells it in lower case.

@@ -4,6 +4,7 @@
  */
 import type { MediaResult } from "./types.ts";
 import { rawExtension } from "./narrowing.ts";
+import { goPathBase } from "./go-strings.ts";
 
 export interface TiebreakerScore {
   /** 1 when the name ends with " (N)" or a "Copy" marker. */
@@ -21,14 +22,6 @@ const NUMERIC_SUFFIX = /[\t\n\f\r ]+\([0-9]+\)$/;
 const COPY_SUFFIX = /[\t\n\f\r ]+(-[\t\n\f\r ]+)?[Cc]opy$/;
 const utf8 = new TextEncoder();
 
-function baseName(path: string): string {
-  let end = path.length;
-  while (end > 1 && path[end - 1] === "/") end--;
-  const trimmed = path.slice(0, end);
-  if (trimmed === "") return ".";
-  if (trimmed === "/") return "/";
-  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
-}
 
 function countOccurrences(s: string, sub: string): number {
   let n = 0;
@@ -47,7 +40,7 @@ function charDensity(fileName: string): number {
 }
 
 export function tiebreakerScore(result: MediaResult): TiebreakerScore {
-  const name = baseName(result.path);
+  const name = goPathBase(result.path);
   return {
     numericSuffix: numericSuffix(name),
     pathDepth: countOccurrences(result.path, "/"),
