@@ -1,12 +1,12 @@
 #!/bin/sh
 # Regenerates test/unit/slugs/{reference-vectors,stage-vectors,edge-cases}.json from the reference's slugs package
 # (zaparoo-core pkg/database/slugs), built with Go >= 1.19 and golang.org/x/text from a local directory.
-#   test/unit/slugs/oracle/regenerate.sh [ZAPAROO_CORE_GIT_DIR] [X_TEXT_DIR]
+#   test/oracle/slugs/regenerate.sh [ZAPAROO_CORE_GIT_DIR] [X_TEXT_DIR]
 # Nothing of the reference is written into the repository: its code is built in a scratch folder; only its
 # answers are kept.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-repo=$(cd "$here/../../../.." && pwd)
+repo=$(cd "$here/../../.." && pwd)
 core=${1:-/work/.mirror/ZaparooProject+zaparoo-core/repo}
 xtext=${2:-/usr/share/gocode/src/golang.org/x/text}
 work=$(mktemp -d)

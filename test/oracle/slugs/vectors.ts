@@ -42,7 +42,7 @@ const prefix = `zaparoo-core ${revision} pkg/database/slugs`;
 write(
   "reference-vectors.json",
   `${prefix}: every call its own unit tests make to an exported function (arguments..., result), ` +
-    "recorded by test/unit/slugs/oracle/regenerate.sh",
+    "recorded by test/oracle/slugs/regenerate.sh",
   group(jsonLines(callsFile), () => true),
 );
 const STAGES = [
@@ -65,7 +65,7 @@ write(
   "stage-vectors.json",
   `${prefix}: stage functions the reference's unit tests do not call directly, run over every string literal of ` +
     "those tests (only results that differ from the input; detectScript only where not Latin), " +
-    "by test/unit/slugs/oracle/regenerate.sh",
+    "by test/oracle/slugs/regenerate.sh",
   new Map(STAGES.map((fn) => [fn, stageGroups.get(fn) ?? []])),
 );
 type Res = { s: string; t: string[] | null };
