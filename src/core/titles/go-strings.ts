@@ -6,23 +6,8 @@ export {
   toLowerGo as goToLower,
   trimSpace as goTrimSpace,
 } from "../slugs/go-strings.ts";
-
-/** UTF-8 length of a string (Go's len on a string). */
-export function byteLength(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) ?? 0;
-    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-  }
-  return n;
-}
-
-/** Number of code points (utf8.RuneCountInString). */
-export function runeCount(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
+/** UTF-8 length (Go's len on a string) and code point count (utf8.RuneCountInString): the tag parser's. */
+export { utf8Length as byteLength, runeCount } from "../tags/chars.ts";
 
 /** Go's string order (UTF-8 bytes, i.e. code points), unlike JavaScript's UTF-16 order. */
 export function compareGoStrings(a: string, b: string): number {
