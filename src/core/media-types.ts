@@ -3,7 +3,7 @@
  * reference's clients (../shared/notes/reference-implementation.md).
  */
 import type { ActiveMedia, MediaItem, SearchResult } from "./wire/media.ts";
-import type { TitleQueries } from "./titles/types.ts";
+import type { ResolveOutcome, TagFilter } from "./titles/index.ts";
 
 export type { ActiveMedia, MediaItem, SystemInfo } from "./wire/media.ts";
 
@@ -33,10 +33,22 @@ export interface MediaLibrary {
   resolvePath(path: string): string | undefined;
   /** Root folders in use (config + platform defaults). */
   rootFolders(): string[];
-  /** The title tables of a system as title resolution queries them (core/titles); undefined: no media of it indexed. */
-  titleQueries?(systemId: string): TitleQueries | undefined;
-  /** The indexed item of a media id (as search results carry it). */
-  itemById?(mediaId: number): MediaItem | undefined;
+  /**
+   * The file the reference would pick for a title of a system (core/titles) and its item; `outcome` null when no
+   * media of the system is indexed, `item` absent when it picks none.
+   */
+  resolveTitle?(systemId: string, gameName: string, options?: TitleOptions): TitleResolution;
+}
+
+/** What a title resolution may add to the config's preferences: tag filters (`?tags=`), launchers' file types. */
+export interface TitleOptions {
+  additionalTags?: readonly TagFilter[];
+  launcherExtensions?: readonly (readonly string[])[];
+}
+
+export interface TitleResolution {
+  outcome: ResolveOutcome | null;
+  item?: MediaItem;
 }
 
 /** Read side of the launcher state, for modules that report it (media, web app). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import type { MediaItem, MediaLibrary, SystemDefinition } from "../../src/core/media-types.ts";
-import { TitleIndex } from "../../src/core/titles/index.ts";
+import { preferencesFromConfig, resolveTitle, TitleIndex } from "../../src/core/titles/index.ts";
 import { makeCore, makeLaunch } from "../fixtures/launch-core.ts";
 import { waitFor, writeEmulator, writeFiles } from "../fixtures/launch-env.ts";
 import { tempDir } from "../fixtures/service.ts";
@@ -46,8 +46,13 @@ function tinyLibrary(roms: string): MediaLibrary {
     },
     rootFolders: () => [roms],
     // the title tables as the reference holds them, over the same items (core/titles)
-    titleQueries: (id) => (systems.some((s) => s.id === id) ? new TitleIndex(items.filter((i) => i.system.id === id).map((i) => ({ id: i.mediaId!, systemId: id, path: i.path })), { systemId: id, mediaType: "Game" }) : undefined),
-    itemById: (mediaId) => items.find((i) => i.mediaId === mediaId),
+    resolveTitle: (id, gameName, options) => {
+      if (!systems.some((s) => s.id === id)) return { outcome: null };
+      const index = new TitleIndex(items.filter((i) => i.system.id === id).map((i) => ({ id: i.mediaId!, systemId: id, path: i.path })), { systemId: id, mediaType: "Game" });
+      const outcome = resolveTitle({ systemId: id, gameName, mediaType: "Game", additionalTags: options?.additionalTags ?? [], preferences: preferencesFromConfig([], []) }, index);
+      const item = outcome.ok ? items.find((i) => i.mediaId === outcome.media.mediaId) : undefined;
+      return item ? { outcome, item } : { outcome };
+    },
   };
 }
 

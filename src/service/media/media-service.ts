@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import { DomainError } from "../../core/errors.ts";
-import type { MediaItem, MediaLibrary, SystemDefinition } from "../../core/media-types.ts";
+import type { MediaItem, MediaLibrary, SystemDefinition, TitleOptions, TitleResolution } from "../../core/media-types.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
 import type { IndexingStatus, SearchResult, SystemEntry, TagInfo } from "../../core/wire/media.ts";
 import type { BrowseIndexResult, BrowseResult, BrowseSort } from "../../core/wire/media-browse.ts";
@@ -21,7 +21,7 @@ import { TitleIndexes } from "./title-indexes.ts";
 import { readLetterBits } from "./letter-bits.ts";
 import { bitsetWords } from "../../core/media/postings.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
-import { preferencesFromConfig, type ResolveOutcome, resolveTitle, type TagFilter } from "../../core/titles/index.ts";
+import { preferencesFromConfig, resolveTitle } from "../../core/titles/index.ts";
 import { ScrapeService } from "../scrape/scrape-service.ts";
 import { indexingStatus, ProgressThrottle } from "./status.ts";
 import { isUserTag, normalizeUserTag, UserTags } from "./user-tags.ts";
@@ -144,12 +144,14 @@ export class MediaService implements Lifecycle {
    * The file the reference would pick for a title of a system (core/titles over this index's title tables, the
    * config's preferred regions and languages); `item` undefined when it picks none.
    */
-  resolveTitle(systemId: string, gameName: string, additionalTags: readonly TagFilter[] = []): { outcome: ResolveOutcome | null; item?: MediaItem } {
+  resolveTitle(systemId: string, gameName: string, options: TitleOptions = {}): TitleResolution {
     const queries = this.titles.of(systemId);
     if (!queries) return { outcome: null };
     const { default_regions, default_langs } = this.ctx.config.current.media;
     const mediaType = this.catalog.byIdExact(systemId)?.mediaType ?? "Game";
-    const outcome = resolveTitle({ systemId, gameName, mediaType, additionalTags, preferences: preferencesFromConfig(default_regions, default_langs) }, queries);
+    const preferences = preferencesFromConfig(default_regions, default_langs);
+    const launchers = options.launcherExtensions?.length ? { launcherExtensions: options.launcherExtensions } : {};
+    const outcome = resolveTitle({ systemId, gameName, mediaType, additionalTags: options.additionalTags ?? [], preferences, ...launchers }, queries);
     const item = outcome.ok ? this.store.itemsOf([outcome.media.mediaId])[0] : undefined;
     return item ? { outcome, item } : { outcome };
   }
@@ -337,8 +339,7 @@ export class MediaService implements Lifecycle {
         return candidates.find((p) => existsSync(p)) ?? candidates[0];
       },
       rootFolders: () => this.rootFolders(),
-      titleQueries: (systemId: string) => this.titles.of(systemId),
-      itemById: (mediaId: number) => store.itemsOf([mediaId])[0],
+      resolveTitle: (systemId: string, gameName: string, options?: TitleOptions) => this.resolveTitle(systemId, gameName, options),
     };
   }
 }

@@ -1,4 +1,4 @@
-import { preferencesFromConfig, resolveTitle, type TagFilter } from "../../../core/titles/index.ts";
+import type { TagFilter } from "../../../core/titles/index.ts";
 import { parseTagFilters } from "../../../core/tags/index.ts";
 import type { ZapCommand } from "../../../core/zapscript/index.ts";
 import { namedSystem } from "../named-systems.ts";
@@ -47,25 +47,13 @@ export async function startTitle(text: string, cmd: ZapCommand, env: CommandEnv)
   if (!parts) throw new CommandError(`${cmd.name}: invalid title format: ${JSON.stringify(text)} (expected System/Title)`);
   const system = namedSystem(parts.system);
   const additionalTags = advancedTags(cmd);
-  const queries = library.titleQueries?.(system.id);
-  if (!queries) {
+  // the file types the system's launchers take, most preferred first (the named launcher's alone with ?launcher=)
+  const launcherExtensions = env.launcherExtensions?.(system.id, cmd.advArgs.launcher || undefined) ?? [];
+  const { outcome, item } = library.resolveTitle?.(system.id, parts.title, { additionalTags, launcherExtensions }) ?? { outcome: null };
+  if (!outcome) {
     env.traceTitle?.({ system: system.id, title: parts.title, steps: [`no media of ${system.id} indexed`] });
     throw new CommandError(`${cmd.name}: no media of ${system.id} indexed to find ${JSON.stringify(parts.title)} in`, false, "media_not_found");
   }
-  const media = env.config().media;
-  // the file types the system's launchers take, most preferred first (the named launcher's alone with ?launcher=)
-  const launcherExtensions = env.launcherExtensions?.(system.id, cmd.advArgs.launcher || undefined) ?? [];
-  const outcome = resolveTitle(
-    {
-      systemId: system.id,
-      gameName: parts.title,
-      mediaType: system.mediaType,
-      additionalTags,
-      preferences: preferencesFromConfig(media.default_regions, media.default_langs),
-      ...(launcherExtensions.length > 0 ? { launcherExtensions } : {}),
-    },
-    queries,
-  );
   env.traceTitle?.({
     system: system.id,
     title: parts.title,
@@ -76,7 +64,6 @@ export async function startTitle(text: string, cmd: ZapCommand, env: CommandEnv)
     const why = outcome.reason === "low_confidence" ? "no match confident enough" : outcome.reason === "empty_slug" ? "the title has no letters or digits to match" : "no matching title";
     throw new CommandError(`${cmd.name}: ${why} for ${JSON.stringify(parts.title)} in ${system.id}`, false, "media_not_found");
   }
-  const item = library.itemById?.(outcome.media.mediaId);
   if (!item) throw new CommandError(`${cmd.name}: the index changed while resolving ${JSON.stringify(parts.title)}; try again`);
   await startItem(item, cmd, env);
 }
