@@ -6,10 +6,7 @@
  */
 import type { MediaType } from "../slugs/index.ts";
 import { type CanonicalTag, parseFilenameToCanonicalTagsForMedia, unpadTagValue } from "../tags/index.ts";
-import { linkedTags, type StagedTag } from "../titles/index.ts";
-
-/** An extension as the reference counts one: ASCII letters and digits after the dot. */
-const VALID_EXTENSION = /^\.[A-Za-z0-9]+$/;
+import { isValidExtension, linkedTags, type StagedTag } from "../titles/index.ts";
 
 /**
  * What staging and linking make of a parsed tag list, by the list's text: names of a set share a few hundred
@@ -39,7 +36,7 @@ function staged(tags: readonly CanonicalTag[]): StagedTag[] {
 export function indexTagsOfFile(file: string, whole: boolean, mediaType: MediaType): readonly string[] {
   const dot = whole ? -1 : file.lastIndexOf(".");
   const ext = dot > 0 ? file.slice(dot).toLowerCase() : "";
-  const valid = VALID_EXTENSION.test(ext);
+  const valid = isValidExtension(ext);
   // as the reference: the lower-cased extension is cut only where the name spells it in lower case
   const name = valid && file.endsWith(ext) ? file.slice(0, dot) : file;
   const parsed = parseFilenameToCanonicalTagsForMedia(name, mediaType);

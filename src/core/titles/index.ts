@@ -45,6 +45,7 @@ export {
   resolveTitle,
 } from "./resolve.ts";
 export {
+  isValidExtension,
   type RowFragments,
   type RowHints,
   rowFragments,

@@ -1,12 +1,10 @@
-import type { TagFilter } from "../../../core/titles/index.ts";
+import { isValidExtension, type TagFilter } from "../../../core/titles/index.ts";
 import { parseTagFilters } from "../../../core/tags/index.ts";
 import type { ZapCommand } from "../../../core/zapscript/index.ts";
 import { namedSystem } from "../named-systems.ts";
 import { startItem } from "./start-item.ts";
 import { type CommandEnv, CommandError, type CommandHandler, requireArg, requireLibrary } from "./types.ts";
 
-/** An extension as the reference counts one (`.sfc`): letters and digits after the last dot. */
-const VALID_EXTENSION = /\.[A-Za-z0-9]+$/;
 
 /** `System/Title` split at the first slash, both parts non-empty; null when the text is not of that form. */
 function titleParts(text: string): { system: string; title: string } | null {
@@ -23,7 +21,8 @@ export function mightBeTitle(text: string): boolean {
   const parts = titleParts(text);
   if (!parts || parts.title.includes("*") || parts.title.includes("\\")) return false;
   const base = parts.title.slice(parts.title.lastIndexOf("/") + 1);
-  return !VALID_EXTENSION.test(base);
+  const dot = base.lastIndexOf(".");
+  return dot < 0 || !isValidExtension(base.slice(dot));
 }
 
 /** `?tags=region:us,-unfinished:demo` (the reference's tag filter syntax); a malformed list is the script's error. */
