@@ -78,13 +78,6 @@ function inArchive(path: string, exists: (p: string) => boolean): boolean {
   return at > 0 && exists(path.slice(0, at + 4));
 }
 
-export { namedSystem };
-
-/** @deprecated the library is not needed to name a system: use `namedSystem(name)` (./named-systems.ts). */
-export function systemFor(_library: MediaLibrary | undefined, name: string): CatalogSystem {
-  return namedSystem(name);
-}
-
 function decodeSafe(s: string): string {
   try {
     return decodeURIComponent(s);

@@ -3,8 +3,8 @@ import { rowTitle } from "../../core/media/row-names.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
 
 /**
- * The letter group of a title as the reference groups it (`media.search {letter}`, the browse index): its first
- * character upper-cased, A–Z as itself, a digit as "0-9", anything else "#".
+ * The letter group of a title as the reference groups it (`media.search {letter}`): its first character
+ * upper-cased, A–Z as itself, a digit as "0-9", anything else "#". (Our media.browse still puts digits in "#".)
  */
 export function titleLetter(title: string): string {
   const c = title.charAt(0).toUpperCase();
