@@ -102,3 +102,23 @@ export function whenCreated(file: string, now: () => number = () => performance.
     const poll = setInterval(done, 1);
   });
 }
+
+/** A WebSocket JSON-RPC client that sends one request at a time and resolves with the reply's text. */
+export async function rpcOverWebSocket(port: number): Promise<{ call(method: string, params: unknown): Promise<string>; close(): void }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
+  });
+  let waiting: ((text: string) => void) | null = null;
+  ws.onmessage = (e) => waiting?.(String(e.data));
+  let id = 0;
+  return {
+    call: (method, params) =>
+      new Promise<string>((resolve) => {
+        waiting = resolve;
+        ws.send(JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params }));
+      }),
+    close: () => ws.close(),
+  };
+}

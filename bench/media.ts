@@ -14,7 +14,7 @@ import { nameGenerator, prng } from "../test/fixtures/rom-names.ts";
 import { type TreeSystem, writeTree } from "../test/fixtures/rom-tree.ts";
 import { startService } from "../test/fixtures/service.ts";
 import { b5 } from "./idle-memory.ts";
-import { freePort, httpOk, median, percentile, ROOT, startChild, stopChild, tempDir } from "./lib.ts";
+import { freePort, httpOk, median, percentile, ROOT, rpcOverWebSocket, startChild, stopChild, tempDir } from "./lib.ts";
 
 /**
  * Issue 4 media figures, each against a baseline measured in the same run:
@@ -242,19 +242,8 @@ async function b3(dataDir: string): Promise<Record<string, number | string>> {
   const child = await startChild(process.execPath, [join(ROOT, "src/main.ts"), "--data-dir", dataDir, "--port", String(port), "--host", "127.0.0.1"], () => httpOk(`http://127.0.0.1:${port}/health`), { TAPSERVE_MDNS: "off" });
   let overWs: number[];
   try {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
-    await new Promise((resolve, reject) => {
-      ws.onopen = resolve;
-      ws.onerror = reject;
-    });
-    let waiting: ((text: string) => void) | null = null;
-    ws.onmessage = (e) => waiting?.(String(e.data));
-    let id = 0;
-    const call = (query: string) =>
-      new Promise<string>((resolve) => {
-        waiting = resolve;
-        ws.send(JSON.stringify({ jsonrpc: "2.0", id: ++id, method: "media.search", params: { query, maxResults: 250 } }));
-      });
+    const ws = await rpcOverWebSocket(port);
+    const call = (query: string) => ws.call("media.search", { query, maxResults: 250 });
     overWs = await timeAll(call);
     ws.close();
   } finally {

@@ -8,7 +8,7 @@ import { readSystemRows } from "../src/service/media/system-rows.ts";
 import { TitleIndex } from "../src/core/titles/index.ts";
 import { nameGenerator, prng } from "../test/fixtures/rom-names.ts";
 import { benchSystems } from "./media.ts";
-import { freePort, httpOk, percentile, ROOT, startChild, stopChild, tempDir } from "./lib.ts";
+import { freePort, httpOk, percentile, ROOT, rpcOverWebSocket, startChild, stopChild, tempDir } from "./lib.ts";
 
 /**
  * Issue 38: a dry run of `@System/Title` over a 500k index (60 systems), p50/p99 over WebSocket against the
@@ -83,19 +83,8 @@ export async function run(): Promise<Record<string, number | string>> {
   const port = await freePort();
   const child = await startChild(process.execPath, [join(ROOT, "src/main.ts"), "--data-dir", dataDir, "--port", String(port), "--host", "127.0.0.1"], () => httpOk(`http://127.0.0.1:${port}/health`), { TAPSERVE_MDNS: "off" });
   try {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
-    await new Promise((resolve, reject) => {
-      ws.onopen = resolve;
-      ws.onerror = reject;
-    });
-    let waiting: ((text: string) => void) | null = null;
-    ws.onmessage = (e) => waiting?.(String(e.data));
-    let id = 0;
-    const call = (method: string, params: unknown) =>
-      new Promise<string>((resolve) => {
-        waiting = resolve;
-        ws.send(JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params }));
-      });
+    const ws = await rpcOverWebSocket(port);
+    const call = ws.call;
     const timed = async (fn: (q: string) => Promise<string>, list: string[]) => {
       const lat: number[] = [];
       let ok = 0;
