@@ -5,7 +5,7 @@
  * others only when its tag vocabulary has the value). Pure.
  */
 import type { MediaType } from "../slugs/index.ts";
-import { type CanonicalTag, parseFilenameToCanonicalTagsForMedia, unpadTagValue } from "../tags/index.ts";
+import { type CanonicalTag, editionWords, memoize, parseFilenameToCanonicalTagsForMedia, unpadTagValue } from "../tags/index.ts";
 import { isValidExtension, linkedTags, type StagedTag } from "../titles/index.ts";
 
 /**
@@ -29,11 +29,53 @@ function staged(tags: readonly CanonicalTag[]): StagedTag[] {
   return out;
 }
 
+/** Where a name's first bracket group may start: everything before it is the title part. */
+const FIRST_GROUP = /[([{<]/;
+/**
+ * A title part that can make a tag: anything but ASCII letters, spaces and plain punctuation (so no digit, `#`,
+ * `+`, bracket or non-ASCII letter), a bare translation's `T-`, or an edition / version word.
+ */
+const ACTIVE_TITLE = new RegExp(
+  `[^A-Za-z ,'.!&:;?~-]|T-|${editionWords.filter((w) => /^[a-z]+$/.test(w)).join("|")}`,
+  "i",
+);
+/** A hack / patch marker: the reference then reads patch labels from the title part too. */
+const PATCH_MARKER = /\((?:hack|patch)\)/i;
+
 /**
  * The index tags of a file name (`Title (USA) (Rev 1).sfc`). `whole`: the name is taken whole (a store game's
  * virtual entry, no extension to cut).
+ *
+ * A library repeats a few hundred tails ("(USA)", "(Europe) (Rev 1)") under thousands of titles, and parsing
+ * costs microseconds a name. Where the title part holds nothing any pattern reads (no digit, no edition word,
+ * nothing but letters, spaces and plain punctuation: see {@link ACTIVE_TITLE}), a name's tags are those of the
+ * same tail behind a one-letter title ending in the same character (the patterns that look behind the title
+ * look at that character only), so they are remembered by that stand-in name. A test over every real name and
+ * every tag input pins that this gives what parsing the whole name gives.
  */
 export function indexTagsOfFile(file: string, whole: boolean, mediaType: MediaType): readonly string[] {
+  const key = standInKey(file, whole, mediaType);
+  return key === undefined ? parsedIndexTags(file, whole, mediaType) : byStandIn(key);
+}
+
+/** The memo key of a name whose title part holds nothing a pattern reads: `<w|f><media type>\0<stand-in name>`. */
+export function standInKey(file: string, whole: boolean, mediaType: MediaType): string | undefined {
+  const group = file.search(FIRST_GROUP);
+  // without a group the title part ends at the extension's dot
+  const end = group >= 0 ? group : whole || file.lastIndexOf(".") < 0 ? file.length : file.lastIndexOf(".");
+  const title = file.slice(0, end);
+  if (title.length === 0 || ACTIVE_TITLE.test(title) || (group >= 0 && PATCH_MARKER.test(file))) return undefined;
+  return `${whole ? "w" : "f"}${mediaType}\u0000x${title[end - 1]}${file.slice(end)}`;
+}
+
+/** The index tags of a stand-in name, keyed `<w|f><media type>\0<name>`. */
+const byStandIn = memoize((key: string): readonly string[] => {
+  const cut = key.indexOf("\u0000");
+  return parsedIndexTags(key.slice(cut + 1), key[0] === "w", key.slice(1, cut) as MediaType);
+}, 65_536);
+
+/** The index tags of a file name, parsed whole (what {@link indexTagsOfFile} gives, without remembering). */
+export function parsedIndexTags(file: string, whole: boolean, mediaType: MediaType): readonly string[] {
   const dot = whole ? -1 : file.lastIndexOf(".");
   const ext = dot > 0 ? file.slice(dot).toLowerCase() : "";
   const valid = isValidExtension(ext);

@@ -1,0 +1,92 @@
+import { describe, expect, test } from "bun:test";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { indexTagsOfFile, parsedIndexTags, standInKey } from "../../../src/core/media/index-tags.ts";
+import type { MediaType } from "../../../src/core/slugs/index.ts";
+import { clearTagCaches } from "../../../src/core/tags/index.ts";
+import { readOracle } from "../../fixtures/oracle-library.ts";
+import { nameGenerator } from "../../fixtures/rom-names.ts";
+
+/**
+ * Index tags are remembered by a stand-in name (the tail behind a one-letter title) when the title part holds
+ * nothing a pattern reads. This pins that the remembered answer is always what parsing the whole name gives,
+ * over every real No-Intro name, every tag input of the oracle and generated names, in every media type, with
+ * titles bent the ways that matter (no space before the tail, trailing punctuation, lower case, no extension).
+ */
+const MEDIA_TYPES: readonly MediaType[] = ["Game", "Movie", "TVShow", "Music", "Image", "Audio", "Video", "Application"];
+const ROM_NAMES = join(import.meta.dir, "../../data/rom-names");
+
+function realNames(): string[] {
+  const names: string[] = [];
+  for (const f of readdirSync(ROM_NAMES)) {
+    if (!f.endsWith(".txt")) continue;
+    for (const line of readFileSync(join(ROM_NAMES, f), "utf8").split("\n")) if (line !== "") names.push(line);
+  }
+  return names;
+}
+
+/** A name and the bent forms of it. */
+function variants(name: string): string[] {
+  const at = name.search(/[([{<]/);
+  const title = at < 0 ? name : name.slice(0, at);
+  const tail = at < 0 ? "" : name.slice(at);
+  return [
+    `${name}.sfc`,
+    `${name}.SFC`,
+    `${name}.zip`,
+    name,
+    `${title.trimEnd()}${tail}.nes`,
+    `${title.trimEnd()}-${tail}.mp3`,
+    `${title.trimEnd()}.${tail}.mkv`,
+    `${title.toLowerCase()}${tail}.cue`,
+    `${tail}.sfc`,
+  ];
+}
+
+describe("remembered index tags", () => {
+  test("equal the whole name's parse for every name, variant and media type", () => {
+    clearTagCaches();
+    const names = [...realNames()];
+    const oracle = readOracle<{ filename: string }, unknown>("tags.jsonl.gz").map((l) => l.input.filename);
+    const next = nameGenerator(7);
+    for (let i = 0; i < 20_000; i++) names.push(next());
+    expect(names.length).toBeGreaterThan(50_000);
+    let remembered = 0;
+    const differ: string[] = [];
+    const check = (file: string, whole: boolean, mediaType: MediaType) => {
+      const want = parsedIndexTags(file, whole, mediaType).join(" ");
+      // twice: the first call fills the memo from the stand-in, the second reads it
+      const first = indexTagsOfFile(file, whole, mediaType);
+      const second = indexTagsOfFile(file, whole, mediaType);
+      if (standInKey(file, whole, mediaType) !== undefined) remembered++;
+      if (first.join(" ") !== want || second.join(" ") !== want) differ.push(`${mediaType} ${whole} ${file}: ${second.join(" ")} ≠ ${want}`);
+    };
+    for (const [i, name] of names.entries()) {
+      const mediaType = MEDIA_TYPES[i % MEDIA_TYPES.length]!;
+      for (const file of variants(name)) check(file, false, mediaType);
+      check(name, true, mediaType);
+    }
+    for (const [i, file] of oracle.entries()) {
+      for (const mediaType of [MEDIA_TYPES[i % MEDIA_TYPES.length]!, "Game" as MediaType]) {
+        check(file, false, mediaType);
+        check(file, true, mediaType);
+      }
+    }
+    expect(differ.slice(0, 20)).toEqual([]);
+    // the memo is taken for most names, or it would not be worth its rule
+    expect(remembered).toBeGreaterThan(names.length * 4);
+  }, 120_000);
+
+  test("a title that holds a pattern is parsed whole", () => {
+    for (const name of ["Pokemon Red Version (USA).gb", "Game v1.1 (USA).sfc", "Game T-Ger (USA).sfc", "Game 2 (USA).sfc", "Super Game Translation (Hack).sfc", "ゲーム (Japan).sfc"]) {
+      expect(standInKey(name, false, "Game")).toBeUndefined();
+    }
+    expect(standInKey("Super Game (USA).sfc", false, "Game")).toBe("fGame\u0000x (USA).sfc");
+    expect(indexTagsOfFile("Pokemon Red Version (USA).gb", false, "Game")).toEqual(parsedIndexTags("Pokemon Red Version (USA).gb", false, "Game"));
+    expect(indexTagsOfFile("Game v1.1 (USA).sfc", false, "Game")).toContain("rev:1-1");
+    expect(indexTagsOfFile("Game T-Ger (USA).sfc", false, "Game")).toEqual(parsedIndexTags("Game T-Ger (USA).sfc", false, "Game"));
+    expect(indexTagsOfFile("Super Game Translation (Hack).sfc", false, "Game")).toEqual(
+      parsedIndexTags("Super Game Translation (Hack).sfc", false, "Game"),
+    );
+  });
+});
