@@ -5,8 +5,8 @@
  * others only when its tag vocabulary has the value). Pure.
  */
 import type { MediaType } from "../slugs/index.ts";
-import { type CanonicalTag, editionWords, memoize, parseFilenameToCanonicalTagsForMedia, unpadTagValue } from "../tags/index.ts";
-import { isValidExtension, linkedTags, type StagedTag } from "../titles/index.ts";
+import { editionWords, memoize, parseFilenameToCanonicalTagsForMedia, unpadTagValue } from "../tags/index.ts";
+import { isValidExtension, linkedTags } from "../titles/index.ts";
 
 /**
  * What staging and linking make of a parsed tag list, by the list's text: names of a set share a few hundred
@@ -17,17 +17,34 @@ const linked = new Map<string, readonly string[]>();
 const MAX_LINKED = 65_536;
 const NONE: readonly string[] = Object.freeze([]);
 
-/** The parsed tags as the reference's indexer stages them: `type:value` unpadded, split at the first colon. */
-function staged(tags: readonly CanonicalTag[]): StagedTag[] {
-  const out: StagedTag[] = [];
-  for (const t of tags) {
-    const text = unpadTagValue(t.value === "" ? t.type : `${t.type}:${t.value}`);
-    const colon = text.indexOf(":");
-    if (colon <= 0 || colon === text.length - 1) continue;
-    out.push({ type: text.slice(0, colon), value: text.slice(colon + 1) });
-  }
-  return out;
+/** A tag as the index stores it: the key it is told apart by (value padded) and its text (value unpadded). */
+interface StoredText {
+  readonly key: string;
+  readonly text: string;
 }
+
+/** A staged tag as linking makes it: its stored text, or null where the reference links no such tag. */
+function stored(type: string, value: string): StoredText | null {
+  const [link] = linkedTags([{ type, value }]);
+  return link === undefined ? null : { key: `${link.type}:${link.stored}`, text: `${link.type}:${unpadTagValue(link.stored)}` };
+}
+
+/**
+ * A parsed tag as staging and linking make it, keyed `type\u0002value`: staged as the reference's indexer does
+ * (`type:value` unpadded, split at the first colon), then linked (only open-ended types or vocabulary values).
+ */
+const stagedAndStored = memoize((key: string): StoredText | null => {
+  const cut = key.indexOf("\u0002");
+  const type = key.slice(0, cut);
+  const value = key.slice(cut + 1);
+  const text = unpadTagValue(value === "" ? type : `${type}:${value}`);
+  const colon = text.indexOf(":");
+  if (colon <= 0 || colon === text.length - 1) return null;
+  return stored(text.slice(0, colon), text.slice(colon + 1));
+}, 65_536);
+
+/** The extension tag of a valid extension (`.sfc` → `extension:sfc`), as linking makes it. */
+const extensionTag = memoize((ext: string): StoredText | null => stored("extension", ext.slice(1)), 4096);
 
 /** Where a name's first bracket group may start: everything before it is the title part. */
 const FIRST_GROUP = /[([{<]/;
@@ -86,10 +103,16 @@ export function parsedIndexTags(file: string, whole: boolean, mediaType: MediaTy
   for (const t of parsed) key += `\u0001${t.type}\u0002${t.value}`;
   let tags = linked.get(key);
   if (tags === undefined) {
-    const stagedTags = staged(parsed);
-    const all = valid ? [{ type: "extension", value: ext.slice(1) }, ...stagedTags] : stagedTags;
-    // values as the reference reads them back: numbers unpadded (`extension:0042` → `extension:42`)
-    const texts = linkedTags(all).map((t) => `${t.type}:${unpadTagValue(t.stored)}`);
+    // each tag linked once, the first of those stored alike kept (as the reference's linking de-duplicates)
+    const texts: string[] = [];
+    const keys: string[] = [];
+    const keep = (t: StoredText | null) => {
+      if (t === null || keys.includes(t.key)) return;
+      keys.push(t.key);
+      texts.push(t.text);
+    };
+    if (valid) keep(extensionTag(ext));
+    for (const t of parsed) keep(stagedAndStored(`${t.type}\u0002${t.value}`));
     tags = texts.length === 0 ? NONE : Object.freeze(texts);
     if (linked.size >= MAX_LINKED) linked.clear();
     linked.set(key, tags);
