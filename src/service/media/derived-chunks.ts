@@ -2,7 +2,7 @@ import type { DerivedChunk } from "../../core/media/derived-index.ts";
 
 /** Files per chunk handed to the builder. */
 const CHUNK_FILES = 8192;
-/** Tag sets remembered by identity (parseMediaName shares one array per distinct tail); beyond, they are numbered anew. */
+/** Tag sets remembered by identity (index tags share one frozen array per distinct tag list); beyond, they are numbered anew. */
 const MAX_KNOWN_SETS = 8192;
 
 /**
@@ -69,8 +69,8 @@ export class DerivedChunks {
 }
 
 /**
- * Numbers the tag sets of a run's files in order of first appearance, remembering them by identity (parseMediaName
- * shares one array per distinct tail; beyond MAX_KNOWN_SETS they are numbered anew); `first` gets each new one.
+ * Numbers the tag sets of a run's files in order of first appearance, remembering them by identity (index tags
+ * share one frozen array per distinct tag list; beyond MAX_KNOWN_SETS they are numbered anew); `first` gets each new one.
  */
 export class TagSetNumbers {
   private readonly known = new Map<readonly string[], number>();

@@ -2,7 +2,7 @@ import { closeSync, fsyncSync, openSync, rmSync } from "node:fs";
 import { mediaMigrations } from "../../db/migrations/media.ts";
 import { openDatabase } from "../../db/open.ts";
 import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "../../runtime/types.ts";
-import { parseMediaName } from "../../core/media/filename-tags.ts";
+import { mediaTitle } from "../../core/media/filename-tags.ts";
 import { indexTagsOfFile } from "../../core/media/index-tags.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
 import { isVirtualPath, mediaName } from "../../core/media/words.ts";
@@ -151,17 +151,17 @@ export async function writeIndexFile(
           title = platformTitles.at[nextTitled] === i ? (platformTitles.titles[nextTitled++] as string) : null;
           tags = null;
           if (wholeDir[dir] === true) {
-            title ??= parseMediaName(mediaName(file, true)).title;
+            title ??= mediaTitle(mediaName(file, true));
             tags = tagText(indexTagsOfFile(file, true, mediaType));
           }
         } else {
           const whole = wholeDir[scan.fileDirs[i] as number] === true;
-          const parsed = parseMediaName(mediaName(file, whole));
+          const parsedTitle = mediaTitle(mediaName(file, whole));
           const named = titleOf?.(scan.dirs[scan.fileDirs[i] as number]?.abs ?? "", file);
           const fileTags = indexTagsOfFile(file, whole, mediaType);
-          title = named ?? parsed.title;
+          title = named ?? parsedTitle;
           tags = tagText(fileTags);
-          derived.add(file, whole, parsed.title, named, fileTags);
+          derived.add(file, whole, parsedTitle, named, fileTags);
         }
         insMedia.add(dirBase + (scan.fileDirs[i] as number), file, title, tags);
         if (++sinceTick >= TICK_ROWS) {

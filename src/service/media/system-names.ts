@@ -1,4 +1,4 @@
-import { parseMediaName } from "../../core/media/filename-tags.ts";
+import { mediaTitle } from "../../core/media/filename-tags.ts";
 import { joinedTitleSortKeys } from "../../core/media/title-order.ts";
 import { mediaName } from "../../core/media/words.ts";
 import { indexTagsOfFile } from "../../core/media/index-tags.ts";
@@ -38,10 +38,10 @@ export class SystemNamesParser {
     for (let i = 0; i < names.length; i++) {
       const file = names[i] as string;
       const whole = m.whole[i] === 1;
-      const parsed = parseMediaName(mediaName(file, whole));
+      const title = mediaTitle(mediaName(file, whole));
       const named = m.namedAt[k] === i ? (m.named[k++] as string) : undefined;
-      this.chunks.add(file, whole, parsed.title, named, indexTagsOfFile(file, whole, m.mediaType));
-      titles[i] = named ?? parsed.title;
+      this.chunks.add(file, whole, title, named, indexTagsOfFile(file, whole, m.mediaType));
+      titles[i] = named ?? title;
     }
     return { keys: joinedTitleSortKeys(titles.join("\0")) };
   }
