@@ -18,7 +18,7 @@ let root: string;
 let roms: string;
 let svc: TestService;
 let c: RpcClient;
-const NAMED = ["SNES/Super Mario World (USA).sfc", "SNES/Super Mario World (Europe) (Rev 1).sfc", "SNES/'98 Koshien (Japan).sfc", "SNES/Ōkami Den (Japan).sfc", "Genesis/Sonic The Hedgehog (USA, Europe).md"];
+const NAMED = ["SNES/Super Mario World (USA).sfc", "SNES/Super Mario World (Europe) (Rev 1).sfc", "SNES/'98 Koshien (Japan).sfc", "SNES/1942 (Japan).sfc", "SNES/Ōkami Den (Japan).sfc", "Genesis/Sonic The Hedgehog (USA, Europe).md"];
 let treeFiles = 0;
 
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe("media.browse", () => {
     const roots = await browse({});
     expect(roots.entries).toEqual([expect.objectContaining({ name: "roms", path: roms, type: "root", fileCount: total() })]);
     const snes = await browse({ systems: ["SNES"] });
-    expect(snes.entries).toEqual([{ name: "SNES", path: join(roms, "SNES"), type: "root", fileCount: 304, systemId: "SNES", systemIds: ["SNES"], systemName: "SNES" }]);
+    expect(snes.entries).toEqual([{ name: "SNES", path: join(roms, "SNES"), type: "root", fileCount: 305, systemId: "SNES", systemIds: ["SNES"], systemName: "SNES" }]);
     expect(await errorCode("media.browse", { systems: ["snes"] })).toBe(-32602);
   });
 
@@ -76,7 +76,7 @@ describe("media.browse", () => {
     const dirs = entries.filter((e) => e.type === "directory");
     const media = entries.filter((e) => e.type === "media");
     expect(entries.slice(0, dirs.length).every((e) => e.type === "directory")).toBe(true);
-    expect(dirs.reduce((n, d) => n + d.fileCount!, 0) + media.length).toBe(304);
+    expect(dirs.reduce((n, d) => n + d.fileCount!, 0) + media.length).toBe(305);
     expect(dirs.map((d) => d.name)).toEqual([...dirs.map((d) => d.name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     const titles = media.map((m) => m.name.toLowerCase());
     expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -117,12 +117,21 @@ describe("media.browse", () => {
     expect(media[0]!.name).toBe("'98 Koshien (Japan)");
     expect(media.at(-1)!.name).toBe("Ōkami Den (Japan)");
     for (const g of index.groups) {
-      expect(media[g.offset]!.name.charAt(0).toUpperCase()).toBe(g.key === "#" ? "'" : g.key);
+      const first = media[g.offset]!.name.charAt(0).toUpperCase();
+      if (g.key === "0-9") expect(first).toMatch(/[0-9]/);
+      else expect(first).toBe(g.key === "#" ? "'" : g.key);
       if (g.cursor) expect((await browse({ path, cursor: g.cursor, maxResults: 1 })).entries[0]!.path).toBe(media[g.offset]!.path);
     }
     const s = await browseAll({ path, letter: "s" });
     expect(s.first.totalFiles).toBe(index.groups.find((g) => g.key === "S")?.count ?? 0);
     expect(s.entries.filter((e) => e.type === "media").every((e) => e.name.startsWith("S"))).toBe(true);
+    // digits are their own group, as the reference's: "#", "0-9", then the letters
+    expect(index.groups.slice(0, 3).map((g) => g.key)).toEqual(["#", "0-9", "A"]);
+    const digits = await browseAll({ path, letter: "0-9" });
+    const digitNames = digits.entries.filter((e) => e.type === "media").map((e) => e.name);
+    expect(digitNames).toContain("1942 (Japan)");
+    expect(digitNames.every((n) => /^[0-9]/.test(n))).toBe(true);
+    expect(digitNames.length).toBe(index.groups.find((g) => g.key === "0-9")!.count);
     expect(await errorCode("media.browse", { path, letter: "ab" })).toBe(-32602);
     expect(await checked(BrowseIndexResult, "media.browse.index", {})).toEqual({ scheme: "none", totalFiles: 0, groups: [] });
   });

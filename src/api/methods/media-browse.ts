@@ -11,7 +11,7 @@ export function mediaBrowseMethods(deps: { media: MediaService }) {
     defineMethod({
       name: "media.browse",
       summary:
-        "Lists the media index by folder: without `path`, the root folders holding media (with `systems`, those systems' folders); with `path` (absolute; a .zip read as a folder is one), its sub-folders (`fileCount` counts the media below) then its media, sorted by `sort` (name-asc default, name-desc, filename-asc, filename-desc), folders first. `letter` (\"#\" or A-Z) and `tags` (`type:value`, user tags too) filter; `totalFiles`/`totalDirs` count the whole listing; `pagination.nextCursor` pages on (it names the last entry seen, so a page after a re-index goes on right after it).",
+        "Lists the media index by folder: without `path`, the root folders holding media (with `systems`, those systems' folders); with `path` (absolute; a .zip read as a folder is one), its sub-folders (`fileCount` counts the media below) then its media, sorted by `sort` (name-asc default, name-desc, filename-asc, filename-desc), folders first. `letter` (A-Z, \"0-9\" or \"#\", as the reference groups names) and `tags` (`type:value`, user tags too) filter; `totalFiles`/`totalDirs` count the whole listing; `pagination.nextCursor` pages on (it names the last entry seen, so a page after a re-index goes on right after it).",
       params: BrowseParams,
       result: BrowseResult,
       example: { path: "/media/fat/games/SNES", systems: ["SNES"], maxResults: 100, sort: "name-asc" },
@@ -29,7 +29,7 @@ export function mediaBrowseMethods(deps: { media: MediaService }) {
     defineMethod({
       name: "media.browse.index",
       summary:
-        "Letter groups (\"#\", A-Z; scheme \"latin\", or \"none\" when there are no media) of the media of a `media.browse` listing of `path`: each with its count, its place among the listing's media (`offset`, after the folders) and a `cursor` for media.browse starting there (\"\" at the start).",
+        "Letter groups (\"#\", \"0-9\", A-Z, as the reference groups names; scheme \"latin\", or \"none\" when there are no media) of the media of a `media.browse` listing of `path`: each with its count, its place among the listing's media (`offset`, after the folders) and a `cursor` for media.browse starting there (\"\" at the start).",
       params: BrowseIndexParams,
       result: BrowseIndexResult,
       example: { path: "/media/fat/games/SNES", sort: "name-asc" },

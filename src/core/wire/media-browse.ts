@@ -19,7 +19,7 @@ export const BrowseParams = lazy(() =>
     "fuzzySystem?": "boolean",
     "maxResults?": `1 <= number.integer <= ${MAX_RESULTS_LIMIT}`,
     "cursor?": "string",
-    /** "#" (not a letter) or A–Z: only entries whose sort name starts so. */
+    /** A–Z (any case), "0-9" (a digit) or "#" (anything else): only entries whose sort name starts so. */
     "letter?": "string",
     "sort?": SortType,
     /** `type:value` tags (file-name or user tags), all of which a listed media must carry. */

@@ -8,6 +8,7 @@ import { rowTags, rowTitleKey } from "../../core/media/row-names.ts";
 import { FIRST_PAGE_SCAN_MIN, mediaByTitle } from "./browse-first-page.ts";
 import { type BrowseNode, BrowseTree } from "./browse-tree.ts";
 import type { TitleOrder } from "./title-order-rows.ts";
+import { letterParam, titleLetter } from "./letter-bits.ts";
 
 /** Listings kept sorted for paging (the last few asked for). */
 const LISTING_CACHE = 8;
@@ -58,11 +59,8 @@ interface FileRow {
 /** A folder's listing; `groups` its letter groups once asked for. */
 type Listing = { dirs: BrowseNode[]; files: FileRow[]; groups?: BrowseIndexResult["groups"] };
 
-/** The letter group of a sort name: A–Z, else "#". */
-export function letterOf(name: string): string {
-  const c = name.charAt(0).toUpperCase();
-  return c >= "A" && c <= "Z" ? c : "#";
-}
+/** The letter group of a sort name, as the reference groups names: A–Z, "0-9", else "#". */
+export const letterOf = titleLetter;
 
 /** `media.browse` and `media.browse.index` over the served index's folder tree (BrowseTree, built once per index). */
 export class MediaBrowser {
@@ -332,8 +330,8 @@ function byTitleOrder(rows: FileRow[], rank: Int32Array): FileRow[] {
 }
 
 function normalizeLetter(letter: string): string {
-  const l = letter.toUpperCase();
-  if (l !== "#" && !/^[A-Z]$/.test(l)) throw new DomainError("invalid", `invalid params: letter must be "#" or A-Z (was "${letter}")`);
+  const l = letterParam(letter);
+  if (l === null) throw new DomainError("invalid", `invalid params: letter must be A-Z, "0-9" or "#" (was "${letter}")`);
   return l;
 }
 

@@ -3,13 +3,14 @@ import { rowTitle } from "../../core/media/row-names.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
 
 /**
- * The letter group of a title as the reference groups it (`media.search {letter}`): its first character
- * upper-cased, A–Z as itself, a digit as "0-9", anything else "#". (Our media.browse still puts digits in "#".)
+ * The letter group of a title as the reference groups it (`media.search {letter}`, `media.browse`): by its first
+ * UTF-16 unit (the reference: its first byte) upper-cased, A–Z as itself, a digit as "0-9", anything else "#".
  */
 export function titleLetter(title: string): string {
-  const c = title.charAt(0).toUpperCase();
-  if (c >= "A" && c <= "Z") return c;
-  if (c >= "0" && c <= "9") return "0-9";
+  const c = title.charCodeAt(0);
+  if (c >= 0x61 && c <= 0x7a) return String.fromCharCode(c - 0x20);
+  if (c >= 0x41 && c <= 0x5a) return title.charAt(0);
+  if (c >= 0x30 && c <= 0x39) return "0-9";
   return "#";
 }
 
