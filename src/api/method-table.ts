@@ -73,7 +73,7 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...tokensMethods({ readers: s.readers, launch: s.launch }),
     ...mappingsMethods({ mappings: s.launch.mappings, files: s.launch.fileMappings }),
     ...mediaMethods({ media: s.media, launch: s.launch }),
-    ...mediaMetaMethods({ media: s.media }),
+    ...mediaMetaMethods({ media: s.media, launcherExtensions: (systemId) => s.launch.launcherExtensions(systemId) }),
     ...mediaBrowseMethods({ media: s.media }),
     ...systemsMethods({ media: s.media }),
     ...readersMethods({ readers: s.readers }),

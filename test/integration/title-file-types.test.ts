@@ -45,4 +45,9 @@ describe("a title's file type", () => {
   test("?launcher= makes the named launcher's list the only one", async () => {
     expect(await picked("@Genesis/Sonic the Hedgehog?launcher=GenThenMd")).toBe("Sonic the Hedgehog (USA, Europe).md");
   });
+
+  test("media.lookup weighs the launchers' file types as a launch does", async () => {
+    const r = await client.call<{ match: { path: string } | null }>("media.lookup", { system: "Genesis", name: "Sonic the Hedgehog" });
+    expect(basename(r.match!.path)).toBe("Sonic the Hedgehog (USA, Europe).bin");
+  });
 });

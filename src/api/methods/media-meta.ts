@@ -12,7 +12,7 @@ import { requestedSystemIds } from "./system-names.ts";
 import { type } from "arktype";
 
 /** Scrapers, scraped metadata and artwork: `scrapers`, `media.scrape*`, `media.meta*`, `media.image`, `media.lookup`, `media.title.parse`. */
-export function mediaMetaMethods(deps: { media: MediaService }) {
+export function mediaMetaMethods(deps: { media: MediaService; launcherExtensions?: (systemId: string) => string[][] }) {
   const { media } = deps;
   const scrape = media.scrape;
   const reader = new MetaReader(scrape.meta, () => media.rootFolders());
@@ -87,14 +87,15 @@ export function mediaMetaMethods(deps: { media: MediaService }) {
     }),
     defineMethod({
       name: "media.lookup",
-      summary: "The indexed media of `system` a game name resolves to, as the reference resolves titles (its slugs, tag filters in the name, strategies and preferred regions/languages), with the resolution's confidence (0..1), or match: null when it finds none.",
+      summary: "The indexed media of `system` a game name resolves to, as the reference resolves titles (its slugs, tag filters in the name, strategies, preferred regions/languages and the file types the system's launchers prefer), with the resolution's confidence (0..1), or match: null when it finds none.",
       params: LookupParams,
       result: LookupResult,
       example: { system: "SNES", name: "Super Mario World" },
       handler: (p) => {
-        // as the reference: the file its title resolution picks for the name (core/titles), with its confidence
+        // as the reference: the file its title resolution picks for the name (core/titles), with its confidence;
+        // the file types the system's launchers prefer weigh in, as in a launch
         const [def] = media.systemsById(requestedSystemIds([p.system], p.fuzzySystem));
-        const { outcome, item } = media.resolveTitle(def!.id, p.name);
+        const { outcome, item } = media.resolveTitle(def!.id, p.name, { launcherExtensions: deps.launcherExtensions?.(def!.id) ?? [] });
         if (!outcome?.ok || !item) return { match: null };
         return { match: { ...item, confidence: outcome.confidence } };
       },

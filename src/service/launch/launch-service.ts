@@ -20,6 +20,7 @@ import { type CommandEnv, CommandError } from "./commands/types.ts";
 import { type HistoryEntry, HistoryRepository } from "./history-repo.ts";
 import { FileMappings } from "./file-mappings.ts";
 import { LaunchGuard } from "./launch-guard.ts";
+import { gatedMethod } from "./gated.ts";
 import { MappingsService } from "./mappings-service.ts";
 import { LaunchPipeline } from "./pipeline.ts";
 import { splitHttpAllow } from "../../core/zapscript/http-allow.ts";
@@ -276,6 +277,11 @@ export class LaunchService implements Lifecycle {
     this.queue.push(next);
   }
 
+  /** The extension lists of a system's launchers, for a title's file-type preference (PlatformSet.extensionLists). */
+  launcherExtensions(systemId: string, launcherId?: string): string[][] {
+    return this.deps.platforms.extensionLists(systemId, launcherId);
+  }
+
   private rootFolders(): string[] {
     if (this.deps.library) return this.deps.library.rootFolders();
     return [...this.ctx.config.current.launchers.index_root, ...this.deps.platforms.extraRoots()];
@@ -288,16 +294,17 @@ export class LaunchService implements Lifecycle {
       config: () => this.ctx.config.current,
       platform: this.ctx.platform,
       active: this.deps.tracker,
-      systemLauncher: this.gatedSystemLauncher(),
+      // the launch gate in front of what starts media (an MGL too, as the reference counts it)
+      systemLauncher: gatedMethod(this.deps.platforms.systemLauncher, "launchSystem", this.deps.gate),
       rootFolders: () => this.rootFolders(),
       traceTitle: (info) => trace.title(info),
-      launcherExtensions: (systemId, launcherId) => this.deps.platforms.extensionLists(systemId, launcherId),
+      launcherExtensions: (systemId, launcherId) => this.launcherExtensions(systemId, launcherId),
       startMedia: (target, launcherId) => this.startMedia(token, target, launcherId, trace, dryRun),
       spawn: this.ctx.runtime.spawn,
       input: this.deps.input,
       recentMedia: this.deps.recentMedia,
       profiles: this.deps.profiles,
-      mister: this.gatedMister(),
+      mister: gatedMethod(this.deps.platforms.misterCommands, "mgl", this.deps.gate),
       armWrite: this.deps.armWrite,
       launcherControls: (id) => this.deps.platforms.launcherById(id)?.controls,
       playlists: {
@@ -320,32 +327,6 @@ export class LaunchService implements Lifecycle {
     } catch {
       return false;
     }
-  }
-
-  /** The platform's system launcher with the launch gate in front of `launchSystem`. */
-  private gatedSystemLauncher(): CommandEnv["systemLauncher"] {
-    const sl = this.deps.platforms.systemLauncher;
-    const gate = this.deps.gate;
-    if (!sl || !gate) return sl;
-    return Object.assign(Object.create(sl) as typeof sl, {
-      launchSystem: (id: string) => {
-        gate();
-        return sl.launchSystem(id);
-      },
-    });
-  }
-
-  /** MiSTer's commands with the launch gate in front of `mgl` (an MGL starts media, as the reference counts it). */
-  private gatedMister(): CommandEnv["mister"] {
-    const m = this.deps.platforms.misterCommands;
-    const gate = this.deps.gate;
-    if (!m || !gate) return m;
-    return Object.assign(Object.create(m) as typeof m, {
-      mgl: (text: string) => {
-        gate();
-        return m.mgl(text);
-      },
-    });
   }
 
   /** The launcher `[[systems.default]]` names for the target's system, when it exists. */
