@@ -37,6 +37,9 @@ import { type PlatformOptions, PlatformSet } from "./platforms/platform-set.ts";
 import type { ReaderDriver } from "./readers/types.ts";
 import type { PeerInfo, RunningServer, Runtime, SqlDatabase } from "./runtime/types.ts";
 import { LinkService } from "./service/auth/link-service.ts";
+import { DeviceLinkFlow } from "./service/auth/device-link-flow.ts";
+import { UiEventsService } from "./service/ui-events/ui-events-service.ts";
+import { backupLoaders } from "./service/ui-events/backup-loaders.ts";
 import { BackupService } from "./service/backup/backup-service.ts";
 import { ClientsService } from "./service/clients/clients-service.ts";
 import type { ServiceContext } from "./service/context.ts";
@@ -82,6 +85,8 @@ export interface Services {
   profiles: ProfilesService;
   playtime: PlaytimeService;
   link: LinkService;
+  deviceLink: DeviceLinkFlow;
+  ui: UiEventsService;
   backup: BackupService;
   input: InputService;
   publishers: PublishersService;
@@ -207,6 +212,7 @@ export class App {
     platforms.onStorageChange(() => media.indexAfterCurrent());
     const input = new InputService({ runtime: ctx.runtime, clock, platform: ctx.platform, screenshot: platforms.screenshot });
     const profiles = new ProfilesService(ctx.userDb, ctx.events, () => clock.now());
+    const ui = new UiEventsService({ events: ctx.events, clock });
     const playtime = new PlaytimeService({ db: ctx.userDb, events: ctx.events, config, clock, profiles, stopMedia: () => tracker.stop() });
     playtime.onLimitReached((limit) => void playtimeLimitReached(inbox, { limit, profile: profiles.current()?.name }));
     const launch = new LaunchService(ctx, {
@@ -215,6 +221,7 @@ export class App {
       library: media.library,
       outcome: (t, ok) => feedback.launched(t, ok),
       guardCue: (what) => feedback.guard(what),
+      ui,
       gate: (quiet) => playtime.gate(quiet),
       input,
       recentMedia: (n) => mediaHistory.list({ limit: n, distinct: true }).entries[n - 1],
@@ -248,11 +255,13 @@ export class App {
       launch.fileMappings.load();
       profiles.start();
     };
+    const deviceLink = new DeviceLinkFlow({ config, events: ctx.events, clock, platform: ctx.platform, claim: (url, token) => link.claim(url, token) });
     const backup = new BackupService({ ctx, migrations: userMigrations, link, coreVersion: SERVICE_VERSION, mediaActive: () => tracker.current() !== null, afterRestore });
+    backupLoaders(ctx.events, ui);
     const initial = () => ({ media: tracker.current(), readers: readers.list().map((r) => ({ driver: r.driver, path: r.id })), index: media.status() });
     const credentials = authLookup(join(dirname(config.path), "auth.toml"));
     const publishers = new PublishersService({ ctx, credentials, sink: launch.sink, stopMedia: () => launch.stopActive(), initial });
-    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime, link, backup, input, publishers, writePlaying };
+    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime, link, deviceLink, ui, backup, input, publishers, writePlaying };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */
@@ -302,7 +311,8 @@ export class App {
   private async startServices(s: Services): Promise<void> {
     const pairing: Lifecycle = { name: "pairing", stop: () => s.pairing.cancel() };
     const profiles: Lifecycle = { name: "profiles", start: () => s.profiles.start() };
-    for (const service of [s.input, profiles, s.playtime, s.media, s.launch, pairing, s.backup, s.publishers] as Lifecycle[]) {
+    const deviceLink: Lifecycle = { name: "device link", stop: () => s.deviceLink.stop() };
+    for (const service of [s.ui, s.input, profiles, s.playtime, s.media, s.launch, pairing, s.backup, deviceLink, s.publishers] as Lifecycle[]) {
       await service.start?.();
       this.started.push(service);
     }

@@ -1,5 +1,7 @@
 import type { BackupService } from "../service/backup/backup-service.ts";
 import type { LinkService } from "../service/auth/link-service.ts";
+import type { DeviceLinkFlow } from "../service/auth/device-link-flow.ts";
+import type { UiEventsService } from "../service/ui-events/ui-events-service.ts";
 import type { ConfigStore } from "../config/store.ts";
 import type { ClientsService } from "../service/clients/clients-service.ts";
 import type { InboxService } from "../service/inbox/inbox-service.ts";
@@ -25,6 +27,7 @@ import { mediaHistoryMethods } from "./methods/media-history.ts";
 import { logsMethods } from "./methods/logs.ts";
 import { settingsReloadMethods } from "./methods/settings-reload.ts";
 import { updateMethods } from "./methods/update.ts";
+import { uiMethods } from "./methods/ui.ts";
 import { logFilePath } from "../log.ts";
 import { mappingsMethods } from "./methods/mappings.ts";
 import { mediaMethods } from "./methods/media.ts";
@@ -59,6 +62,8 @@ export interface ApiServices {
   playtime: PlaytimeService;
   backup: BackupService;
   link: LinkService;
+  deviceLink: DeviceLinkFlow;
+  ui: UiEventsService;
   input: InputService;
   writePlaying: WritePlaying;
 }
@@ -89,7 +94,8 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...profilesMethods({ profiles: s.profiles }),
     ...playtimeMethods({ playtime: s.playtime, config: s.config }),
     ...backupMethods({ backup: s.backup }),
-    ...authMethods({ link: s.link }),
+    ...authMethods({ link: s.link, deviceLink: s.deviceLink }),
+    ...uiMethods({ ui: s.ui }),
     ...inputMethods({ input: s.input }),
     ...screenshotMethods({ input: s.input }),
   ];

@@ -211,6 +211,8 @@ function buildConfigTypes() {
     schedule: "'daily' | 'weekly' | 'manual' = 'daily'",
     /** The backup server; http only for localhost or a private IP literal (as the reference). */
     base_url: "string = 'https://api.zaparoo.com'",
+    /** Ours (the reference has no key: its link goes to its official API unless the call names a url): the account service settings.auth.link asks. */
+    link_url: "string = 'https://api.zaparoo.com'",
   });
   const Backup = type({
     "+": "delete",

@@ -50,6 +50,7 @@ export const CONFIG_KEYS: Readonly<Record<string, KeyClass>> = {
   "backup.local_dir": "path",
   "backup.remote.enabled": "widens",
   "backup.remote.base_url": "endpoint",
+  "backup.remote.link_url": "endpoint",
   "backup.remote.schedule": "plain",
   "readers.connect": "device", // file:, serial and disc paths, MQTT brokers
   "launchers.index_root": "path",

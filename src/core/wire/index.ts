@@ -17,6 +17,7 @@ export * from "./readers.ts";
 export * from "./service.ts";
 export * from "./settings.ts";
 export * from "./tokens.ts";
+export * from "./ui.ts";
 export * from "./trace.ts";
 export * from "./input.ts";
 export * from "./media-browse.ts";

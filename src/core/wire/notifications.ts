@@ -5,6 +5,8 @@ import { IndexingStatus, MediaStarted, MediaStopped } from "./media.ts";
 import { ScrapingStatus } from "./media-meta.ts";
 import { ReaderEvent } from "./readers.ts";
 import { Launching, Token } from "./tokens.ts";
+import { UiState } from "./ui.ts";
+import { AuthLinkStatus } from "./auth.ts";
 import { PlaytimeLimitReached, PlaytimeLimitWarning } from "./playtime.ts";
 import { ProfilesActiveEvent, ProfilesDataEvent } from "./profiles.ts";
 
@@ -29,6 +31,8 @@ export const notifications = {
   "profiles.data": { summary: "State of swapping a profile's saved data after a switch (only on platforms that swap data).", params: ProfilesDataEvent },
   "playtime.limit.warning": { summary: "A playtime limit is near: `remaining` is left, `interval` the configured warning it crossed.", params: PlaytimeLimitWarning },
   "playtime.limit.reached": { summary: "A playtime limit is used up: the running media is stopped and launches are refused until it resets.", params: PlaytimeLimitReached },
+  "ui.changed": { summary: "The UI event state changed (an event opened, changed or resolved): the whole state at its revision; a newer revision replaces an older one.", params: UiState },
+  "auth.link.status": { summary: "The device link flow (settings.auth.link) changed state; never carries the user code or the verification URLs.", params: AuthLinkStatus },
   "backup.state": { summary: "A backup operation's state changed; sent once more with `finished` when it ends.", params: BackupState },
 } as const satisfies Record<string, { summary: string; params: Type<unknown> | null }>;
 

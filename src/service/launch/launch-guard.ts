@@ -5,8 +5,11 @@ import { type ScannedToken, tokenView } from "../../core/token.ts";
 import type { TraceBuilder } from "../../core/trace/builder.ts";
 import type { ScanTrace } from "../../core/wire/trace.ts";
 import { log } from "../../log.ts";
+import type { UiResult } from "../../core/ui-events/board.ts";
+import type { UiOutcome } from "../../core/wire/ui.ts";
 import type { ServiceEvents } from "../events.ts";
 import { sameToken } from "../readers/token-state.ts";
+import type { UiEventsService, UiHandle } from "../ui-events/ui-events-service.ts";
 
 const logger = log.withTag("launch");
 
@@ -20,6 +23,8 @@ export interface LaunchGuardDeps {
   launch: (token: ScannedToken) => void;
   /** Sound cues: a token was staged / its delay ran out and a re-tap now confirms it. */
   cue?: (what: "staged" | "ready") => void;
+  /** The UI event service: a staged token is its "Change game?" confirmation, whose expiry is the guard's timeout. */
+  ui: Pick<UiEventsService, "open">;
 }
 
 /** The latest scan the guard held, while no scan after it launched: what `tapserve why` explains. */
@@ -39,8 +44,9 @@ interface Staged {
   /** The token as it will launch (mappings applied). */
   mapped: ScannedToken;
   ready: boolean;
-  timeout: unknown;
   delay: unknown;
+  /** Its "Change game?" UI event: answered there as by `confirm`; its expiry drops the token. */
+  prompt: UiHandle | null;
 }
 
 /**
@@ -48,7 +54,10 @@ interface Staged {
  * stop it is staged instead of launched (`tokens.staged`). It launches when the same token is scanned again after
  * the delay (`tokens.staged.ready` marks that moment; a re-tap during the delay restarts both timers) or when a
  * client calls `confirm`; it is dropped when the timeout runs out, when another token is staged, or when the media
- * stops. Only reader scans are guarded: API and HTTP launches are explicit already.
+ * stops. Only reader scans are guarded: API and HTTP launches are explicit already. Each staged token is also a
+ * "Change game?" confirm UI event (as the reference): `ui.respond` confirm launches it as `confirm` does, dismiss
+ * drops it, its expiry is the timeout, a newer staged token supersedes it; launching or dropping it otherwise
+ * resolves the event (confirmed, cancelled).
  */
 export class LaunchGuard {
   private staged: Staged | null = null;
@@ -87,14 +96,24 @@ export class LaunchGuard {
       this.arm(staged, settings);
       return true;
     }
-    this.clear();
-    const next: Staged = { scanned, mapped, ready: false, timeout: null, delay: null };
+    this.clear(); // its UI event stays open: the new one supersedes it
+    const next: Staged = { scanned, mapped, ready: false, delay: null, prompt: null };
     this.staged = next;
     this.held = { scanned, trace, status: HELD_WAITING };
     logger.info("launch guard: media is running; the token is staged until it is confirmed");
     this.arm(next, settings);
     this.deps.events.publish("tokens.staged", tokenView(scanned));
     this.deps.cue?.("staged");
+    const timeout = effectiveTimeout(settings);
+    try {
+      next.prompt = this.deps.ui.open(
+        { kind: "confirm", title: "Change game?", message: scanned.text || scanned.uid, dismissible: true, ...(timeout !== null ? { timeoutMs: timeout * 1000 } : {}) },
+        (result) => this.answered(next, result, timeout),
+      );
+    } catch (err) {
+      logger.warn("launch guard: its UI event could not open (shutting down?); the token is dropped:", err);
+      this.drop("the service is stopping");
+    }
     return true;
   }
 
@@ -149,25 +168,41 @@ export class LaunchGuard {
     const staged = this.staged;
     this.clear();
     this.held = null; // it launches: its history entry explains it from now on
-    if (staged) this.deps.launch(staged.mapped);
+    if (!staged) return;
+    staged.prompt?.complete("confirmed");
+    this.deps.launch(staged.mapped);
   }
 
-  /** Drops the staged token; its held scan says why. */
-  private drop(why: string): void {
+  /** Drops the staged token (its UI event, if still open, resolves as `outcome`); its held scan says why. */
+  private drop(why: string, outcome: UiOutcome = "cancelled"): void {
     if (this.staged && this.held) this.held.status = `held by the launch guard, then dropped: ${why}`;
+    const staged = this.staged;
     this.clear();
+    staged?.prompt?.complete(outcome);
   }
 
-  /** (Re)starts the timeout and the delay of a staged token. */
+  /** How the staged token's UI event ended when the guard did not end it: confirmed there, dismissed, expired, superseded. */
+  private answered(staged: Staged, result: UiResult, timeout: number | null): void {
+    if (this.staged !== staged) return;
+    if (result.outcome === "confirmed") {
+      if (!this.deps.mediaActive()) return this.drop("the media stopped");
+      logger.info("launch guard: confirmed through its UI event");
+      return this.release();
+    }
+    if (result.outcome === "timed_out") {
+      logger.info("launch guard: the staged token was not confirmed in time; dropped");
+      return this.drop(`not confirmed within ${timeout} s`);
+    }
+    logger.info(`launch guard: the staged token's UI event was ${result.outcome}; dropped`);
+    this.drop(result.outcome === "dismissed" ? "dismissed" : `its UI event was ${result.outcome.replace("_", " ")}`);
+  }
+
+  /** (Re)starts the delay of a staged token, and the timeout (its UI event's expiry) when it is restarted. */
   private arm(staged: Staged, settings: LaunchGuardSettings): void {
     this.cancelTimers(staged);
-    const timeout = effectiveTimeout(settings);
-    if (timeout !== null) {
-      staged.timeout = this.deps.timers.set(() => {
-        if (this.staged !== staged) return;
-        logger.info("launch guard: the staged token was not confirmed in time; dropped");
-        this.drop(`not confirmed within ${timeout} s`);
-      }, timeout * 1000);
+    if (staged.prompt) {
+      const timeout = effectiveTimeout(settings);
+      staged.prompt.update({ timeoutMs: timeout === null ? null : timeout * 1000 });
     }
     const delay = effectiveDelay(settings);
     if (delay <= 0) {
@@ -185,9 +220,7 @@ export class LaunchGuard {
   }
 
   private cancelTimers(staged: Staged): void {
-    if (staged.timeout !== null) this.deps.timers.clear(staged.timeout);
     if (staged.delay !== null) this.deps.timers.clear(staged.delay);
-    staged.timeout = null;
     staged.delay = null;
   }
 

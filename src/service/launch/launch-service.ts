@@ -21,6 +21,7 @@ import { type HistoryEntry, HistoryRepository } from "./history-repo.ts";
 import { FileMappings } from "./file-mappings.ts";
 import { LaunchGuard } from "./launch-guard.ts";
 import { gatedMethod } from "./gated.ts";
+import { UiEventsService } from "../ui-events/ui-events-service.ts";
 import { MappingsService } from "./mappings-service.ts";
 import { LaunchPipeline } from "./pipeline.ts";
 import { splitHttpAllow } from "../../core/zapscript/http-allow.ts";
@@ -51,6 +52,8 @@ export interface LaunchDeps {
   outcome?(token: ScannedToken, ok: boolean): void;
   /** Sound cues of the launch guard (a token staged / ready to confirm by a re-tap). */
   guardCue?(what: "staged" | "ready"): void;
+  /** The UI event service the launch guard asks "Change game?" through (one of its own when absent). */
+  ui?: UiEventsService;
   /** The n-th most recently played distinct media, for `launch.last`. */
   recentMedia?(n: number): { mediaPath: string; systemId: string } | undefined;
   /** Profile switching for the `profile` commands. */
@@ -119,6 +122,7 @@ export class LaunchService implements Lifecycle {
       timers: ctx.clock,
       launch: (t) => this.enqueue(t),
       cue: deps.guardCue,
+      ui: deps.ui ?? new UiEventsService({ events: ctx.events, clock: ctx.clock }),
     });
   }
 

@@ -17,6 +17,7 @@ import { Remote } from "./screens/remote.tsx";
 import { Search } from "./screens/search.tsx";
 import { Settings } from "./screens/settings.tsx";
 import { Write } from "./screens/write.tsx";
+import { UiEventPanel } from "./ui/ui-event.tsx";
 
 const VIEWS: Record<ScreenPath, () => preact.JSX.Element> = {
   "": Home,
@@ -118,6 +119,7 @@ export function App({ ctx }: { ctx: Omit<AppContext, "navigate"> }) {
           {!unpaired && <InboxBadge current={screen === "inbox"} go={navigate} />}
         </div>
         <Banner />
+        {!unpaired && <UiEventPanel />}
       </header>
       <main id="main">
         <h1 tabIndex={-1} ref={heading}>

@@ -21,4 +21,7 @@ export type {
   SystemEntry,
   Token,
   ScanTrace,
+  UiAction,
+  UiEvent,
+  UiState,
 } from "../../core/wire/index.ts";
