@@ -5,6 +5,7 @@ import type { PlatformOptions } from "./platforms/platform-set.ts";
 import type { ReaderDriver } from "./readers/types.ts";
 import type { Runtime } from "./runtime/types.ts";
 import type { SoundPlayer } from "./service/feedback/sound-player.ts";
+import type { Tty2oledOptions } from "./service/readers/platform-drivers.ts";
 
 export interface AppOptions {
   runtime: Runtime;
@@ -41,6 +42,8 @@ export interface AppOptions {
   quietBeforeReleaseMs?: number;
   /** WebSocket connection caps (default 512 in all, 32 per remote address, 32 kept for loopback). */
   sessionCaps?: Partial<SessionCaps>;
+  /** tty2oled displays: the pictures collection's address, shorter pauses between commands (tests). */
+  tty2oled?: Tty2oledOptions;
   /** Time an HTTP request body may take to arrive (default 10 s, on the app's clock). */
   bodyTimeoutMs?: number;
   /** Seconds an HTTP connection may stay silent (default 30). */

@@ -63,6 +63,7 @@ import { ProfilesService } from "./service/profiles/profiles-service.ts";
 import { PublishersService } from "./service/publishers/publishers-service.ts";
 import { authLookup } from "./config/auth-file.ts";
 import { ReadersService } from "./service/readers/readers-service.ts";
+import { platformDrivers } from "./service/readers/platform-drivers.ts";
 import { WritePlaying } from "./service/write-playing/write-playing.ts";
 import { API_VERSION, SERVICE_VERSION } from "./version.ts";
 import type { AppOptions } from "./app-options.ts";
@@ -236,6 +237,7 @@ export class App {
       activeMedia: tracker,
       stopMedia: () => launch.stopActive(),
       drivers: this.opts.drivers,
+      platformDrivers: () => platformDrivers({ ...ctx, activeMedia: tracker, allowHttp: () => config.current.zapscript.allow_http, misterSdRoot: platforms.misterSdRoot(), tokenFolders: config.tokenFolders, tty2oled: this.opts.tty2oled }),
       platformRoot: ctx.platformRoot,
       clock,
       tagWaitMs: this.opts.writeTagWaitMs,

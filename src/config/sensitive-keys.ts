@@ -134,4 +134,6 @@ export const READER_PATH_KINDS: Readonly<Record<string, "token-file" | "device" 
   externaldrive: "folder",
   pcsc: "no-local-path", // a PC/SC reader name
   mqtt: "no-local-path", // a broker address and topic
+  tty2oled: "device", // a display's serial port; none: found by its handshake
+  operator: "no-local-path", // MiSTer: the Operator bridge's /tmp/zaparoo-operator.token (or a token file); the reader checks it when it opens
 };

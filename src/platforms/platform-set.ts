@@ -302,6 +302,11 @@ export class PlatformSet {
     return [`${sd}/games`, `${sd}/cifs/games`, `${sd}/cifs`, sd];
   }
 
+  /** The SD card's folder on MiSTer (the `operator` reader and tty2oled pictures look there); null elsewhere. */
+  misterSdRoot(): string | null {
+    return this.misterLauncher ? (this.opts.mister ?? mister().DEFAULT_MISTER_PATHS).sdRoot : null;
+  }
+
   /** On MiSTer, `reindex` runs whenever a USB drive or network share is mounted or unmounted (from start). */
   onStorageChange(reindex: () => Promise<void>): void {
     const onMister = this.platform === "mister" || this.platform === "mistex";

@@ -23,7 +23,6 @@ const MAX_BYTES = MAX_TOKEN_CHARS;
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 export class FileReader extends WatchingReader {
-  readonly driver = "file";
   readonly readerId: string;
   readonly info: string;
   private watcher: FSWatcher | null = null;
@@ -34,10 +33,18 @@ export class FileReader extends WatchingReader {
     readonly path: string,
     private readonly pollMs = 1000,
     private readonly folders: readonly string[] = ["/run/tapserve"],
+    /** The driver id it reports (`operator` on MiSTer is this reader on the Operator bridge's file). */
+    readonly driver: string = "file",
+    /** While false the reader counts as gone (the operator reader: Epilogue's software uninstalled). */
+    private readonly available: () => boolean = () => true,
   ) {
     super();
     this.readerId = readerIdFor(this.driver, path);
     this.info = `File (${path})`;
+  }
+
+  override connected(): boolean {
+    return super.connected() && this.available();
   }
 
   async open(events: ReaderEvents): Promise<void> {

@@ -4,7 +4,8 @@
  * writes to a port it cannot identify from sysfs: only USB-serial chips PN532 boards ship with (CH340,
  * CP2102, FT232, PL2303) or "NFC" strings are probed, within a time limit each; anything else (displays,
  * light guns, controller adapters, modems, on-board UARTs) is left alone unless `readers.probe_unknown_ports`
- * opts in, and a port that answered like something else is skipped until it is replugged. Failed opens are
+ * opts in, and a port that answered like something else (a tty2oled display's `ttyack;` even on a PN532 board's
+ * chip) is skipped until it is replugged. Failed opens are
  * retried with growing delays.
  */
 import { realpathSync } from "node:fs";
@@ -15,6 +16,8 @@ import { SerialError } from "../../runtime/serial-types.ts";
 import { OpenBackoff } from "../serial/backoff.ts";
 import { nodeIdentity, serialReaderId } from "../serial/device-node.ts";
 import { pacedOpen } from "../serial/paced-open.ts";
+import { tapIncoming } from "../serial/tap.ts";
+import { isDisplayAnswer } from "../../core/tty2oled/protocol.ts";
 import { type HardwareRoots, listSerialCandidates, type SerialCandidate } from "../serial/sysfs.ts";
 import type { ReaderDriver } from "../types.ts";
 import { DEFAULT_TIMING, Pn532Reader, type Pn532Timing, startChip } from "./pn532-reader.ts";
@@ -52,6 +55,13 @@ export interface Pn532DriverOptions {
   probeUnknownPorts?: () => boolean;
 }
 
+/** The probe heard a tty2oled display (its `ttyack;` / `ttyrdy;` / `HW…;`), not a PN532. */
+class DisplayAnswered extends Error {
+  constructor() {
+    super("answered like a tty2oled display; left alone until it is replugged");
+  }
+}
+
 function describe(c: SerialCandidate): string {
   if (!c.usb) return "on-board UART";
   const words = `${c.usb.manufacturer} ${c.usb.product}`.trim();
@@ -70,12 +80,14 @@ export function pn532Driver(opts: Pn532DriverOptions): ReaderDriver {
 
   const probe = async (path: string): Promise<true | Error> => {
     let port;
+    let heard = "";
     try {
       port = await opts.openSerial(path, { baud: BAUD });
-      await startChip(port, { ...timing, openMs: opts.probeMs ?? 2000 }, clock);
+      const tapped = tapIncoming(port, (chunk) => (heard = (heard + new TextDecoder("latin1").decode(chunk)).slice(-256)));
+      await startChip(tapped, { ...timing, openMs: opts.probeMs ?? 2000 }, clock);
       return true;
     } catch (err) {
-      return err as Error;
+      return isDisplayAnswer(heard) ? new DisplayAnswered() : (err as Error);
     } finally {
       await port?.close().catch(() => {});
     }
@@ -119,6 +131,10 @@ export function pn532Driver(opts: Pn532DriverOptions): ReaderDriver {
           continue;
         }
         if (result instanceof SerialError && result.kind === "busy") continue; // in use elsewhere: look again later
+        if (result instanceof DisplayAnswered) {
+          notPn532.set(c.path, node); // a tty2oled display, even on a PN532 board's USB chip: never probed again until replugged
+          continue;
+        }
         if (likelyPn532(c)) {
           backoff.failed(c.path, node, result.message, now());
           found.push(c.path);

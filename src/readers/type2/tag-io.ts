@@ -17,6 +17,17 @@ import {
   tagTypeName,
   textRecord,
 } from "../../core/ndef/index.ts";
+import {
+  AMIIBO_ID_PAGE,
+  AMIIBO_TYPE,
+  amiiboData,
+  isAmiibo,
+  LEGO_DIMENSIONS_TYPE,
+  legoDimensionsCheck,
+  mayBeAmiibo,
+  type ToyType,
+  toyWriteRefusal,
+} from "../../core/ndef/type2-toys.ts";
 import { ReaderWriteError, type TokenRead } from "../types.ts";
 import { TagRefusedError, type Type2Pages } from "./pages.ts";
 
@@ -32,7 +43,27 @@ async function readFour(tag: Type2Pages, page: number): Promise<Uint8Array> {
   return data.subarray(0, READ_BYTES);
 }
 
-/** Reads the UID and, on an NDEF-formatted Type 2 tag, the text of the first Text or URI record. */
+/**
+ * Whether the tag is an Amiibo or a Lego Dimensions toy (core/ndef/type2-toys.ts), from `head` (the read of
+ * page 3) and at most one more read: page 0 when the capability container is an Amiibo's, page 7 when pages
+ * 4–6 start like a Lego toy's. Also returns the data area read so far (page 4 on), for the NDEF scan.
+ */
+async function toyCheck(tag: Type2Pages, head: Uint8Array): Promise<{ toy: ToyType | null; area: Uint8Array }> {
+  let area: Uint8Array = head.slice(PAGE_SIZE);
+  if (mayBeAmiibo(head.subarray(0, PAGE_SIZE)) && isAmiibo(await readFour(tag, 0))) return { toy: AMIIBO_TYPE, area };
+  let lego = legoDimensionsCheck(area);
+  if (lego === "more") {
+    area = concatBytes(area, await readFour(tag, DATA_START_PAGE + area.length / PAGE_SIZE));
+    lego = legoDimensionsCheck(area);
+  }
+  return { toy: lego === "yes" ? LEGO_DIMENSIONS_TYPE : null, area };
+}
+
+/**
+ * Reads the UID and, on an NDEF-formatted Type 2 tag, the text of the first Text or URI record. An Amiibo or a
+ * Lego Dimensions toy is a token of the reference's type instead: `Amiibo` with its figure identifier as data,
+ * `LegoDimensions` with no data; neither has text.
+ */
 export async function readToken(tag: Type2Pages): Promise<Type2Read> {
   const uid = toHex(await tag.readUid());
   let head: Uint8Array;
@@ -42,10 +73,13 @@ export async function readToken(tag: Type2Pages): Promise<Type2Read> {
     if (err instanceof TagRefusedError) return { type: "nfc", uid, text: "", data: "", note: `no Type 2 capability container (${err.message})` };
     throw err;
   }
+  const toy = await toyCheck(tag, head);
+  if (toy.toy === AMIIBO_TYPE) return { type: AMIIBO_TYPE, uid, text: "", data: amiiboData(await readFour(tag, AMIIBO_ID_PAGE)) };
+  if (toy.toy === LEGO_DIMENSIONS_TYPE) return { type: LEGO_DIMENSIONS_TYPE, uid, text: "", data: "" };
   const cc = parseCapabilityContainer(head.subarray(0, PAGE_SIZE));
   const type = tagTypeName(cc);
   if (!cc.ndef) return { type, uid, text: "", data: "", note: "not NDEF formatted" };
-  let area: Uint8Array = head.slice(PAGE_SIZE);
+  let area = toy.area;
   while (true) {
     const scan = findNdefTlv(area, cc.dataAreaBytes);
     if (scan.kind !== "short") return { type, uid, ...ndefContent(scan) };
@@ -67,6 +101,8 @@ async function step<T>(op: () => Promise<T>, say: (reason: string) => string): P
  * blanked first and written last (planNdefWrite), so a write cut short leaves an empty tag, never a truncated
  * message.
  *
+ * An Amiibo or a Lego Dimensions toy is refused as "unsupported" before any page is written.
+ *
  * Where the PC/SC and PN532 loops used to differ, this is the one, stricter behaviour:
  * - "unsupported" only on the tag's own word: its capability container says not NDEF formatted, or read-only.
  *   A tag that cannot be read (no UID, page 3 refused or short) is "failed": it may just have left the field,
@@ -80,6 +116,8 @@ async function step<T>(op: () => Promise<T>, say: (reason: string) => string): P
 export async function writeText(tag: Type2Pages, text: string): Promise<{ uid: string; pages: number }> {
   const uid = toHex(await step(() => tag.readUid(), (why) => `could not read the tag (${why})`));
   const head = await step(() => readFour(tag, CC_PAGE), (why) => `could not read the tag's capability container (${why})`);
+  const { toy } = await step(() => toyCheck(tag, head), (why) => `could not read the tag (${why})`);
+  if (toy) throw new ReaderWriteError("unsupported", toyWriteRefusal(toy));
   const cc = parseCapabilityContainer(head.subarray(0, PAGE_SIZE));
   if (!cc.ndef) throw new ReaderWriteError("unsupported", "the tag is not NDEF formatted");
   if (!cc.writable) throw new ReaderWriteError("unsupported", "the tag is read-only");

@@ -38,6 +38,11 @@ export interface ReadersDeps {
   stopMedia: () => unknown;
   /** Drivers to use; the build's registry when absent. */
   drivers?: () => ReaderDriver[];
+  /**
+   * The platform's own drivers around the registry's (when `drivers` is absent): `first` detect before the others
+   * (a display whose port serial detection must then leave alone), `last` after them (MiSTer's `operator`).
+   */
+  platformDrivers?: () => { first?: ReaderDriver[]; last?: ReaderDriver[] };
   /** Credentials file (MQTT readers). */
   authFile: string;
   /** Root filesystem whose sys/ and dev/ serial detection reads (`/`; tests use a fake root), as CoreContext's. */
@@ -78,7 +83,12 @@ export class ReadersService implements Lifecycle {
 
   /** Returns at once: the first reader pass runs in the background and each reader found announces itself. */
   start(): void {
-    const drivers = this.deps.drivers?.() ?? defaultDrivers(this.deps.runtime, this.deps.platformRoot, this.deps.authFile, this.clock, this.deps.config.tokenFolders, () => this.deps.config.current.readers.probe_unknown_ports);
+    const extra = this.deps.platformDrivers?.() ?? {};
+    const drivers = this.deps.drivers?.() ?? [
+      ...(extra.first ?? []),
+      ...defaultDrivers(this.deps.runtime, this.deps.platformRoot, this.deps.authFile, this.clock, this.deps.config.tokenFolders, () => this.deps.config.current.readers.probe_unknown_ports),
+      ...(extra.last ?? []),
+    ];
     this.manager = new ReaderManager(drivers, () => this.deps.config.current.readers, {
       added: (r) => this.deps.events.publish("readers.added", { connected: true, driver: r.driver, path: r.path }),
       removed: (r) => this.readerGone(r),

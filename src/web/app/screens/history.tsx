@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { toyLabel } from "../../../core/ndef/type2-toys.ts";
 import { traceText } from "../../../core/trace/text.ts";
 import { useAction, useApp, useNotification, useRpc } from "../hooks.ts";
 import type { HistoryEntry, ScanTrace } from "../types.ts";
@@ -48,7 +49,7 @@ export function History() {
               onClick={() => again.run(async () => (await conn.call("launch", { text: e.text, uid: e.uid, data: e.data }), "Launching again."))}
             >
               <span class="visually-hidden">Launch again: </span>
-              <span class="title mono">{e.text || e.uid || "(empty)"}</span>
+              <span class="title mono">{e.text || toyLabel(e) || e.uid || "(empty)"}</span>
               <span class="sub">{new Date(e.time).toLocaleString()}</span>
             </button>
             <span class={e.success ? "ok" : "bad"}>{e.success ? "launched" : "failed"}</span>

@@ -1,3 +1,4 @@
+import { toyLabel } from "../../../core/ndef/type2-toys.ts";
 import { useAction, useApp, useLive } from "../hooks.ts";
 import { Notice } from "../ui/notice.tsx";
 import { MusicCard } from "../ui/music-card.tsx";
@@ -43,7 +44,7 @@ export function Home() {
         <div class="card" data-testid="last-token" aria-live="polite">
           {t ? (
             <>
-              <p class="title mono">{t.text || "(no text)"}</p>
+              <p class="title mono">{t.text || toyLabel(t) || "(no text)"}</p>
               <p class="sub">
                 {t.uid ? `UID ${t.uid} · ` : ""}
                 {new Date(t.scanTime).toLocaleTimeString()}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
+import { AMIIBO_TYPE } from "../../../core/ndef/type2-toys.ts";
 import { checkZapScript } from "../../../core/zapscript/check.ts";
 import { useAction, useApp, useLive, useRpc } from "../hooks.ts";
 import type { Mapping, Token } from "../types.ts";
@@ -17,8 +18,12 @@ function describe(m: Mapping): string {
   return `${FIELD[m.type]} ${HOW[m.match]} “${m.pattern}”`;
 }
 
-/** A mapping for the tag just scanned: by its UID (read-only tags, toys), or by its text when it has no UID. */
+/**
+ * A mapping for the tag just scanned: an Amiibo by its figure id (every copy of the figure), else by its UID
+ * (read-only tags, other toys), or by its text when it has no UID.
+ */
 function fromToken(t: Token): Draft {
+  if (t.type === AMIIBO_TYPE && t.data) return { ...EMPTY, type: "data", label: `Amiibo ${t.data}`, pattern: t.data };
   return t.uid ? { ...EMPTY, label: `Tag ${t.uid}`, pattern: t.uid } : { ...EMPTY, type: "text", label: `Tag “${t.text}”`, pattern: t.text };
 }
 
