@@ -20,6 +20,7 @@ const BENCHES: Record<string, Bench> = {
   startup: () => import("./startup.ts"),
   firsttag: () => import("./first-tag.ts"),
   titles: () => import("./titles.ts"),
+  cards: () => import("./cards.ts"),
 };
 
 const wanted = process.argv.slice(2);

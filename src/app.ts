@@ -19,6 +19,7 @@ import { listenOn } from "./api/listen-address.ts";
 import { mountJsonRpc } from "./api/routes/json-rpc.ts";
 import { mountLaunchRoutes } from "./api/routes/launch.ts";
 import { mountPairingRoutes } from "./api/routes/pairing.ts";
+import { mountCardsDownload } from "./api/routes/cards-download.ts";
 import { WebApp } from "./api/routes/web-app.ts";
 import { defaultLimits, Dispatcher } from "./api/rpc/dispatcher.ts";
 import { SecureLayer } from "./api/secure/secure-layer.ts";
@@ -41,6 +42,7 @@ import { DeviceLinkFlow } from "./service/auth/device-link-flow.ts";
 import { UiEventsService } from "./service/ui-events/ui-events-service.ts";
 import { backupLoaders } from "./service/ui-events/backup-loaders.ts";
 import { BackupService } from "./service/backup/backup-service.ts";
+import { type CardServices, cardServices } from "./service/cards/card-services.ts";
 import { ClientsService } from "./service/clients/clients-service.ts";
 import type { ServiceContext } from "./service/context.ts";
 import { MdnsAdvertiser } from "./service/discovery/mdns-advertiser.ts";
@@ -92,6 +94,7 @@ export interface Services {
   input: InputService;
   publishers: PublishersService;
   writePlaying: WritePlaying;
+  cards: CardServices;
 }
 
 const logger = log.withTag("app");
@@ -247,6 +250,7 @@ export class App {
       runHook: (name, script, scanned, cancel) => launch.runHook(name, script, scanned, cancel),
     });
     const writePlaying = new WritePlaying({ active: () => tracker.current(), writeNext: (text, opts) => readers.writeNext(text, opts), written: (ok) => feedback.wrote(ok) });
+    const cards = cardServices({ db: ctx.userDb, events: ctx.events, now: () => clock.now(), media, readers, port: () => this.port });
     const clients = new ClientsService(ctx.userDb);
     const pairing = new PairingService(clients.repo, () => clock.now());
     const mediaHistory = new MediaHistory(ctx.userDb, ctx.events, () => clock.now(), () => tracker.current());
@@ -256,6 +260,7 @@ export class App {
       launch.mappings.forgetCache();
       launch.fileMappings.load();
       profiles.start();
+      cards.queue.reload();
     };
     const deviceLink = new DeviceLinkFlow({ config, events: ctx.events, clock, platform: ctx.platform, claim: (url, token) => link.claim(url, token) });
     const backup = new BackupService({ ctx, migrations: userMigrations, link, coreVersion: SERVICE_VERSION, mediaActive: () => tracker.current() !== null, afterRestore });
@@ -263,7 +268,7 @@ export class App {
     const initial = () => ({ media: tracker.current(), readers: readers.list().map((r) => ({ driver: r.driver, path: r.id })), index: media.status() });
     const credentials = authLookup(join(dirname(config.path), "auth.toml"));
     const publishers = new PublishersService({ ctx, credentials, sink: launch.sink, stopMedia: () => launch.stopActive(), initial });
-    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime, link, deviceLink, ui, backup, input, publishers, writePlaying };
+    return { ctx, clients, pairing, media, launch, readers, mediaHistory, inbox, profiles, playtime, link, deviceLink, ui, backup, input, publishers, writePlaying, cards };
   }
 
   /** JSON-RPC methods, WebSocket sessions (plaintext or the secure layer) and the HTTP routes. */
@@ -305,6 +310,7 @@ export class App {
       (app) => mountJsonRpc(app, { dispatcher, frames, config: () => this.config.current, guard, body: { ...body, maxBytes: defaultLimits.maxFrameChars } }),
       (app) => mountLaunchRoutes(app, { sink: s.launch.sink, config: () => this.config.current, guard }),
       (app) => mountPairingRoutes(app, { pairing: s.pairing, guard, body, limiter: pairingLimiter }),
+      (app) => mountCardsDownload(app, { downloads: s.cards.labels.downloads, guard }),
       (app) => webApp.mount(app),
     ]);
   }
@@ -314,7 +320,7 @@ export class App {
     const pairing: Lifecycle = { name: "pairing", stop: () => s.pairing.cancel() };
     const profiles: Lifecycle = { name: "profiles", start: () => s.profiles.start() };
     const deviceLink: Lifecycle = { name: "device link", stop: () => s.deviceLink.stop() };
-    for (const service of [s.ui, s.input, profiles, s.playtime, s.media, s.launch, pairing, s.backup, deviceLink, s.publishers] as Lifecycle[]) {
+    for (const service of [s.ui, s.input, profiles, s.playtime, s.media, s.launch, pairing, s.backup, deviceLink, s.publishers, s.cards.queue] as Lifecycle[]) {
       await service.start?.();
       this.started.push(service);
     }

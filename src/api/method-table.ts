@@ -14,6 +14,9 @@ import type { PlaytimeService } from "../service/playtime/playtime-service.ts";
 import type { ProfilesService } from "../service/profiles/profiles-service.ts";
 import type { ReadersService } from "../service/readers/readers-service.ts";
 import type { WritePlaying } from "../service/write-playing/write-playing.ts";
+import type { CardServices } from "../service/cards/card-services.ts";
+import { cardsMethods } from "./methods/cards.ts";
+import { cardsLabelsMethods } from "./methods/cards-labels.ts";
 import { authMethods } from "./methods/auth.ts";
 import { backupMethods } from "./methods/backup.ts";
 import { clientsMethods } from "./methods/clients.ts";
@@ -66,6 +69,7 @@ export interface ApiServices {
   ui: UiEventsService;
   input: InputService;
   writePlaying: WritePlaying;
+  cards: CardServices;
 }
 
 /** Every JSON-RPC method, one namespace file each; `rpc.discover` describes them all. */
@@ -98,6 +102,8 @@ export function buildMethodTable(s: ApiServices): AnyMethod[] {
     ...uiMethods({ ui: s.ui }),
     ...inputMethods({ input: s.input }),
     ...screenshotMethods({ input: s.input }),
+    ...cardsMethods({ sets: s.cards.sets, queue: s.cards.queue }),
+    ...cardsLabelsMethods({ labels: s.cards.labels }),
   ];
   methods.push(...discoverMethods({ methods: () => methods, version: s.version, platform: s.platform }));
   return methods;

@@ -14,7 +14,14 @@ export type CliCommand =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "error"; message: string }
-  | { kind: "subcommand"; name: string; args: string[]; port?: number; dataDir?: string; configPath?: string; url?: string; explain?: boolean };
+  | { kind: "subcommand"; name: string; args: string[]; port?: number; dataDir?: string; configPath?: string; url?: string; explain?: boolean; options?: SubcommandOptions };
+
+/** Options only some commands read (`cards render --out f.pdf --template id1-portrait --paper letter`). */
+export interface SubcommandOptions {
+  out?: string;
+  template?: string;
+  paper?: string;
+}
 
 export function helpText(): string {
   const subs = subcommandList()
@@ -30,6 +37,9 @@ Options:
   --data-dir <dir>     data folder for config, databases and logs (env TAPSERVE_DATA_DIR)
   --url <ws-url>       service to talk to, for commands (default ws://127.0.0.1:<port>/)
   --explain            parse: ask the running service for a dry run and print its trace
+  --out <file>         cards render: the file to write
+  --template <id>      cards render: label format (id1-landscape, id1-portrait, round-25, round-30, insert-3.5x5)
+  --paper <a4|letter>  cards render: sheet size
   -h, --help           show this help
   -v, --version        print the version
 ${subs ? `\nCommands:\n${subs}\n` : ""}`;
@@ -50,6 +60,9 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
         "data-dir": { type: "string" },
         url: { type: "string" },
         explain: { type: "boolean" },
+        out: { type: "string" },
+        template: { type: "string" },
+        paper: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -71,8 +84,14 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   const [first, ...rest] = parsed.positionals;
   if (first !== undefined) {
     if (!hasSubcommand(first)) return { kind: "error", message: `unknown command: ${first} (see --help)` };
-    return { kind: "subcommand", name: first, args: rest, port, dataDir, configPath, url: v.url as string | undefined, ...(v.explain ? { explain: true } : {}) };
+    return { kind: "subcommand", name: first, args: rest, port, dataDir, configPath, url: v.url as string | undefined, ...(v.explain ? { explain: true } : {}), ...subcommandOptions(v) };
   }
   const host = (v.host as string | undefined) ?? (env.TAPSERVE_HOST || undefined);
   return { kind: "serve", port, configPath, dataDir, host };
+}
+
+function subcommandOptions(v: Record<string, string | boolean | undefined>): { options?: SubcommandOptions } {
+  const options: SubcommandOptions = {};
+  for (const k of ["out", "template", "paper"] as const) if (typeof v[k] === "string") options[k] = v[k] as string;
+  return Object.keys(options).length ? { options } : {};
 }

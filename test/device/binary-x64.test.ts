@@ -54,6 +54,24 @@ describe("the compiled x64 binary, run as a user would", () => {
     expect(edited.output()).toContain("api_port");
   });
 
+  test("labels render from the binary alone: the fonts are built in (cards.render, a PDF and a PNG)", async () => {
+    const binary = unpack(x64);
+    const port = await freePort();
+    const child = reap(runChild(["--data-dir", scratch(), "--port", String(port), "--host", "127.0.0.1"], { command: binary }));
+    await waitHealthy(port, child);
+    const c = await RpcClient.connect(`ws://127.0.0.1:${port}/`);
+    const items = [{ path: "SNES/Ōkami (Japan).sfc", systemId: "SNES", systemName: "Super Nintendo", title: "Ōkami Пример", script: "@SNES/Okami" }];
+    const pdf = await c.call<{ data: string; pages: number }>("cards.render", { items });
+    expect(Buffer.from(pdf.data, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.pages).toBe(1);
+    const png = await c.call<{ data: string; width: number }>("cards.render", { items, format: "png", dpi: 72 });
+    expect(Buffer.from(png.data, "base64").subarray(1, 4).toString()).toBe("PNG");
+    expect(png.width).toBeGreaterThan(200);
+    c.close();
+    child.proc.kill("SIGTERM");
+    expect((await child.exited).code).toBe(0);
+  });
+
   test("the baseline build (x86-64 without AVX2) serves the same", async () => {
     const dataDir = scratch();
     const port = await freePort();

@@ -7,3 +7,4 @@ import "./index-media.ts";
 import "./why.ts";
 import "./write-playing.ts";
 import "./config-check.ts";
+import "./cards.ts";

@@ -20,8 +20,8 @@ export interface SelfNames {
 /** Origins of the phone app's WebViews (Capacitor on iOS, older Ionic, Android with `androidScheme: "http"`). */
 export const APP_ORIGINS = ["capacitor://localhost", "ionic://localhost", "http://localhost", "https://localhost"] as const;
 
-/** What the request is for: the rules differ (a WebSocket, JSON-RPC over HTTP, SSE, pairing, `GET /l/`). */
-export type RequestKind = "socket" | "api" | "events" | "pairing" | "launch";
+/** What the request is for: the rules differ (a WebSocket, JSON-RPC over HTTP, SSE, pairing, `GET /l/`, a file download). */
+export type RequestKind = "socket" | "api" | "events" | "pairing" | "launch" | "download";
 
 export interface BrowserHeaders {
   origin?: string | null;
@@ -157,6 +157,10 @@ export function judgeRequest(req: RequestFacts, self: SelfNames, allowedOrigins:
   if (req.kind === "launch" && secFetchSite !== null && secFetchSite !== undefined) {
     const site = secFetchSite.trim().toLowerCase();
     if (site !== "same-origin" && site !== "none") return { ok: false, status: 403, reason: "launching from another site is not allowed" };
+  }
+  if (req.kind === "download" && secFetchSite !== null && secFetchSite !== undefined) {
+    const site = secFetchSite.trim().toLowerCase();
+    if (site !== "same-origin" && site !== "none") return { ok: false, status: 403, reason: "downloads are for this device's own pages" };
   }
   if (req.kind === "api" && req.method === "POST" && !isJsonContentType(contentType)) {
     return { ok: false, status: 415, reason: "POST /api takes Content-Type: application/json" };

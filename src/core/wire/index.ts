@@ -5,6 +5,7 @@
  */
 export * from "./auth.ts";
 export * from "./backup.ts";
+export * from "./cards.ts";
 export * from "./clients.ts";
 export * from "./inbox.ts";
 export * from "./mappings.ts";
@@ -21,3 +22,4 @@ export * from "./ui.ts";
 export * from "./trace.ts";
 export * from "./input.ts";
 export * from "./media-browse.ts";
+export * from "./cards-labels.ts";

@@ -1,6 +1,7 @@
 import type { Type } from "arktype";
 import { InboxMessage } from "./inbox.ts";
 import { BackupState } from "./backup.ts";
+import { CardQueueChanged } from "./cards.ts";
 import { IndexingStatus, MediaStarted, MediaStopped } from "./media.ts";
 import { ScrapingStatus } from "./media-meta.ts";
 import { ReaderEvent } from "./readers.ts";
@@ -34,6 +35,7 @@ export const notifications = {
   "ui.changed": { summary: "The UI event state changed (an event opened, changed or resolved): the whole state at its revision; a newer revision replaces an older one.", params: UiState },
   "auth.link.status": { summary: "The device link flow (settings.auth.link) changed state; never carries the user code or the verification URLs.", params: AuthLinkStatus },
   "backup.state": { summary: "A backup operation's state changed; sent once more with `finished` when it ends.", params: BackupState },
+  "cards.queue.changed": { summary: "The card write queue changed: started, a tag written and verified (or refused, or waiting for confirmation), skipped, stopped, done. Its state without the list of games; `entry`: the game it was about.", params: CardQueueChanged },
 } as const satisfies Record<string, { summary: string; params: Type<unknown> | null }>;
 
 export type NotificationName = keyof typeof notifications;

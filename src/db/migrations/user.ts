@@ -1,5 +1,6 @@
 import type { Migration } from "../migrate.ts";
 import { userV10Plays } from "./user-v10-plays.ts";
+import { userV12Cards } from "./user-v12-cards.ts";
 
 /** Schema of the user database (mappings, launch history, clients, plays …). Append only; never edit a shipped step. */
 export const userMigrations: readonly Migration[] = [
@@ -176,4 +177,5 @@ export const userMigrations: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  userV12Cards,
 ];

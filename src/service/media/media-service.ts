@@ -250,6 +250,13 @@ export class MediaService implements Lifecycle {
     return addUserTags(this.userTags, [item])[0]?.tags ?? [];
   }
 
+  /** The indexed media at `path` (absolute, or compressed `<SystemId>/<path>` as results carry it), with its user tags; undefined when the index has none there. */
+  async itemAt(path: string): Promise<MediaItem | undefined> {
+    const tree = await this.browser.currentTree();
+    const id = path.startsWith("/") ? tree?.locateAbsolute(path) : tree?.locate(path);
+    return id === undefined ? undefined : addUserTags(this.userTags, this.store.itemsOf([id]))[0];
+  }
+
   /** The indexed media a reference names (refused when it names none). */
   private async resolveRef(ref: { mediaId?: number; system?: string; path?: string }) {
     if (ref.mediaId === undefined && (ref.system === undefined || ref.path === undefined)) throw new DomainError("invalid", "invalid params: mediaId, or system and path, is required");

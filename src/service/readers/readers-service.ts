@@ -63,6 +63,17 @@ export interface ReadersDeps {
   runHook?(name: string, script: string, scanned?: ScannedToken, cancel?: AbortSignal): Promise<boolean>;
 }
 
+/**
+ * What takes tags put on write-capable readers before they launch (the card write queue while it runs); a
+ * write waiting for a tag (`readers.write`, write what is playing) still comes first.
+ */
+export interface TagClaimer {
+  /** A tag arrived on write-capable `readerId`: true when it is claimed (not launched; its removal ends nothing). */
+  presented(readerId: string, token: ScannedToken): boolean;
+  /** A claimed tag left `readerId`. */
+  removed(readerId: string): void;
+}
+
 export class ReadersService implements Lifecycle {
   readonly name = "readers";
   private manager: ReaderManager | null = null;
@@ -73,6 +84,9 @@ export class ReadersService implements Lifecycle {
   private hotplug: HotplugWatch | null = null;
   private readonly writes: PendingWrites;
   private readonly removalHook: RemovalHook | null;
+  private claimer: TagClaimer | null = null;
+  /** Readers whose tag the claimer took. */
+  private readonly claimed = new Set<string>();
 
   constructor(private readonly deps: ReadersDeps) {
     this.clock = deps.clock ?? systemClock;
@@ -130,8 +144,13 @@ export class ReadersService implements Lifecycle {
     if (!this.tokens.add(reader.readerId, token)) return;
     logger.info(`token on ${reader.readerId}: type ${token.type}, uid ${token.uid || "-"}, ${token.text.length} chars of text`);
     this.deps.events.publish("tokens.added", tokenView(token));
+    this.claimed.delete(reader.readerId); // a new token: claimed again only when the claimer takes it
     if (this.removalHook?.putBack(token)) return; // put back while its on_remove ran: the media keeps running
     if (this.writes.offer(reader.readerId, token.uid)) return; // presented for a waiting write: written, not launched
+    if (this.claimer && this.writable(reader.readerId) && this.claimer.presented(reader.readerId, token)) {
+      this.claimed.add(reader.readerId);
+      return;
+    }
     const onScan = this.deps.config.current.readers.scan.on_scan;
     if (onScan.trim() === "" || !this.deps.runHook) return this.launch(token);
     // the reference's on_scan: runs first; when it fails, the scan goes no further
@@ -152,6 +171,7 @@ export class ReadersService implements Lifecycle {
     const token = this.tokens.remove(reader.readerId);
     if (!token) return;
     this.deps.events.publish("tokens.removed");
+    if (this.claimed.delete(reader.readerId)) return this.claimer?.removed(reader.readerId);
     // Only readers that report removal (capability `removable`) end hold-mode media, as in the reference.
     if (!reader.capabilities.includes("removable")) return;
     const scan = this.deps.config.current.readers.scan;
@@ -164,8 +184,15 @@ export class ReadersService implements Lifecycle {
   /** A reader that fails takes its token with it, but media keeps running (it was not a removal). */
   private readerGone(reader: Reader): void {
     if (this.tokens.remove(reader.readerId)) this.deps.events.publish("tokens.removed");
+    if (this.claimed.delete(reader.readerId)) this.claimer?.removed(reader.readerId);
     this.removalHook?.readerGone(reader.readerId);
     this.deps.events.publish("readers.removed", { connected: false, driver: reader.driver, path: reader.path });
+  }
+
+  /** Sets the one claimer of tags on write-capable readers (null: none). */
+  claimTags(claimer: TagClaimer | null): void {
+    this.claimer = claimer;
+    this.claimed.clear();
   }
 
   /** Tokens on the readers now. */
@@ -204,6 +231,11 @@ export class ReadersService implements Lifecycle {
       target = this.writeTarget(on);
     }
     await target.write!(text);
+  }
+
+  /** Writes text to the tag on `readerId` now and reads it back; no tag there is a no-tag refusal (no waiting for one). */
+  async writeNow(text: string, readerId: string): Promise<void> {
+    await this.writeTarget(readerId).write!(text);
   }
 
   /**

@@ -17,6 +17,9 @@ import { Remote } from "./screens/remote.tsx";
 import { Search } from "./screens/search.tsx";
 import { Settings } from "./screens/settings.tsx";
 import { Write } from "./screens/write.tsx";
+import { Cards } from "./screens/cards.tsx";
+import { Queue } from "./screens/queue.tsx";
+import { CardsLabels } from "./screens/cards-labels.tsx";
 import { UiEventPanel } from "./ui/ui-event.tsx";
 
 const VIEWS: Record<ScreenPath, () => preact.JSX.Element> = {
@@ -28,6 +31,9 @@ const VIEWS: Record<ScreenPath, () => preact.JSX.Element> = {
   profiles: Profiles,
   playtime: Playtime,
   write: Write,
+  cards: Cards,
+  queue: Queue,
+  labels: CardsLabels,
   remote: Remote,
   settings: Settings,
   pair: Pair,
@@ -152,5 +158,7 @@ export function App({ ctx }: { ctx: Omit<AppContext, "navigate"> }) {
 
 function title(screen: ScreenPath): string {
   if (screen === "inbox") return "Inbox";
+  if (screen === "queue") return "Write queue";
+  if (screen === "labels") return "Labels";
   return screen === "pair" ? "Pair this browser" : (SCREENS.find((s) => s.path === screen)?.title ?? "Home");
 }

@@ -5,6 +5,13 @@
 export type {
   ActiveMedia,
   BrowseEntry,
+  CardQueueChanged,
+  CardQueueStatus,
+  CardSet,
+  CardSetItem,
+  CardSetResult,
+  CardSource,
+  ScriptKind,
   BrowseIndexGroup,
   MediaMeta,
   TagInfo,
