@@ -1,6 +1,6 @@
 import type { Mapping } from "../mappings.ts";
 import type { ScannedToken } from "../token.ts";
-import type { ScanTrace, TraceStep, TraceTitle } from "../wire/trace.ts";
+import type { ScanTrace, TraceInstall, TraceStep, TraceTitle } from "../wire/trace.ts";
 import { showExpressions, type ZapCommand } from "../zapscript/index.ts";
 import type { TraceReason } from "./reason.ts";
 import { clip, scrubSecrets } from "./scrub.ts";
@@ -17,7 +17,7 @@ const MAX_COMMANDS = 64;
 const BODY_AFTER: Readonly<Record<string, number>> = { "http.post": 2 };
 
 /** Advanced arguments whose values are kept; any other (`?token=…` after a URL parses as one) is hidden. */
-const KNOWN_ADV_ARGS = new Set(["launcher", "system", "slot", "speed", "when", "action", "mode", "name"]);
+const KNOWN_ADV_ARGS = new Set(["launcher", "system", "slot", "speed", "when", "action", "mode", "name", "pre_notice"]);
 
 const text = (s: string, max = MAX_TEXT_CHARS) => clip(scrubSecrets(s), max);
 
@@ -114,6 +114,13 @@ export class TraceBuilder {
       ...(info.confidence !== undefined ? { confidence: Math.round(info.confidence * 1000) / 1000 } : {}),
       steps: info.steps.slice(0, 32).map((s) => text(s, MAX_ARG_CHARS)),
     };
+  }
+
+  /** The running command installed (or would install, or failed to install) a remote file. */
+  install(info: TraceInstall): void {
+    const step = this.current?.step;
+    if (!step) return;
+    step.install = { url: text(info.url, MAX_TEXT_CHARS), path: text(info.path, MAX_TEXT_CHARS), outcome: info.outcome, ...(info.bytes !== undefined ? { bytes: info.bytes } : {}) };
   }
 
   /** The chosen launcher started the media (its process id, when it started one). */

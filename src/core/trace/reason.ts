@@ -17,6 +17,8 @@ export const TRACE_REASONS = [
   "unknown_launcher",
   /** No launcher of this device handles the target (its extension or URL scheme). */
   "no_launcher",
+  /** A remote file to launch (an http(s) URL with `?system=`) could not be downloaded into the system's folder. */
+  "download_failed",
   /** The chosen launcher (or the platform's API) refused or failed to start the media. */
   "launcher_failed",
   /** A launch gate (playtime limits) or another rule refused the launch. */

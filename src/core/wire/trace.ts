@@ -15,6 +15,14 @@ const TraceRefusal = lazy(() => type({ id: "string", why: "string" }));
  */
 const TraceTitle = lazy(() => type({ system: "string", title: "string", "strategy?": "string", "confidence?": "number", steps: "string[]" }));
 export type TraceTitle = typeof TraceTitle.infer;
+/**
+ * A remote file the step installed before launching it (`launch` of an http(s) URL with `?system=`, as the
+ * reference downloads into the system's folder): the URL (no credentials, query or fragment), the local file, and
+ * what happened: `present` (already there, not fetched), `downloaded` (`bytes` written), `would_download` (a dry
+ * run), `failed` (nothing left behind).
+ */
+const TraceInstall = lazy(() => type({ url: "string", path: "string", outcome: "'present' | 'downloaded' | 'would_download' | 'failed'", "bytes?": "number" }));
+export type TraceInstall = typeof TraceInstall.infer;
 export const TraceStep = lazy(() => type({
   command: "string",
   args: "string[]",
@@ -31,6 +39,8 @@ export const TraceStep = lazy(() => type({
   "pid?": "number",
   /** How a title (`@System/Title`, `launch.title`, a `System/Title` that is no file) was resolved: see TraceTitle. */
   "title?": TraceTitle,
+  /** The remote file installed for it: see TraceInstall. */
+  "install?": TraceInstall,
 }));
 export type TraceStep = typeof TraceStep.infer;
 

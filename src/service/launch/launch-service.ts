@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { DomainError } from "../../core/errors.ts";
 import { findMapping } from "../../core/mappings.ts";
 import type { ActiveMedia, MediaLibrary } from "../../core/media-types.ts";
@@ -33,6 +33,8 @@ import { readPlaylistSource } from "../playlist/playlist-source.ts";
 import { BackgroundAudio, pauseMusicOnLaunch } from "../audio/background-audio.ts";
 import { isAudioFile } from "../../platforms/shared/audio-player.ts";
 import { resolveTarget } from "./media-resolver.ts";
+import { dryRunRemoteInstall, installRemoteFile, type RemoteInstallDeps } from "./remote-install.ts";
+import { authLookup } from "../../config/auth-file.ts";
 
 const logger = log.withTag("launch");
 
@@ -52,7 +54,7 @@ export interface LaunchDeps {
   outcome?(token: ScannedToken, ok: boolean): void;
   /** Sound cues of the launch guard (a token staged / ready to confirm by a re-tap). */
   guardCue?(what: "staged" | "ready"): void;
-  /** The UI event service the launch guard asks "Change game?" through (one of its own when absent). */
+  /** The UI event service the launch guard asks "Change game?" through, and remote installs show their loader in (one of its own when absent). */
   ui?: UiEventsService;
   /** The n-th most recently played distinct media, for `launch.last`. */
   recentMedia?(n: number): { mediaPath: string; systemId: string } | undefined;
@@ -90,6 +92,8 @@ export class LaunchService implements Lifecycle {
   private last: ScannedToken | undefined;
   /** The trace begun for each token on its way to the queue (mappings, guard), picked up when it runs. */
   private readonly traces = new WeakMap<ScannedToken, TraceBuilder>();
+  /** What `launch` of a remote file (an http(s) URL with `?system=`) installs with (remote-install.ts). */
+  private readonly remoteInstall: RemoteInstallDeps;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -115,6 +119,7 @@ export class LaunchService implements Lifecycle {
     this.queue = new SerialQueue((t) => this.pipeline.run(t, this.traces.get(t)), MAX_QUEUED_TOKENS);
     const background = new BackgroundAudio({ spawn: ctx.runtime.spawn, events: ctx.events, clock: ctx.clock, settings: () => ctx.config.current.audio, ended: (n) => this.playlists.trackEnded(n), pauseOnLaunch: () => pauseMusicOnLaunch(ctx.config.current) });
     this.playlists = new PlaylistService({ launch: (text) => this.enqueue({ type: "playlist", uid: "", text, data: "", scanTime: rfc3339(new Date(ctx.clock.now())), source: "playlist" }), background });
+    const ui = deps.ui ?? new UiEventsService({ events: ctx.events, clock: ctx.clock });
     this.guard = new LaunchGuard({
       settings: () => ctx.config.current.readers.scan.launch_guard,
       mediaActive: () => deps.tracker.current() !== null,
@@ -122,8 +127,15 @@ export class LaunchService implements Lifecycle {
       timers: ctx.clock,
       launch: (t) => this.enqueue(t),
       cue: deps.guardCue,
-      ui: deps.ui ?? new UiEventsService({ events: ctx.events, clock: ctx.clock }),
+      ui,
     });
+    this.remoteInstall = {
+      ui,
+      dataDir: ctx.dataDir,
+      rootFolders: () => this.rootFolders(),
+      allow: () => splitHttpAllow(ctx.config.current.zapscript.allow_http).hosts,
+      credentials: authLookup(join(dirname(ctx.config.path), "auth.toml")),
+    };
   }
 
   /** Queues a token from the API; refused (busy) when the queue is full. Returns at once. */
@@ -304,6 +316,7 @@ export class LaunchService implements Lifecycle {
       traceTitle: (info) => trace.title(info),
       launcherExtensions: (systemId, launcherId) => this.launcherExtensions(systemId, launcherId),
       startMedia: (target, launcherId) => this.startMedia(token, target, launcherId, trace, dryRun),
+      installRemote: async (req) => (dryRun ? dryRunRemoteInstall(req, this.remoteInstall, (i) => trace.install(i)) : installRemoteFile(req, this.remoteInstall, (i) => trace.install(i))),
       spawn: this.ctx.runtime.spawn,
       input: this.deps.input,
       recentMedia: this.deps.recentMedia,

@@ -1,4 +1,4 @@
-import { type IncomingHttpHeaders, request as httpRequest, type RequestOptions } from "node:http";
+import { type IncomingHttpHeaders, type IncomingMessage, request as httpRequest, type RequestOptions } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
 import { OutboundError } from "./errors.ts";
@@ -25,6 +25,18 @@ export interface HopLimits {
   signal: AbortSignal;
   /** Certificates to trust instead of the system's (tests with their own CA). */
   ca?: string;
+  /**
+   * Downloads: where an answer's body goes instead of memory, asked once the status is known. An answer it
+   * takes no sink for (a redirect, an error) is not read at all: its body is left unread and the reply's is empty.
+   */
+  sinkFor?: (status: number) => BodySink | undefined;
+  /** Longest wait for the next byte (the connection, the headers, each piece of the body); no limit when absent. */
+  idleMs?: number;
+}
+
+/** Takes an answer's body piece by piece; the next piece is read once the promise settles (backpressure). */
+export interface BodySink {
+  write(chunk: Uint8Array): Promise<void>;
 }
 
 /** `http://user:password@host/` becomes Basic authorization (an explicit Authorization header wins). */
@@ -57,26 +69,93 @@ function requestOptions(hop: Hop, limits: HopLimits): RequestOptions {
   return options;
 }
 
-/** Sends one request and reads the whole answer, refusing one longer than `maxBytes`. */
+/** Ends a hop with an error: the promise rejects at once (a request already closed emits no error) and the request is torn down. */
+type Fail = (err: Error) => void;
+
+/** Fails the hop when no byte has come for `idleMs` (not counted while a sink writes). */
+function idleTimer(host: string, idleMs: number | undefined, fail: Fail): { touch(): void; hold(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hold = () => clearTimeout(timer);
+  const touch = () => {
+    if (idleMs === undefined) return;
+    hold();
+    timer = setTimeout(() => fail(new OutboundError(`no data from ${host} for ${idleMs / 1000} s`, "timeout")), idleMs);
+  };
+  return { touch, hold };
+}
+
+/**
+ * Streams the body to the sink, one piece at a time; an answer that ends short of its Content-Length, or whose
+ * connection closes before its end, fails.
+ */
+function streamBody(res: IncomingMessage, sink: BodySink, hop: Hop, limits: HopLimits, idle: ReturnType<typeof idleTimer>, done: (reply: HopReply) => void, fail: Fail): void {
+  const host = hop.url.host;
+  const declared = res.headers["content-length"] === undefined ? undefined : Number(res.headers["content-length"]);
+  let size = 0;
+  let ended = false;
+  res.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limits.maxBytes) return fail(new OutboundError(`the answer from ${host} is larger than ${limits.maxBytes} bytes`, "too-large"));
+    res.pause();
+    idle.hold();
+    sink.write(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length)).then(
+      () => {
+        idle.touch();
+        res.resume();
+      },
+      (err: unknown) => fail(err instanceof Error ? err : new Error(String(err))),
+    );
+  });
+  res.on("end", () => {
+    ended = true;
+    if (declared !== undefined && size !== declared) return fail(new OutboundError(`the answer from ${host} ended after ${size} of ${declared} bytes`, "failed"));
+    done({ status: res.statusCode ?? 0, headers: res.headers, body: new Uint8Array(0) });
+  });
+  res.on("close", () => {
+    if (!ended) fail(new OutboundError(`the connection to ${host} closed after ${size}${declared !== undefined ? ` of ${declared}` : ""} bytes`, "failed"));
+  });
+}
+
+/** Sends one request and reads the whole answer (or streams it to a sink), refusing one longer than `maxBytes`. */
 export function exchange(hop: Hop, limits: HopLimits): Promise<HopReply> {
   return new Promise<HopReply>((resolve, reject) => {
     const send = hop.url.protocol === "https:" ? httpsRequest : httpRequest;
+    const fail: Fail = (err) => {
+      reject(err);
+      req.destroy(err);
+    };
+    const idle = idleTimer(hop.url.host, limits.idleMs, fail);
     const req = send(requestOptions(hop, limits), (res) => {
+      idle.touch();
       const chunks: Buffer[] = [];
       let size = 0;
       const tooLarge = () => new OutboundError(`the answer from ${hop.url.host} is larger than ${limits.maxBytes} bytes`, "too-large");
-      if (Number(res.headers["content-length"] ?? 0) > limits.maxBytes) return req.destroy(tooLarge());
+      res.on("error", fail);
+      if (limits.sinkFor) {
+        const status = res.statusCode ?? 0;
+        const sink = limits.sinkFor(status);
+        if (!sink) {
+          resolve({ status, headers: res.headers, body: new Uint8Array(0) });
+          return req.destroy();
+        }
+        if (Number(res.headers["content-length"] ?? 0) > limits.maxBytes) return fail(tooLarge());
+        return streamBody(res, sink, hop, limits, idle, resolve, fail);
+      }
+      if (Number(res.headers["content-length"] ?? 0) > limits.maxBytes) return fail(tooLarge());
       res.on("data", (chunk: Buffer) => {
         size += chunk.length;
-        if (size > limits.maxBytes) return req.destroy(tooLarge());
+        if (size > limits.maxBytes) return fail(tooLarge());
         chunks.push(chunk);
       });
-      res.on("error", (err) => req.destroy(err));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: new Uint8Array(Buffer.concat(chunks)) }));
     });
-    const onAbort = () => req.destroy(limits.signal.reason);
+    idle.touch();
+    const onAbort = () => fail(limits.signal.reason instanceof Error ? limits.signal.reason : new Error(String(limits.signal.reason)));
     limits.signal.addEventListener("abort", onAbort, { once: true });
-    req.on("close", () => limits.signal.removeEventListener("abort", onAbort));
+    req.on("close", () => {
+      idle.hold();
+      limits.signal.removeEventListener("abort", onAbort);
+    });
     req.on("error", reject);
     if (limits.signal.aborted) onAbort();
     req.end(hop.body);

@@ -20,6 +20,10 @@ export interface OutboundRequest {
   timeoutMs?: number;
   /** Aborts the request (the service is stopping). */
   signal?: AbortSignal;
+  /** Downloads: the body goes to a sink instead of memory (see HopLimits; download.ts writes it to a file). */
+  sinkFor?: HopLimits["sinkFor"];
+  /** Longest wait for the next byte; no limit beyond `timeoutMs` when absent. */
+  idleMs?: number;
 }
 
 export interface OutboundReply {
@@ -112,7 +116,13 @@ export async function outboundRequest(req: OutboundRequest, policy: OutboundPoli
   const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(req.signal ? [req.signal] : [])]);
   const body = typeof req.body === "string" ? new TextEncoder().encode(req.body) : req.body;
-  const limits = { maxBytes: req.maxBytes ?? DEFAULT_MAX_BYTES, signal, ...(policy.ca !== undefined ? { ca: policy.ca } : {}) };
+  const limits: HopLimits = {
+    maxBytes: req.maxBytes ?? DEFAULT_MAX_BYTES,
+    signal,
+    ...(policy.ca !== undefined ? { ca: policy.ca } : {}),
+    ...(req.sinkFor ? { sinkFor: req.sinkFor } : {}),
+    ...(req.idleMs !== undefined ? { idleMs: req.idleMs } : {}),
+  };
   const fail = (err: unknown, host: string): OutboundError => {
     if (req.signal?.aborted) return new OutboundError(`request to ${host} cancelled`, "cancelled");
     if (signal.aborted) return new OutboundError(`no complete answer from ${host} within ${timeoutMs / 1000} s`, "timeout");

@@ -2,11 +2,15 @@ import type { ZapCommand } from "../../../core/zapscript/index.ts";
 import { resolveTarget } from "../media-resolver.ts";
 import { describeTiers, firstInTiers, namedSystem, namedSystems } from "../named-systems.ts";
 import { returnToMenu } from "./control.ts";
+import { isRemoteInstall, startRemote } from "./launch-remote.ts";
 import { mightBeTitle, startTitle } from "./launch-title.ts";
 import { startItem, startTarget } from "./start-item.ts";
 import { type CommandEnv, CommandError, type CommandHandler, requireArg, requireLibrary } from "./types.ts";
 
-/** `launch:<path>` (also every plain path): `?launcher=<id>` picks the launcher, `?system=<name>` the system (any name of it). */
+/**
+ * `launch:<path>` (also every plain path): `?launcher=<id>` picks the launcher, `?system=<name>` the system (any name
+ * of it); an http(s) URL with `?system=` is installed into the system's folder first (launch-remote.ts).
+ */
 export const launch: CommandHandler = async (cmd, env) => {
   const path = requireArg(cmd, 0, "media path");
   await startPath(path, cmd, env);
@@ -17,6 +21,7 @@ export const launch: CommandHandler = async (cmd, env) => {
  * title, as the reference does.
  */
 async function startPath(path: string, cmd: ZapCommand, env: CommandEnv): Promise<void> {
+  if (isRemoteInstall(path, cmd)) return startRemote(path, cmd, env);
   let target;
   try {
     target = resolveTarget(path, { library: env.library, rootFolders: env.rootFolders }, cmd.advArgs.system || undefined);

@@ -15,6 +15,7 @@ import type { Runtime } from "../../../runtime/types.ts";
 import type { MisterCommands } from "../../../platforms/mister/commands.ts";
 import type { PlaylistItem } from "../../../core/playlist/playlist.ts";
 import type { PlaylistService } from "../../playlist/playlist-service.ts";
+import type { RemoteInstallRequest } from "../remote-install.ts";
 
 /** What a command may use while a token's script runs. */
 export interface CommandEnv {
@@ -33,6 +34,11 @@ export interface CommandEnv {
   traceTitle?(info: TraceTitle): void;
   /** Picks a launcher (the named one, or the first that handles the target) and starts the media. */
   startMedia(target: LaunchTarget, launcherId?: string): Promise<void>;
+  /**
+   * Installs a remote file (`launch` of an http(s) URL with `?system=`) into its system's folder and resolves its
+   * local path; a dry run fetches nothing and resolves where it would be. Absent: such launches are unsupported.
+   */
+  installRemote?(req: RemoteInstallRequest): Promise<string>;
   /** Starts programs (`execute`): the runtime's, so tests can record them. */
   spawn: Runtime["spawn"];
   /** Virtual keyboard and gamepad (`input.*` commands); absent: those commands are unsupported. */
