@@ -50,7 +50,10 @@ describe("card sets and the write queue in the web app", () => {
   const status = () => page.getByTestId("queue-status");
 
   test("create a set, add games from search and a whole system, reorder and remove", async () => {
-    await goToScreen(page, "Cards");
+    // Cards is reached from Write (the navigation keeps its two rows on a phone)
+    await goToScreen(page, "Write");
+    await page.getByRole("link", { name: "Card sets" }).click();
+    await page.getByRole("heading", { level: 1, name: "Cards" }).waitFor();
     await page.getByLabel("New set").fill("SNES shelf");
     await page.getByRole("button", { name: "Create", exact: true }).click();
     await page.getByRole("heading", { name: "SNES shelf" }).waitFor();

@@ -158,6 +158,7 @@ export function App({ ctx }: { ctx: Omit<AppContext, "navigate"> }) {
 
 function title(screen: ScreenPath): string {
   if (screen === "inbox") return "Inbox";
+  if (screen === "cards") return "Cards";
   if (screen === "queue") return "Write queue";
   if (screen === "labels") return "Labels";
   return screen === "pair" ? "Pair this browser" : (SCREENS.find((s) => s.path === screen)?.title ?? "Home");

@@ -22,7 +22,7 @@ const CHECK_DEBOUNCE_MS = 400;
  * would do on this device (a dry run: its trace, nothing launched), so a tag is known to work before it is written.
  */
 export function Write() {
-  const { conn } = useApp();
+  const { conn, navigate } = useApp();
   const { readers } = useLive();
   const [text, setText] = useState("");
   const [capacity, setCapacity] = useState<number | null>(null);
@@ -85,6 +85,12 @@ export function Write() {
         Write to tag
       </button>
       <Notice error={act.error} message={act.message} />
+      <p class="sub">
+        Many games at once: a card set writes one tag after another and prints their labels.{" "}
+        <a href="/app/cards" onClick={(e) => (e.preventDefault(), navigate("cards"))}>
+          Card sets
+        </a>
+      </p>
     </form>
   );
 }
