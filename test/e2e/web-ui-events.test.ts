@@ -5,7 +5,7 @@
  * answers first. The guard's timers run on a manual clock, so the question waits for the browser.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { ManualClock } from "../fakes/clock.ts";
 import { FakeReaderDriver } from "../fakes/reader-driver.ts";
@@ -22,29 +22,14 @@ let page: Page;
 const clock = new ManualClock(Date.parse("2026-11-25T12:00:00Z"));
 const driver = new FakeReaderDriver("fakenfc", true, ["removable"]);
 
-function tap(uid: string, text: string): void {
-  const reader = driver.reader("/dev/fake0");
-  reader.remove();
-  reader.present({ uid, text });
-}
+const tap = (uid: string, text: string) => env!.tap(uid, text);
+const launchedGame = () => env!.launchedGame();
+const playing = () => env!.playing();
 
-async function launchedGame(): Promise<string> {
-  const rec = await waitFor(() => env && existsSync(env.emu.record) && readFileSync(env.emu.record, "utf8").split("\n"), "the emulator's record");
-  rmSync(env!.emu.record);
-  return rec[1] ?? "";
-}
-
-async function playing(): Promise<string | null> {
-  const media = await client.call<{ active: Array<{ mediaName: string }> }>("media");
-  return media.active[0]?.mediaName ?? null;
-}
-
+/** A game runs (started with the guard off), as each test starts. */
 async function startWith(uid: string, game: string): Promise<void> {
-  await client.call("settings.update", { launchGuardEnabled: false });
-  tap(uid, `Genesis/${game}.md`);
-  expect(await launchedGame()).toEndWith(`${game}.md`);
+  await env!.startWith(uid, game);
   await waitFor(async () => (await playing()) === game, `${game} playing`);
-  await client.call("settings.update", { launchGuardEnabled: true });
 }
 
 const question = () => page.getByRole("alertdialog", { name: "Change game?" });

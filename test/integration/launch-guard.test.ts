@@ -4,7 +4,7 @@
  * a manual clock, and everything is observed as a client sees it: notifications, `media`, `confirm`, `settings`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ManualClock, settle } from "../fakes/clock.ts";
 import { FakeReaderDriver } from "../fakes/reader-driver.ts";
@@ -29,33 +29,10 @@ async function next(method: string, from: number): Promise<Params> {
   return hit.params as Params;
 }
 
-/** Takes the tag off the reader and puts `text` on it: a scan, as a user taps a card. */
-function tap(uid: string, text: string): void {
-  const reader = driver.reader("/dev/fake0");
-  reader.remove();
-  reader.present({ uid, text });
-}
-
-async function launchedGame(): Promise<string> {
-  const rec = await waitFor(() => existsSync(emu.record) && readFileSync(emu.record, "utf8").split("\n"), "the emulator's record");
-  rmSync(emu.record);
-  return rec[1] ?? "";
-}
-
-async function playing(): Promise<string | null> {
-  const media = await client.call<{ active: Array<{ mediaName: string }> }>("media");
-  return media.active[0]?.mediaName ?? null;
-}
-
-/** Runs a game from a tag with the guard off, so each test starts with media running. */
-async function startWith(uid: string, game: string): Promise<void> {
-  await client.call("settings.update", { launchGuardEnabled: false });
-  const from = mark();
-  tap(uid, `Genesis/${game}.md`);
-  expect(await launchedGame()).toEndWith(`${game}.md`);
-  await waitFor(() => since(from, "media.started").length > 0, "media.started");
-  await client.call("settings.update", { launchGuardEnabled: true });
-}
+const tap = (uid: string, text: string) => env!.tap(uid, text);
+const launchedGame = () => env!.launchedGame();
+const playing = () => env!.playing();
+const startWith = (uid: string, game: string) => env!.startWith(uid, game);
 
 beforeAll(async () => {
   env = await startFakeReaderService({

@@ -4,7 +4,7 @@
  * `ui.changed` answers it. The event's expiry runs on a manual clock. Backups show a loader while they run.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { ManualClock } from "../fakes/clock.ts";
 import { FakeReaderDriver } from "../fakes/reader-driver.ts";
 import { type FakeReaderService, startFakeReaderService } from "../fixtures/fake-reader-service.ts";
@@ -28,31 +28,10 @@ async function changed(from: number, pick: (s: UiState) => boolean, what: string
 }
 const opened = (from: number) => changed(from, (s) => s.events.length > 0, "an open UI event");
 
-function tap(uid: string, text: string): void {
-  const reader = driver.reader("/dev/fake0");
-  reader.remove();
-  reader.present({ uid, text });
-}
-
-async function launchedGame(): Promise<string> {
-  const rec = await waitFor(() => existsSync(emu.record) && readFileSync(emu.record, "utf8").split("\n"), "the emulator's record");
-  rmSync(emu.record);
-  return rec[1] ?? "";
-}
-
-async function playing(): Promise<string | null> {
-  const media = await client.call<{ active: Array<{ mediaName: string }> }>("media");
-  return media.active[0]?.mediaName ?? null;
-}
-
-async function startWith(uid: string, game: string): Promise<void> {
-  await client.call("settings.update", { launchGuardEnabled: false });
-  const from = mark();
-  tap(uid, `Genesis/${game}.md`);
-  expect(await launchedGame()).toEndWith(`${game}.md`);
-  await waitFor(() => since(from, "media.started").length > 0, "media.started");
-  await client.call("settings.update", { launchGuardEnabled: true });
-}
+const tap = (uid: string, text: string) => env!.tap(uid, text);
+const launchedGame = () => env!.launchedGame();
+const playing = () => env!.playing();
+const startWith = (uid: string, game: string) => env!.startWith(uid, game);
 
 beforeAll(async () => {
   env = await startFakeReaderService({
