@@ -35,6 +35,10 @@ export const CardsRenderParams = lazy(() =>
     "paper?": type.enumerated(...PAPER_IDS),
     /** pdf (default): every card on sheets with cut marks; png: one card (`index`) at `dpi`. */
     "format?": "'pdf' | 'png'",
+    /** A PDF of part of the cards: from this one (0-based; default 0) … */
+    "from?": "number.integer >= 0",
+    /** … this many (default: to the end). A PDF holds at most 32 MiB of covers: a bigger set is printed in parts. */
+    "count?": "number.integer >= 1",
     /** The card a PNG shows (0-based; default 0). */
     "index?": "number.integer >= 0",
     /** PNG resolution (default 300). */

@@ -129,6 +129,16 @@ describe("cards.render as PDF", () => {
   });
 });
 
+describe("cards.render of part of a set", () => {
+  test("from and count print those cards only", async () => {
+    const r = await checked(CardsRenderResult, "cards.render", { setId, from: 2, count: 3 });
+    expect(r.cards).toBe(3);
+    const rest = await checked(CardsRenderResult, "cards.render", { setId, from: 5 });
+    expect(rest.cards).toBe(2);
+    expect((await c.request("cards.render", { setId, count: 0 })).error?.code).toBe(-32602);
+  });
+});
+
 describe("cards.render with delivery url", () => {
   test("a one-time link on this device: the PDF once, then 404; a wrong secret or another site's page is refused", async () => {
     const r = await checked(CardsRenderResult, "cards.render", { setId, delivery: "url" });

@@ -12,16 +12,3 @@ export interface LabelArt {
 
 /** Finds a game's cover art; null when it has none usable (a placeholder is drawn). */
 export type ArtSource = (item: CardItem) => Promise<LabelArt | null>;
-
-/** The same source, remembering per media path what it answered (a game on 10 cards is looked up once). */
-export function rememberedArt(source: ArtSource): ArtSource {
-  const seen = new Map<string, Promise<LabelArt | null>>();
-  return (item) => {
-    let hit = seen.get(item.path);
-    if (!hit) {
-      hit = source(item).catch(() => null);
-      seen.set(item.path, hit);
-    }
-    return hit;
-  };
-}

@@ -6,7 +6,6 @@ import { TEMPLATES, type TemplateId } from "../../../core/cards/labels/templates
 import { mmToPx } from "../../../core/cards/labels/units.ts";
 import { DomainError } from "../../../core/errors.ts";
 import type { ArtSource } from "./label-art.ts";
-import { rememberedArt } from "./label-art.ts";
 import { LabelDownloads } from "./label-downloads.ts";
 
 export interface LabelRequest {
@@ -17,6 +16,9 @@ export interface LabelRequest {
   qr?: boolean;
   chips?: boolean;
   linkBase?: string;
+  /** A PDF of the cards from `from` (0-based) on, `count` of them (default: to the end). */
+  from?: number;
+  count?: number;
 }
 
 export interface RenderedFile {
@@ -74,11 +76,13 @@ export class LabelRenderer {
 
   pdf(req: LabelRequest): Promise<RenderedFile> {
     return this.serial(async () => {
-      const { items, name } = this.itemsOf(req);
+      const { items: all, name } = this.itemsOf(req);
+      const from = req.from ?? 0;
+      const items = all.slice(from, req.count === undefined ? undefined : from + req.count);
       const template = req.template ?? "id1-landscape";
       const paper = req.paper ?? "a4";
       const { fonts, pdf } = await loadEngines();
-      const r = await pdf.renderPdfSheets(items, TEMPLATES[template], PAPERS[paper], this.options(req), { fonts: await fonts.labelFonts(), art: rememberedArt(this.deps.art), title: name });
+      const r = await pdf.renderPdfSheets(items, TEMPLATES[template], PAPERS[paper], this.options(req), { fonts: await fonts.labelFonts(), art: this.deps.art, title: name });
       return { contentType: "application/pdf", filename: `${slug(name)}-${template}-${paper}.pdf`, bytes: r.bytes, template, paper, cards: items.length, pages: r.pages, perPage: r.perPage, images: r.images };
     });
   }

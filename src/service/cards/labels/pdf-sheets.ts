@@ -1,3 +1,4 @@
+import { DomainError } from "../../../core/errors.ts";
 import {
   appendBezierCurve, clip, closePath, endPath, fill, lineTo, moveTo, PDFDocument, type PDFFont, type PDFImage, type PDFPage, popGraphicsState,
   type PDFOperator, pushGraphicsState, rectangle, rgb, setFillingRgbColor, setLineWidth, setStrokingRgbColor, stroke,
@@ -25,12 +26,25 @@ export interface PdfSheets {
 const KAPPA = 0.5522847498;
 
 /**
+ * Most cover bytes one PDF embeds: pdf-lib holds the whole document until it is saved (it cannot stream pages),
+ * so the covers bound a render: it peaks at about three times them, about seven with an inline (base64) reply.
+ */
+export const MAX_IMAGE_BYTES = 32 * 2 ** 20;
+
+function tooManyImages(max: number, printed: number): DomainError {
+  return new DomainError(
+    "unsupported",
+    `the covers of these cards take more than ${max / 2 ** 20} MiB in one PDF (a device holds the whole PDF while it is made): print them in parts, ${printed} cards or fewer at a time (cards.render from and count)`,
+  );
+}
+
+/**
  * The labels of `items` as a PDF: pages of `paper` with the cards in a grid (sheetLayout), each card clipped to its
  * bleed box, cut marks around the grid. Items are done one after another: each cover is fetched and embedded when
  * its first card is drawn and never again (JPEG passes through undecoded), so memory grows with the distinct
  * covers' compressed bytes, not with the cards.
  */
-export async function renderPdfSheets(items: readonly CardItem[], t: LabelTemplate, paper: Paper, o: LabelOptions, deps: { fonts: LabelFonts; art: ArtSource; title?: string }): Promise<PdfSheets> {
+export async function renderPdfSheets(items: readonly CardItem[], t: LabelTemplate, paper: Paper, o: LabelOptions, deps: { fonts: LabelFonts; art: ArtSource; title?: string; maxImageBytes?: number }): Promise<PdfSheets> {
   const layout = sheetLayout(t, paper);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
@@ -42,6 +56,9 @@ export async function renderPdfSheets(items: readonly CardItem[], t: LabelTempla
     bold: await doc.embedFont(deps.fonts.boldBytes, { subset: true, features: LAYOUT_FEATURES }),
   };
   const images = new Map<string, PDFImage>();
+  const placedArt = new Map<string, { image: PDFImage; width: number; height: number } | null>();
+  const maxImageBytes = deps.maxImageBytes ?? MAX_IMAGE_BYTES;
+  let imageBytes = 0;
   const pageW = mmToPt(layout.pageWidthMm);
   const pageH = mmToPt(layout.pageHeightMm);
   let page: PDFPage | undefined;
@@ -53,21 +70,30 @@ export async function renderPdfSheets(items: readonly CardItem[], t: LabelTempla
     }
     const item = printableItem(items[i]!, deps.fonts);
     const slot = layout.slots[i % perPage]!;
-    const art = await deps.art(item);
-    let image: PDFImage | undefined;
-    if (art) {
-      image = images.get(art.key);
-      if (!image) {
-        try {
-          image = art.contentType === "image/jpeg" ? await doc.embedJpg(art.bytes) : await doc.embedPng(art.bytes);
-          await image.embed(); // written into the document now: a PNG's decoded pixels are let go before the next cover
-          images.set(art.key, image);
-        } catch {
-          image = undefined; // an image pdf-lib cannot read: the placeholder instead
+    // a game seen before keeps its embedded image (only the key and size are kept, never the cover's bytes)
+    let placed = placedArt.get(item.path);
+    if (placed === undefined) {
+      const art = await deps.art(item);
+      placed = null;
+      if (art) {
+        let image = images.get(art.key);
+        if (!image) {
+          imageBytes += art.bytes.length;
+          if (imageBytes > maxImageBytes) throw tooManyImages(maxImageBytes, i);
+          try {
+            image = art.contentType === "image/jpeg" ? await doc.embedJpg(art.bytes) : await doc.embedPng(art.bytes);
+            await image.embed(); // written into the document now: a PNG's decoded pixels are let go before the next cover
+            images.set(art.key, image);
+          } catch {
+            image = undefined; // an image pdf-lib cannot read: the placeholder instead
+          }
         }
+        if (image) placed = { image, width: art.width, height: art.height };
       }
+      placedArt.set(item.path, placed);
     }
-    const scene = buildLabelScene(item, t, o, image && art ? { width: art.width, height: art.height } : null, deps.fonts.measure);
+    const image = placed?.image;
+    const scene = buildLabelScene(item, t, o, placed ? { width: placed.width, height: placed.height } : null, deps.fonts.measure);
     drawCard(page as PDFPage, slot, pageH, scene.clip, scene.ops, image, fonts);
   }
   if (items.length === 0) {
