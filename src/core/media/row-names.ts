@@ -5,7 +5,7 @@
  * word and tag lists. Pure.
  */
 import { systemCatalog } from "../systems/catalog.ts";
-import { type ParsedName, parseMediaName } from "./filename-tags.ts";
+import { mediaTitle } from "./filename-tags.ts";
 import { indexTagsOfFile } from "./index-tags.ts";
 import { titleSortKey } from "./title-order.ts";
 import { mediaName } from "./words.ts";
@@ -17,21 +17,9 @@ import { mediaName } from "./words.ts";
  */
 export const ROW_NAMES_VERSION = 2;
 
-/** The last file name parsed: a reader asking for both the title and the tags of a row parses it once. */
-let lastFile = "";
-let lastParsed: ParsedName | null = null;
-
-function parsedFile(file: string): ParsedName {
-  if (lastParsed === null || file !== lastFile) {
-    lastParsed = parseMediaName(mediaName(file));
-    lastFile = file;
-  }
-  return lastParsed;
-}
-
-/** The row's title: as stored, else parsed from its file name. */
+/** The row's title: as stored, else the title part of its file name (`mediaTitle`, which reads no tags). */
 export function rowTitle(file: string, stored: string | null): string {
-  return stored ?? parsedFile(file).title;
+  return stored ?? mediaTitle(mediaName(file));
 }
 
 /** The row's title key (`titleSortKey` of its title), as the title order sorts it. */

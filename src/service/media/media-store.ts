@@ -6,15 +6,16 @@ import { rowTitleKey } from "../../core/media/row-names.ts";
 import { sampledLowerBound, sampledPrefixRange, titleKey } from "../../core/media/title-order.ts";
 import { nameWords, queryWords } from "../../core/media/words.ts";
 import type { TagInfo } from "../../core/wire/media.ts";
-import type { MediaItem, SystemInfo } from "../../core/media-types.ts";
-import { type SystemCatalog, systemInfo } from "../../core/systems/catalog.ts";
+import type { MediaItem } from "../../core/media-types.ts";
+import type { SystemCatalog } from "../../core/systems/catalog.ts";
 import { mediaMigrations } from "../../db/migrations/media.ts";
 import { openDatabase } from "../../db/open.ts";
 import { log } from "../../log.ts";
 import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { WrittenSystem } from "./index-writer.ts";
 import { readIndexedSystems } from "./carry-over.ts";
-import { readMediaItems } from "./media-items.ts";
+import { DirRels } from "./dir-rels.ts";
+import { type ItemSystem, itemSystem, readMediaItems } from "./media-items.ts";
 import { type RankPosition, rankedPage } from "./ranked-page.ts";
 import { TagLabels } from "./tag-labels.ts";
 import { readTitleSamples } from "./title-samples.ts";
@@ -69,7 +70,9 @@ export class MediaStore {
   private db: SqlDatabase | null = null;
   private systems: IndexedSystem[] = [];
   private bySystem = new Map<string, IndexedSystem>();
-  private infos: SystemInfo[] = [];
+  private infos: ItemSystem[] = [];
+  /** The open file's folder paths, as results name them. */
+  private dirs: DirRels | null = null;
   private completeAt = "";
   /** Finds the media holding a query's words in the open file (its caches go with the file). */
   private matcher: WordMatcher | null = null;
@@ -111,7 +114,7 @@ export class MediaStore {
         .prepare("SELECT id AS row, system AS id, first_id AS first, last_id AS last, count, indexed_at AS indexedAt FROM systems ORDER BY first_id")
         .all<IndexedSystem>();
       this.bySystem = new Map(this.systems.map((s) => [s.id, s]));
-      this.infos = this.systems.map((s) => this.info(s.id)); // one per system, shared by its items
+      this.infos = this.systems.map((s) => itemSystem(this.catalog, s.id)); // one per system, shared by its items
       this.matcher = new WordMatcher(db, this.totalMedia, this.limits.cacheBytes ?? BITSET_CACHE_BYTES, this.limits.wordListChars ?? WORD_LIST_MAX_CHARS);
       return null;
     } catch (err) {
@@ -142,6 +145,7 @@ export class MediaStore {
     this.db?.close();
     this.db = null;
     this.matcher = null; // its word ids and cached bitsets belong to the file just closed
+    this.dirs = null;
     this.titleOrder = null;
     this.labels.clear();
   }
@@ -154,6 +158,7 @@ export class MediaStore {
   shrinkCaches(): void {
     this.titleOrder = null;
     this.matcher?.dropCaches();
+    this.dirs?.clear();
     this.db?.exec("PRAGMA shrink_memory");
   }
 
@@ -374,11 +379,12 @@ export class MediaStore {
   }
 
   private items(db: SqlDatabase, ids: readonly number[]): MediaItem[] {
-    return readMediaItems(db, ids, (id) => this.systemOf(id), this.labels);
+    if (this.dirs?.db !== db) this.dirs = new DirRels(db);
+    return readMediaItems(db, ids, { systemOf: (id) => this.systemOf(id), dirs: this.dirs, labels: this.labels });
   }
 
   /** The system whose id range holds a media id (the systems' ranges ascend and do not overlap). */
-  private systemOf(id: number): SystemInfo {
+  private systemOf(id: number): ItemSystem {
     const s = this.systems;
     let lo = 0;
     let hi = s.length - 1;
@@ -387,11 +393,6 @@ export class MediaStore {
       if ((s[mid] as IndexedSystem).first <= id) lo = mid;
       else hi = mid - 1;
     }
-    return this.infos[lo] as SystemInfo;
-  }
-
-  private info(id: string): SystemInfo {
-    const def = this.catalog.byIdExact(id);
-    return def ? systemInfo(def) : { id, name: id, category: "Other" }; // not frozen: JSON.stringify is slower on frozen objects
+    return this.infos[lo] as ItemSystem;
   }
 }

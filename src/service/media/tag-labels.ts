@@ -15,6 +15,8 @@ const MAX_LISTS = 65_536;
 export class TagLabels {
   private readonly infos = new Map<string, TagInfo>();
   private readonly lists = new Map<string, TagInfo[]>();
+  /** By the parser's list itself (a Map, not a WeakMap: every collection walks a WeakMap's entries; bounded). */
+  private readonly parsed = new Map<readonly string[], TagInfo[]>();
 
   info(tag: string): TagInfo {
     let info = this.infos.get(tag);
@@ -38,7 +40,23 @@ export class TagLabels {
     return list;
   }
 
+  /**
+   * The tags of a list the tag parser shares among the names it read alike (core/media/index-tags.ts), turned
+   * into tag objects once per list.
+   */
+  listOf(tags: readonly string[]): TagInfo[] {
+    if (tags.length === 0) return NO_TAGS;
+    let list = this.parsed.get(tags);
+    if (!list) {
+      list = tags.map((t) => this.info(t));
+      if (this.parsed.size >= MAX_LISTS) this.parsed.clear(); // the parser's own memo drops its lists past a bound too
+      this.parsed.set(tags, list);
+    }
+    return list;
+  }
+
   clear(): void {
     this.lists.clear();
+    this.parsed.clear();
   }
 }
