@@ -14,10 +14,11 @@ import { execToVersion, freePort, median, ROOT, tempDir } from "./lib.ts";
  * same way (same flags, same target Bun), both in this run: x64 natively, arm64 under qemu-user (a Cortex-A53
  * emulated on this machine: the ratio is the useful figure there, not the absolute time).
  * Issue 26: also against a bare server that loads Hono + arktype as the service does (B6, B6a), and exec →
- * first tag launched with a simulated PN532 present (B6b, bench/first-tag.ts). The sides alternate start by
+ * first tag launched with a simulated PN532 present (B6b, bench/first-tag.ts). Issue 41: the `version` client is
+ * a browser page of the device (Origin header), which only the full service answers (bench/lib.ts). The sides alternate start by
  * start, so load from other work on this machine falls on all of them alike; still noisy on a shared machine.
  */
-const RUNS_NATIVE = 9;
+const RUNS_NATIVE = 10;
 const RUNS_QEMU = 3;
 const QEMU = ["qemu-aarch64-static", "-cpu", "cortex-a53", "-L", "/usr/aarch64-linux-gnu"];
 const MiB = 1024 * 1024;
@@ -77,8 +78,8 @@ export async function run(): Promise<Record<string, number | string>> {
     ], RUNS_NATIVE);
     figures[`B6 x64 exec → version, bare Bun server, ms (median of ${RUNS_NATIVE})`] = bareX!;
     figures[`B6 x64 exec → version, bare + Hono + arktype, ms`] = honoX!;
-    figures[`B6 x64 exec → version, service, ms (goal < 60)`] = svcX!;
-    figures["B6 x64 ratio service / bare (goal <= 5)"] = svcX! / bareX!;
+    figures[`B6 x64 exec → version, service, ms (goal < 150)`] = svcX!;
+    figures["B6 x64 ratio service / bare (goal <= 10)"] = svcX! / bareX!;
     figures["B6 x64 ratio service / bare + Hono + arktype"] = svcX! / honoX!;
 
     const arm = dist.artifacts.find((a) => a.target.name === "linux-arm64")!;
@@ -90,11 +91,11 @@ export async function run(): Promise<Record<string, number | string>> {
     figures[`B6a arm64 (qemu A53) exec → version, bare, ms (median of ${RUNS_QEMU})`] = bareA!;
     figures[`B6a arm64 (qemu A53) exec → version, bare + Hono + arktype, ms`] = honoA!;
     figures[`B6a arm64 (qemu A53) exec → version, service, ms`] = svcA!;
-    figures["B6a arm64 (qemu) ratio service / bare (goal <= 3)"] = svcA! / bareA!;
+    figures["B6a arm64 (qemu) ratio service / bare (goal <= 6)"] = svcA! / bareA!;
     figures["B6a arm64 (qemu) ratio service / bare + Hono + arktype"] = svcA! / honoA!;
 
     Object.assign(figures, await firstTagFigures(x64.binary, "B6b x64"));
-    figures["B6b goal"] = "< 400 ms on x64";
+    figures["B6b goal"] = "< 250 ms on x64";
     Object.assign(figures, await firstTagFigures(arm.binary, "arm64 (qemu A53)", QEMU, RUNS_QEMU, 120_000));
   } finally {
     rmSync(data, { recursive: true, force: true });

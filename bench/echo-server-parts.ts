@@ -4,7 +4,7 @@
  * comma-separated; with none it is that bare server:
  * - sqlite: the media index (TAPSERVE_BENCH_INDEX) opened read-only and one search's SQL run on it: the trigram
  *   lookup of two query words, their words' posting lists, a page of media rows;
- * - thread: a Worker started, answering once, and ended, as the listen front's thread is at start;
+ * - thread: a Worker started, answering once, and ended, as an index run's thread is;
  * - processes: a child process run to its end, a file written and renamed, a SHA-256: what start-up does (the
  *   platform probe, the config record, the session salts).
  * Usage: echo-server-parts <port> [reply]

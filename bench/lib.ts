@@ -46,10 +46,15 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   await done;
 }
 
-/** True once a WebSocket `version` request on the port gets an answer; false when nothing listens yet. */
+/**
+ * True once a WebSocket `version` request on the port gets an answer; false when nothing listens yet (or the
+ * upgrade is refused). The client is a browser page of the device itself (Origin: the device), the way the
+ * device's web app connects: only the full service answers it (issue 41), not a stand-in for early clients.
+ */
 function answersVersion(port: number): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
+    const browser = { headers: { origin: `http://127.0.0.1:${port}` } } as unknown as string[]; // Bun's client takes headers
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/`, browser);
     ws.onopen = () => ws.send('{"jsonrpc":"2.0","id":1,"method":"version"}');
     ws.onmessage = () => {
       resolve(true);

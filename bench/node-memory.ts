@@ -141,6 +141,7 @@ export async function nodeMemoryFigures(): Promise<Record<string, number | strin
       out[`${tag} media.index ${FILES / 1000}k, ms`] = f.indexMs;
       out[`${tag} idle RSS 3 s after indexing, MiB`] = f.idleAfterIndexing;
       out[`${tag} idle RSS serving ${FILES / 1000}k (restarted), MiB`] = f.idleServing;
+      out[`${tag} ratio idle 3 s after indexing / bare Node (goal <= 1.5)`] = f.idleAfterIndexing / bareRss;
       out[`${tag} ratio idle serving / bare Node (goal <= 1.5)`] = f.idleServing / bareRss;
     }
     return out;

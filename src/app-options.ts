@@ -1,4 +1,3 @@
-import type { ListenFront } from "./api/listen-front.ts";
 import type { SessionCaps } from "./api/limits/session-slots.ts";
 import type { Clock } from "./core/clock.ts";
 import type { PlatformOptions } from "./platforms/platform-set.ts";
@@ -14,8 +13,6 @@ export interface AppOptions {
   /** Overrides the config file's port (CLI flag or env). 0 picks a free port. */
   port?: number;
   host?: string;
-  /** A socket already bound for this service (cli/listen-first.ts): taken over when it listens at the same place. */
-  front?: ListenFront;
   /** Filesystem root for platform detection (tests use a fake root). */
   platformRoot?: string;
   /** Extra console output off (tests). */

@@ -340,15 +340,7 @@ export class App {
       fetch: (request: Request, peer: PeerInfo) => http.fetch(request, { peer }),
       socket: sessions.handlers(),
     };
-    // the socket bound before the service loaded (listen first) is taken over when it is the same place and
-    // transport; else it is closed and the service binds its own
-    const front = this.opts.front;
-    if (front?.fits({ host: this.opts.host, port, tls }, this.services!.ctx.platform) && this.opts.httpIdleTimeoutSeconds === undefined) {
-      this.server = await front.handOver(handlers);
-    } else {
-      await front?.close();
-      this.server = await listenOn(this.opts.host || undefined, (hostname) => this.opts.runtime.serve({ hostname, port, ...handlers }));
-    }
+    this.server = await listenOn(this.opts.host || undefined, (hostname) => this.opts.runtime.serve({ hostname, port, ...handlers }));
     const { runtime } = this.opts;
     logger.info(`${this.services!.ctx.platform} ${SERVICE_VERSION} listening on port ${this.server.port}${tls ? " (TLS)" : ""} [${runtime.name} ${runtime.version}]`);
   }
@@ -377,7 +369,6 @@ export class App {
         logger.error(`shutdown: ${what} failed:`, err);
       }
     };
-    await step("close the unused listen front", () => this.opts.front?.close());
     await step("withdraw mDNS advertisement", () => this.advertiser?.stop());
     // Stop accepting now; the runtime's graceful stop resolves only once every connection is gone, so it is
     // not awaited before the open WebSockets are closed below (a phone left connected must not hang a stop).

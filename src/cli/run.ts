@@ -4,13 +4,12 @@ import { defaultDataDir } from "../platforms/data-dir.ts";
 import type { Runtime } from "../runtime/types.ts";
 import { SERVICE_NAME, SERVICE_VERSION } from "../version.ts";
 import { helpText, parseCli } from "./args.ts";
-import { listenFirst } from "./listen-first.ts";
 import { runSubcommand } from "./subcommands.ts";
 
 /**
  * Entry logic shared by both runtimes: argv/env → config → app → start; signals → stop.
- * Returns the process exit code; only main.ts exits. The service's modules (and the schema library under them)
- * load after its socket is bound (listen-first.ts); the subcommands' only when a command line names one.
+ * Returns the process exit code; only main.ts exits. The service's modules load only for `serve`, the
+ * subcommands' only when a command line names one.
  */
 export async function runCli(runtime: Runtime, argv: string[], env: Record<string, string | undefined>): Promise<number> {
   let cmd = parseCli(argv, env);
@@ -37,18 +36,9 @@ export async function runCli(runtime: Runtime, argv: string[], env: Record<strin
   const mdnsEnv = env.TAPSERVE_MDNS?.toLowerCase();
   const mdns = mdnsEnv === undefined || mdnsEnv === "" ? undefined : !["0", "off", "false", "no"].includes(mdnsEnv);
   const configPath = cmd.configPath ?? join(dataDir, "config.toml");
-  const front = await listenFirst(runtime, { configPath, port: cmd.port, host: cmd.host });
-  // Loading a module blocks the event loop while it runs: the schema library (the largest, ~100 ms) and then
-  // ours load in turns, with a breath after each so the bound socket answers whoever connected meanwhile.
-  const breathe = () => new Promise((r) => setTimeout(r, front ? 1 : 0));
-  await breathe();
-  await import("arktype");
-  await breathe();
   const [{ App }, { ConfigError }, { log }] = await Promise.all([import("../app.ts"), import("../config/store.ts"), import("../log.ts")]);
-  await breathe();
-  const app = new App({ runtime, dataDir, configPath, port: cmd.port, host: cmd.host, mdns, front });
-  // Heard from before the start: the service may answer (the front's held requests) before start() returns,
-  // and a SIGTERM then must still stop it cleanly, once it is up.
+  const app = new App({ runtime, dataDir, configPath, port: cmd.port, host: cmd.host, mdns });
+  // Heard from before the start: a SIGTERM while it starts must still stop it cleanly, once it is up.
   const signalled = new Promise<string>((resolve) => {
     process.on("SIGINT", () => resolve("SIGINT"));
     process.on("SIGTERM", () => resolve("SIGTERM"));

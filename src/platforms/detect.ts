@@ -37,11 +37,21 @@ function readText(path: string): string {
   }
 }
 
+/** The platform of this system ("/"), once found: it does not change while the service runs. */
+let detectedHere: PlatformId | undefined;
+
 /**
- * Recognises the platform from the system itself. `root` is "/" on a device and a fake root in tests.
- * Order matters: the most specific markers first.
+ * Recognises the platform from the system itself. `root` is "/" on a device (looked at once, then remembered:
+ * the start-up asks for the data folder and again for the service) and a fake root in tests (looked at each time).
  */
 export function detectPlatform(root = "/"): PlatformId {
+  if (root !== "/") return detectAt(root);
+  detectedHere ??= detectAt(root);
+  return detectedHere;
+}
+
+/** Order matters: the most specific markers first. */
+function detectAt(root: string): PlatformId {
   const has = (p: string) => existsSync(join(root, p));
   // MiSTeX loads Xilinx bitstreams: its menu core is menu.bit where MiSTer's is menu.rbf
   if (has("media/fat/menu.bit")) return "mistex";

@@ -59,12 +59,6 @@ export interface ServeOptions {
   backpressureLimitBytes: number;
   idleTimeoutSeconds: number;
   tls?: TlsFiles;
-  /**
-   * SO_REUSEPORT, for the listen front's hand-over. "claim": bind a port nothing listens on yet, refused when
-   * anything does (even a service started twice, which would allow the sharing), letting a listener of this
-   * process bind beside it later. "beside": bind beside such a listener of this process.
-   */
-  reusePort?: "claim" | "beside";
   /** Paths on which a WebSocket upgrade is accepted. */
   isSocketPath(path: string): boolean;
   /**

@@ -1,8 +1,7 @@
 /**
- * A service started on a port another one already listens on refuses to start and says why. The listen front
- * binds with SO_REUSEPORT so that the service can bind beside it at the hand-over; without the claim that comes
- * first, a second service (an init script and a manual start, two init scripts) would silently share the port
- * with the first, the kernel handing each new connection to either.
+ * A service started on a port another one already listens on refuses to start and says why: a second service
+ * (an init script and a manual start, two init scripts) must never share the port with the first (no
+ * SO_REUSEPORT), the kernel handing each new connection to either.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";

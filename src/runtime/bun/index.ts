@@ -1,6 +1,6 @@
 import { spawnChild } from "../child-process.ts";
 import { fileStamp } from "../code-stamp.ts";
-import { startBunThread } from "./early-front.ts";
+import { startBunThread } from "./thread.ts";
 import { countDirEntriesBun } from "./dir-count.ts";
 import { openBunI2c, openBunSpi } from "./i2c-spi.ts";
 import type { Runtime } from "../types.ts";

@@ -27,21 +27,12 @@ class BunConnection implements SocketConnection {
   }
 }
 
-/**
- * Throws EADDRINUSE when anything listens on the port, even a listener that lets others share it (SO_REUSEPORT,
- * as a running service's does): a plain listener is bound there for a moment.
- */
-function claimFreePort(hostname: string, port: number): void {
-  Bun.listen({ hostname, port, socket: { data() {} } }).stop(true);
-}
-
 export async function serveWithBun(options: ServeOptions): Promise<RunningServer> {
   const secure = options.tls !== undefined;
-  if (options.reusePort === "claim" && options.port !== 0) claimFreePort(options.hostname, options.port);
   const server = Bun.serve<SocketData>({
     hostname: options.hostname,
     port: options.port,
-    reusePort: options.reusePort !== undefined,
+    reusePort: false, // a second service on the port is refused (EADDRINUSE), never shares it
     idleTimeout: options.httpIdleTimeoutSeconds,
     maxRequestBodySize: options.maxBodyBytes,
     tls: options.tls

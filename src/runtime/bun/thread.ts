@@ -1,8 +1,7 @@
 import type { ThreadLink } from "../types.ts";
 
 /**
- * A Bun Worker for a service thread (the listen front, whose event loop keeps answering while the main thread
- * loads the service's modules; the media index's derived tables while the main thread writes its rows). In a
+ * A Bun Worker for a service thread (the media index's derived tables while the main thread writes its rows). In a
  * compiled binary the module is an extra entry point of the build (build/release/compile.ts SERVICE_THREADS),
  * found by its path inside the binary; from source, by its file URL.
  */
