@@ -167,7 +167,8 @@ export class App {
     };
     const idle = new IdleMemoryRelease({ release, busy: () => s.media.busy, clock: s.ctx.clock, quietMs: this.opts.quietBeforeReleaseMs });
     this.idleRelease = idle;
-    s.ctx.events.subscribe(() => idle.activity());
+    // an index run's end (its last status says it no longer runs) lets its memory go soon; anything else waits
+    s.ctx.events.subscribe((name, params) => (name === "media.indexing" && !(params as { indexing: boolean }).indexing ? idle.workDone() : idle.activity()));
     idle.start();
     this.started.push(idle);
   }

@@ -9,6 +9,12 @@ import type { Lifecycle } from "./lifecycle.ts";
 export const QUIET_BEFORE_RELEASE_MS = 20_000;
 
 /**
+ * How soon after long work ends (an index run) its memory goes back: what it allocated is garbage at once, and a
+ * release costs little next to the run (a device indexes after a boot or a new drive, then idles).
+ */
+export const AFTER_WORK_RELEASE_MS = 1_000;
+
+/**
  * Hands memory back once the service has gone quiet after some work (runtime `releaseMemory`): what start-up, a
  * search or an index run compiled and allocated and no longer uses. Once per quiet spell: a service left alone is
  * not woken again, and one kept busy (calls, events, an index run) never pays for a release it would undo.
@@ -25,6 +31,7 @@ export class IdleMemoryRelease implements Lifecycle {
       busy: () => boolean;
       clock: Clock;
       quietMs?: number;
+      afterWorkMs?: number;
     },
   ) {}
 
@@ -38,6 +45,13 @@ export class IdleMemoryRelease implements Lifecycle {
     if (this.stopped) return;
     if (this.timer !== null) this.o.clock.clear(this.timer);
     this.timer = this.o.clock.set(() => this.quiet(), this.o.quietMs ?? QUIET_BEFORE_RELEASE_MS);
+  }
+
+  /** Long work just ended: the release comes soon (AFTER_WORK_RELEASE_MS), unless something else happens first. */
+  workDone(): void {
+    if (this.stopped) return;
+    if (this.timer !== null) this.o.clock.clear(this.timer);
+    this.timer = this.o.clock.set(() => this.quiet(), this.o.afterWorkMs ?? AFTER_WORK_RELEASE_MS);
   }
 
   stop(): void {

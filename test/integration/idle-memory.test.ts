@@ -2,9 +2,13 @@ import { describe, expect, test } from "bun:test";
 import { heapStats } from "bun:jsc";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import type { Runtime } from "../../src/runtime/types.ts";
-import { IdleMemoryRelease } from "../../src/service/idle-memory.ts";
+import { AFTER_WORK_RELEASE_MS, IdleMemoryRelease } from "../../src/service/idle-memory.ts";
+import { nodeRuntime } from "../../src/runtime/node/index.ts";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { waitFor, writeFiles } from "../fixtures/launch-env.ts";
 import { ManualClock } from "../fakes/clock.ts";
-import { startService } from "../fixtures/service.ts";
+import { startService, tempDir } from "../fixtures/service.ts";
 
 /** The Bun runtime, its memory releases counted. */
 function counting(): { runtime: Runtime; releases: () => number } {
@@ -61,6 +65,41 @@ describe("the service hands memory back once it goes quiet", () => {
     await clock.advance(1000);
     expect(released).toBe(1);
     idle.stop();
+  });
+
+  test("an index run's memory goes back soon after it ends, not only after the quiet time", async () => {
+    const clock = new ManualClock(Date.now());
+    const { runtime, releases } = counting();
+    const root = tempDir("tapserve-idle-index-");
+    writeFiles(root, ["roms/Genesis/Sonic.md", "roms/SNES/Zelda.sfc"]);
+    const s = await startService({ app: { runtime, clock, quietBeforeReleaseMs: 20_000 }, configToml: `[launchers]\nindex_root = ["${root}/roms"]\n` });
+    try {
+      await clock.advance(20_000);
+      expect(releases()).toBe(1); // start-up's leftovers
+      const c = await s.connect();
+      expect(await c.call("media.index")).toBeNull();
+      await waitFor(() => c.notifications.some((n) => n.method === "media.indexing" && !(n.params as { indexing: boolean }).indexing), "the run's end");
+      const after = releases();
+      await clock.advance(AFTER_WORK_RELEASE_MS);
+      expect(releases()).toBe(after + 1); // at once, not 20 s later
+    } finally {
+      await s.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("the Node runtime's release is a full collection where V8 exposes one (start.sh's --expose-gc)", () => {
+    const g = globalThis as { gc?: () => void };
+    const before = g.gc;
+    let collected = 0;
+    g.gc = () => void collected++;
+    try {
+      nodeRuntime.releaseMemory?.();
+      expect(collected).toBe(1);
+    } finally {
+      g.gc = before;
+    }
+    expect(readFileSync(join(import.meta.dir, "../../deploy/mister/start.sh"), "utf8")).toMatch(/^V8_FLAGS="[^"]*--expose-gc/m);
   });
 
   test("Bun's release drops compiled code (compiled again at its next use) and the heap stays usable", async () => {
