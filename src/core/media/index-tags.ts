@@ -4,7 +4,7 @@
  * values in natural form, each once, only those the reference links (open-ended types such as `rev` or `credit`,
  * others only when its tag vocabulary has the value). Pure.
  */
-import type { MediaType } from "../slugs/index.ts";
+import { MediaTypeGame, type MediaType } from "../slugs/index.ts";
 import { editionWords, memoize, parseFilenameToCanonicalTagsForMedia, unpadTagValue } from "../tags/index.ts";
 import { isValidExtension, linkedTags } from "../titles/index.ts";
 
@@ -48,14 +48,18 @@ const extensionTag = memoize((ext: string): StoredText | null => stored("extensi
 
 /** Where a name's first bracket group may start: everything before it is the title part. */
 const FIRST_GROUP = /[([{<]/;
+/** Edition / version words in ASCII (the others are not ASCII, which an inert title never holds). */
+const EDITION_WORDS = editionWords.filter((w) => /^[a-z]+$/.test(w)).join("|");
 /**
  * A title part that can make a tag: anything but ASCII letters, spaces and plain punctuation (so no digit, `#`,
  * `+`, bracket or non-ASCII letter), a bare translation's `T-`, or an edition / version word.
  */
-const ACTIVE_TITLE = new RegExp(
-  `[^A-Za-z ,'.!&:;?~-]|T-|${editionWords.filter((w) => /^[a-z]+$/.test(w)).join("|")}`,
-  "i",
-);
+const ACTIVE_TITLE = new RegExp(`[^A-Za-z ,'.!&:;?~-]|T-|${EDITION_WORDS}`, "i");
+/**
+ * The same for a game's name (the media type of almost every system), where digits are inert: the patterns that
+ * read numbers outside brackets (tracks, seasons, issues) are not a game's, except a bare version (`v1.1`).
+ */
+const ACTIVE_GAME_TITLE = new RegExp(`[^A-Za-z0-9 ,'.!&:;?~-]|v[0-9]|T-|${EDITION_WORDS}`, "i");
 /** A hack / patch marker: the reference then reads patch labels from the title part too. */
 const PATCH_MARKER = /\((?:hack|patch)\)/i;
 
@@ -64,8 +68,8 @@ const PATCH_MARKER = /\((?:hack|patch)\)/i;
  * virtual entry, no extension to cut).
  *
  * A library repeats a few hundred tails ("(USA)", "(Europe) (Rev 1)") under thousands of titles, and parsing
- * costs microseconds a name. Where the title part holds nothing any pattern reads (no digit, no edition word,
- * nothing but letters, spaces and plain punctuation: see {@link ACTIVE_TITLE}), a name's tags are those of the
+ * costs microseconds a name. Where the title part holds nothing any pattern reads (no edition word, nothing but
+ * letters, spaces, plain punctuation and, in a game's name, digits: see {@link ACTIVE_TITLE}), a name's tags are those of the
  * same tail behind a one-letter title ending in the same character (the patterns that look behind the title
  * look at that character only), so they are remembered by that stand-in name. A test over every real name and
  * every tag input pins that this gives what parsing the whole name gives.
@@ -81,7 +85,8 @@ export function standInKey(file: string, whole: boolean, mediaType: MediaType): 
   // without a group the title part ends at the extension's dot
   const end = group >= 0 ? group : whole || file.lastIndexOf(".") < 0 ? file.length : file.lastIndexOf(".");
   const title = file.slice(0, end);
-  if (title.length === 0 || ACTIVE_TITLE.test(title) || (group >= 0 && PATCH_MARKER.test(file))) return undefined;
+  const active = mediaType === MediaTypeGame ? ACTIVE_GAME_TITLE : ACTIVE_TITLE;
+  if (title.length === 0 || active.test(title) || (group >= 0 && PATCH_MARKER.test(file))) return undefined;
   return `${whole ? "w" : "f"}${mediaType}\u0000x${title[end - 1]}${file.slice(end)}`;
 }
 
