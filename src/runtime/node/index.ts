@@ -17,9 +17,6 @@ export const nodeRuntime: Runtime = {
   // Node cannot issue ioctl calls, which creating a uinput device needs
   uinput: () => ({ ok: false, reason: "the Node runtime cannot create uinput devices (no ioctl)" }),
   watchMounts: (path, onChange) => pollMountTable(path, onChange),
-  // a full collection where V8 exposes it (deploy/mister/start.sh runs Node with --expose-gc): V8 then gives the
-  // freed pages back, ~40 MiB after an index run, which it otherwise keeps for its next allocations
-  releaseMemory: () => (globalThis as { gc?: () => void }).gc?.(),
   // the Node build is one bundle file (build/armv7/bundle.ts); run from source (.ts), a stamp could not see a changed module
   codeStamp: () => {
     const file = fileURLToPath(import.meta.url);
