@@ -5,7 +5,7 @@
  * others only when its tag vocabulary has the value). Pure.
  */
 import { MediaTypeGame, type MediaType } from "../slugs/index.ts";
-import { editionWords, memoize, parseFilenameToCanonicalTagsForMedia, unpadTagValue } from "../tags/index.ts";
+import { clearTagCaches, editionWords, memoize, parseFilenameToCanonicalTagsForMedia, unpadTagValue } from "../tags/index.ts";
 import { isValidExtension, linkedTags } from "../titles/index.ts";
 
 /**
@@ -123,4 +123,10 @@ export function parsedIndexTags(file: string, whole: boolean, mediaType: MediaTy
     linked.set(key, tags);
   }
   return tags;
+}
+
+/** Empties what index tags and the parser behind them remember (to give the memory back once an index run is over). */
+export function clearIndexTagCaches(): void {
+  linked.clear();
+  clearTagCaches(); // the parser's tables, and the stand-ins' and tags' above (made with its memoize)
 }

@@ -6,7 +6,7 @@
  */
 import { systemCatalog } from "../systems/catalog.ts";
 import { mediaTitle } from "./filename-tags.ts";
-import { indexTagsOfFile } from "./index-tags.ts";
+import { clearIndexTagCaches, indexTagsOfFile } from "./index-tags.ts";
 import { titleSortKey } from "./title-order.ts";
 import { mediaName } from "./words.ts";
 
@@ -45,4 +45,10 @@ export function rowTags(file: string, stored: string | null, systemId = ""): str
     tagTexts.set(key, text);
   }
   return text;
+}
+
+/** Empties the tag texts read lately and the index tags' memory (core/media/index-tags.ts): nothing is lost but time. */
+export function clearRowNameCaches(): void {
+  tagTexts.clear();
+  clearIndexTagCaches();
 }

@@ -22,6 +22,7 @@ import { readLetterBits } from "./letter-bits.ts";
 import { bitsetWords } from "../../core/media/postings.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
 import { preferencesFromConfig, resolveTitle } from "../../core/titles/index.ts";
+import { clearRowNameCaches } from "../../core/media/row-names.ts";
 import { ScrapeService } from "../scrape/scrape-service.ts";
 import { indexingStatus, ProgressThrottle } from "./status.ts";
 import { isUserTag, normalizeUserTag, UserTags } from "./user-tags.ts";
@@ -159,6 +160,7 @@ export class MediaService implements Lifecycle {
   /** Lets go of what the open index caches and can read again: page cache, title order, bitsets (see idle-memory.ts). */
   shrinkCaches(): void {
     this.store.shrinkCaches();
+    clearRowNameCaches(); // what parsing file names remembered (an index run fills it with every distinct tail)
     this.titles.drop();
     this.letters = null;
   }

@@ -6,6 +6,7 @@ import type { MediaType } from "../../../src/core/slugs/index.ts";
 import { clearTagCaches } from "../../../src/core/tags/index.ts";
 import { readOracle } from "../../fixtures/oracle-library.ts";
 import { nameGenerator } from "../../fixtures/rom-names.ts";
+import { clearRowNameCaches, rowTags } from "../../../src/core/media/row-names.ts";
 
 /**
  * Index tags are remembered by a stand-in name (the tail behind a one-letter title) when the title part holds
@@ -100,5 +101,15 @@ describe("remembered index tags", () => {
     expect(indexTagsOfFile("Super Game Translation (Hack).sfc", false, "Game")).toEqual(
       parsedIndexTags("Super Game Translation (Hack).sfc", false, "Game"),
     );
+  });
+});
+
+describe("giving the memory back", () => {
+  test("after the caches are emptied, tags are parsed again alike", () => {
+    const names = ["Super Mario World (USA).sfc", "Sonic 2 (Europe) (Rev 1).md", "Game v1.1 (Japan) [!].nes"];
+    const before = names.map((n) => indexTagsOfFile(n, false, "Game").join(" "));
+    clearRowNameCaches();
+    expect(names.map((n) => indexTagsOfFile(n, false, "Game").join(" "))).toEqual(before);
+    expect(names.map((n) => rowTags(n, null, "SNES"))).toEqual(before);
   });
 });
