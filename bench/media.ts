@@ -253,11 +253,15 @@ async function b3(dataDir: string): Promise<Record<string, number | string>> {
   let overWs: number[];
   try {
     const ws = await rpcOverWebSocket(port);
-    const call = (query: string) => ws.call("media.search", { query });
-    const first = JSON.parse(await call(queries[0] as string)) as { result?: { results: unknown[] } };
-    if (first.result?.results.length !== (pages[0]?.results.length ?? -1)) throw new Error(`media.search over WebSocket: ${JSON.stringify(first).slice(0, 200)}`);
-    overWs = await timeAll(call);
+    const first = JSON.parse(await ws.call("media.search", { query: queries[0] as string })) as { result?: { results: unknown[] } };
     ws.close();
+    if (first.result?.results.length !== (pages[0]?.results.length ?? -1)) throw new Error(`media.search over WebSocket: ${JSON.stringify(first).slice(0, 200)}`);
+    // the timed client in a process of its own: this one holds what building the index left (bench/ws-search-client.ts)
+    const queriesFile = join(dataDir, "queries.json");
+    writeFileSync(queriesFile, JSON.stringify(queries));
+    const client = spawnSync(process.execPath, [join(ROOT, "bench/ws-search-client.ts"), String(port), queriesFile], { encoding: "utf8", maxBuffer: 1 << 24 });
+    if (client.status !== 0) throw new Error(`the search client failed: ${client.stderr}`);
+    overWs = JSON.parse(client.stdout) as number[];
   } finally {
     await stopChild(child);
   }
@@ -269,7 +273,7 @@ async function b3(dataDir: string): Promise<Record<string, number | string>> {
     "B3 media.search request → reply text in process p50, ms": percentile(viaDispatcher, 50),
     "B3 media.search request → reply text in process p99, ms": percentile(viaDispatcher, 99),
     "B3 media.search over WebSocket p50, ms": percentile(overWs, 50),
-    "B3 media.search over WebSocket p99 (Bun client), ms (goal < 3)": percentile(overWs, 99),
+    "B3 media.search over WebSocket p99 (a Bun client in its own process), ms (goal < 3)": percentile(overWs, 99),
     "B3 speed-up p50 vs linear scan": percentile(scan, 50) / percentile(inProc, 50),
   };
 }
