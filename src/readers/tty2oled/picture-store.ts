@@ -5,9 +5,10 @@
  * guarded outbound client (its time limit and size cap; an answer from another host is not kept). A picture
  * that could not be fetched is not asked for again for a while, so a device offline stays quiet.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { MAX_PICTURE_FILE_BYTES, parsePictureFile, PICTURE_FORMATS, picturePath, pictureVariant, validPictureName } from "../../core/tty2oled/pictures.ts";
+import { writeFileAtomic } from "../../config/atomic-write.ts";
 import { log } from "../../log.ts";
 
 const logger = log.withTag("tty2oled");
@@ -78,9 +79,8 @@ export class PictureStore {
         const bytes = parsePictureFile(new TextDecoder().decode(reply.body));
         const path = join(this.opts.cacheDir, rel);
         mkdirSync(dirname(path), { recursive: true, mode: 0o750 });
-        const tmp = `${path}.part`;
-        writeFileSync(tmp, reply.body, { mode: 0o600 });
-        renameSync(tmp, path);
+        // a cache: whole or not there, never fsynced (it is fetched again when lost)
+        writeFileAtomic(path, reply.body, 0o600, { durable: false });
         logger.info(`picture ${rel} fetched into the cache`);
         this.failedAt.delete(variant);
         return { name: variant, bytes, path };
