@@ -83,7 +83,8 @@ export function indexTagsOfFile(file: string, whole: boolean, mediaType: MediaTy
 export function standInKey(file: string, whole: boolean, mediaType: MediaType): string | undefined {
   const group = file.search(FIRST_GROUP);
   // without a group the title part ends at the extension's dot
-  const end = group >= 0 ? group : whole || file.lastIndexOf(".") < 0 ? file.length : file.lastIndexOf(".");
+  const dot = group >= 0 || whole ? -1 : file.lastIndexOf(".");
+  const end = group >= 0 ? group : dot >= 0 ? dot : file.length;
   const title = file.slice(0, end);
   const active = mediaType === MediaTypeGame ? ACTIVE_GAME_TITLE : ACTIVE_TITLE;
   if (title.length === 0 || active.test(title) || (group >= 0 && PATCH_MARKER.test(file))) return undefined;
