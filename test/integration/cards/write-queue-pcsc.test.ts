@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { findNdefTlv, messageText, parseMessage } from "../../../src/core/ndef/index.ts";
 import type { CardQueueChanged, CardQueueStatus, CardSetResult, Token } from "../../../src/core/wire/index.ts";
 import { waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
 import { TestPcscd, usePrivatePcscd } from "../../fixtures/pcscd.ts";
@@ -16,6 +15,7 @@ import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
 import { VirtualNtag } from "../../fixtures/virtual-ntag.ts";
+import { tagText as textOnTag } from "../../fixtures/tag-text.ts";
 
 const pcscd = new TestPcscd();
 let root: string;
@@ -26,10 +26,8 @@ let setId = 0;
 let scripts: string[] = [];
 let uidSeq = 0x10;
 
-const tagText = (card: VirtualNtag) => {
-  const r = findNdefTlv(card.memory.subarray(16), 496);
-  return r.kind === "ndef" && r.message.length > 0 ? messageText(parseMessage(r.message)) : null;
-};
+/** The tag's text; null for a blank one (no message, or an empty one). */
+const tagText = (card: VirtualNtag) => textOnTag(card) || null;
 const blankCard = () => new VirtualNtag(Uint8Array.of(0x04, 0x42, 0x42, 0x42, 0x42, 0x42, uidSeq++));
 const queueEvents = (from: number) => client.notifications.slice(from).filter((n) => n.method === "cards.queue.changed").map((n) => n.params as CardQueueChanged);
 const launchingCount = () => client.notifications.filter((n) => n.method === "launching").length;

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { findNdefTlv, messageText, parseMessage } from "../../../src/core/ndef/index.ts";
 import type { CardQueueChanged, CardQueueStatus } from "../../../src/core/wire/index.ts";
 import { bunRuntime } from "../../../src/runtime/bun/index.ts";
 import { ManualClock } from "../../fakes/clock.ts";
@@ -19,6 +18,7 @@ import { Ntag215 } from "../../fixtures/pn532-tags.ts";
 import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
+import { tagText as textOnTag } from "../../fixtures/tag-text.ts";
 
 const PN532: UsbSerialSpec = { name: "ttyUSB0", vid: "1A86", pid: "7523", product: "USB Serial", topology: "1-2.3.1" };
 
@@ -30,10 +30,8 @@ const clock = new ManualClock(Date.now());
 const ports = new Map<string, FakeSerialDevice>();
 const sim = new Pn532Sim();
 
-const tagText = (tag: Ntag215) => {
-  const r = findNdefTlv(tag.memory.subarray(16), 496);
-  return r.kind === "ndef" && r.message.length > 0 ? messageText(parseMessage(r.message)) : null;
-};
+/** The tag's text; null for a blank one (no message, or an empty one). */
+const tagText = (tag: Ntag215) => textOnTag(tag) || null;
 const uid = (last: number) => Uint8Array.of(0x04, 0x10, 0x20, 0x30, 0x40, 0x50, last);
 
 async function next<T>(method: string, pred: (p: T) => boolean = () => true): Promise<T> {

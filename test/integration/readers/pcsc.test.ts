@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { buildMessage, findNdefTlv, messageText, parseMessage, textRecord } from "../../../src/core/ndef/index.ts";
+import { buildMessage, textRecord } from "../../../src/core/ndef/index.ts";
 import { ManualClock } from "../../fakes/clock.ts";
 import { isAlive, waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
 import { TestPcscd, usePrivatePcscd } from "../../fixtures/pcscd.ts";
@@ -15,6 +15,7 @@ import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
 import { VirtualNtag } from "../../fixtures/virtual-ntag.ts";
 import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
+import { tagText } from "../../fixtures/tag-text.ts";
 import type { ReaderInfo, Token } from "../../../src/core/wire/index.ts";
 
 const READER = "Virtual PCD 00 00";
@@ -27,10 +28,6 @@ let emu: { script: string; record: string };
 
 const readers = async () => (await client.call<{ readers: ReaderInfo[] }>("readers")).readers;
 const virtualReader = () => waitFor(async () => (await readers()).find((r) => r.id === READER), "the virtual PC/SC reader");
-const tagText = (card: VirtualNtag) => {
-  const r = findNdefTlv(card.memory.subarray(16), 496);
-  return r.kind === "ndef" ? messageText(parseMessage(r.message)) : null;
-};
 
 /** The first notification `method` that arrives from now on (earlier ones are ignored). */
 async function next<T>(method: string, pred: (p: T) => boolean = () => true): Promise<T> {

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { findNdefTlv, messageText, parseMessage } from "../../../src/core/ndef/index.ts";
 import type { Token } from "../../../src/core/wire/index.ts";
 import { ManualClock, settle } from "../../fakes/clock.ts";
 import { waitFor, writeEmulator, writeFiles } from "../../fixtures/launch-env.ts";
@@ -15,6 +14,7 @@ import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
 import { VirtualNtag } from "../../fixtures/virtual-ntag.ts";
+import { tagText } from "../../fixtures/tag-text.ts";
 
 const pcscd = new TestPcscd();
 const clock = new ManualClock(Date.now());
@@ -22,10 +22,6 @@ let root: string;
 let svc: TestService;
 let client: RpcClient;
 
-const tagText = (card: VirtualNtag) => {
-  const r = findNdefTlv(card.memory.subarray(16), 496);
-  return r.kind === "ndef" ? messageText(parseMessage(r.message)) : null;
-};
 
 async function next<T>(method: string, pred: (p: T) => boolean = () => true): Promise<T> {
   const from = client.notifications.length;

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { feedbackSound } from "../../../src/core/audio/feedback-sounds.ts";
-import { findNdefTlv, messageText, parseMessage } from "../../../src/core/ndef/index.ts";
 import { bunRuntime } from "../../../src/runtime/bun/index.ts";
 import { ManualClock, settle } from "../../fakes/clock.ts";
 import { FakeSerialDevice, fakeSerialRuntime } from "../../fakes/serial-port.ts";
@@ -19,6 +18,7 @@ import { Ntag215 } from "../../fixtures/pn532-tags.ts";
 import { readerServiceConfig } from "../../fixtures/reader-service-config.ts";
 import type { RpcClient } from "../../fixtures/rpc-client.ts";
 import { startService, tempDir, type TestService } from "../../fixtures/service.ts";
+import { tagText } from "../../fixtures/tag-text.ts";
 
 const PN532: UsbSerialSpec = { name: "ttyUSB0", vid: "1A86", pid: "7523", product: "USB Serial", topology: "1-2.3.1" };
 
@@ -33,10 +33,6 @@ const sim = new Pn532Sim();
 const sounds: string[] = [];
 const soundName = (wav: Uint8Array) => (["success", "fail"] as const).find((k) => Buffer.from(feedbackSound(k)).equals(Buffer.from(wav))) ?? "other";
 
-const tagText = (tag: Ntag215) => {
-  const r = findNdefTlv(tag.memory.subarray(16), 496);
-  return r.kind === "ndef" ? messageText(parseMessage(r.message)) : null;
-};
 
 async function next<T>(method: string, pred: (p: T) => boolean = () => true): Promise<T> {
   const from = client.notifications.length;
