@@ -139,9 +139,18 @@ describe("simpleserial", () => {
       await next("tokens.removed", from);
 
       const removable = mark();
-      say(simple, "SCAN\ttext=Genesis/Comix.md\tremovable=yes\n");
-      await next("tokens.added", removable);
-      await launched();
+      // the token stays as a device keeps it there, repeating its line, until the media it launched runs (a
+      // launch slower than the 1 s removal time must not see the token gone first); then it is taken away
+      const line = "SCAN\ttext=Genesis/Comix.md\tremovable=yes\n";
+      say(simple, line);
+      const holding = setInterval(() => say(simple, line), 300);
+      try {
+        await next("tokens.added", removable);
+        await launched();
+        await next("media.started", removable, (p) => p.mediaName === "Comix");
+      } finally {
+        clearInterval(holding);
+      }
       const afterLaunch = mark();
       await next("tokens.removed", removable);
       await next("media.stopped", afterLaunch, (p) => p.mediaName === "Comix");
