@@ -1,5 +1,4 @@
 /** Entry point of the Node build (armv7 / MiSTer carrier): the same service on the Node runtime seam. */
-import "./arktype-jitless.ts";
 import { runCli } from "./cli/run.ts";
 import { nodeRuntime } from "./runtime/node/index.ts";
 

@@ -1,5 +1,4 @@
 /** Entry point of the Bun build (x64 / arm64 single binary). The Node carrier has its own (main-node.ts). */
-import "./arktype-jitless.ts";
 import { runCli } from "./cli/run.ts";
 import { bunRuntime } from "./runtime/bun/index.ts";
 

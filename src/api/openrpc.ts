@@ -1,4 +1,4 @@
-import type { Type } from "arktype";
+import type { Type } from "../core/lazy-arktype.ts";
 import { notifications } from "../core/wire/notifications.ts";
 import { errorMeanings } from "./rpc/errors.ts";
 import type { AnyMethod } from "./rpc/method.ts";

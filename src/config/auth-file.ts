@@ -10,7 +10,7 @@
  * Read when needed (a change applies at the next connection). Nothing from this file is ever logged.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { type } from "arktype";
+import { type } from "../core/lazy-arktype.ts";
 import { parse } from "smol-toml";
 import { log } from "../log.ts";
 

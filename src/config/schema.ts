@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../core/lazy-arktype.ts";
 import { invalidAllowEntries } from "../core/net/addresses.ts";
 import { isDuration } from "../core/playtime/duration.ts";
 import { execRuleProblem } from "../core/zapscript/exec-allow.ts";

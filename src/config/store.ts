@@ -2,7 +2,8 @@ import { DomainError } from "../core/errors.ts";
 import { randomUUID } from "node:crypto";
 import { chmodSync, existsSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { type } from "arktype";
+import { isDeepStrictEqual } from "node:util";
+import { type } from "../core/lazy-arktype.ts";
 import { parse, stringify, TomlError } from "smol-toml";
 import { writeFileAtomic } from "./atomic-write.ts";
 import { CheckedConfigCache } from "./checked-config.ts";
@@ -34,6 +35,9 @@ function overlay(raw: Raw, known: Raw): Raw {
   }
   return out;
 }
+
+/** Plain data as JSON carries it (plain objects, no prototypes to compare): for comparing a file with a config. */
+const asJsonData = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null) {
@@ -137,7 +141,10 @@ export class ConfigStore {
       const next = structuredClone(this.current) as Config;
       if (next.service.device_id === "") next.service.device_id = randomUUID();
       this.config = deepFreeze(next);
-      this.save();
+      const text = this.save();
+      // a file this code wrote from a checked config reads back as that config: remembered as checked, so the
+      // next start need not check it (only when it reads back exactly so: nothing of the user's is kept in it)
+      if (created && isDeepStrictEqual(asJsonData(parse(text)), asJsonData(this.current))) this.checked?.write(text, this.current);
     }
     return { created, ignored, unsupported, mapped };
   }
@@ -186,9 +193,11 @@ export class ConfigStore {
     return () => this.listeners.delete(listener);
   }
 
-  private save(): void {
+  /** Writes the current config to the file; returns the text written. */
+  private save(): string {
     const content = stringify(dropAliasEchoes(overlay(this.raw, structuredClone({ ...this.current, config_schema: CONFIG_SCHEMA_VERSION }) as unknown as Raw), this.raw));
     writeFileAtomic(this.path, `${content}\n`, 0o600);
     chmodSync(this.path, 0o600);
+    return `${content}\n`;
   }
 }

@@ -9,7 +9,7 @@
  * Pure: turns a parsed file into mappings, reporting every entry it cannot use. They are tried after the
  * database's mappings, in file order (files sorted by path), as the reference orders them.
  */
-import { type } from "arktype";
+import { type } from "./lazy-arktype.ts";
 import { lazy } from "./wire/lazy.ts";
 import { type Mapping, type MappingType, type MatchKind, patternProblem } from "./mappings.ts";
 

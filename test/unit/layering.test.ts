@@ -69,6 +69,11 @@ describe("layering of src/", () => {
     expect(leaks).toEqual([]);
   });
 
+  test("arktype is loaded only through core/lazy-arktype.ts (schemas built at first use, not at start)", () => {
+    const direct = files.filter((f) => !f.endsWith("core/lazy-arktype.ts") && /import\s+(?!type\b)[^;]*from ["']arktype["']|require\(["']arktype["']\)/.test(readFileSync(f, "utf8")));
+    expect(direct.map((f) => relative(SRC, f))).toEqual([]);
+  });
+
   test("processes are started only through the runtime seam", () => {
     const spawners = files.filter((f) => partOf(f) !== "runtime" && /["']node:child_process["']/.test(readFileSync(f, "utf8"))).map((f) => relative(SRC, f));
     expect(spawners).toEqual([]);

@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import {
   CardQueueConfirmParams,
   CardQueueRetryParams,

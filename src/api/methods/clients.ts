@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { ClientsCurrent, ClientsResult, DeleteClientParams, NewClient, NewClientParams } from "../../core/wire/clients.ts";
 import type { ClientsService } from "../../service/clients/clients-service.ts";
 import { callerIsAdmin, defineMethod } from "../rpc/method.ts";

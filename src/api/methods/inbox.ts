@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { DeleteInboxParams, InboxResult } from "../../core/wire/inbox.ts";
 import type { InboxService } from "../../service/inbox/inbox-service.ts";
 import { defineMethod } from "../rpc/method.ts";

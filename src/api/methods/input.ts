@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { InputGamepadParams, InputKeyboardParams } from "../../core/wire/input.ts";
 import type { InputService } from "../../service/input/input-service.ts";
 import { defineMethod } from "../rpc/method.ts";

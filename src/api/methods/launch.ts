@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { rfc3339, type ScannedToken } from "../../core/token.ts";
 import { tokenSizeProblem } from "../../core/token-limits.ts";
 import { LaunchParams, LaunchResult, RunParams } from "../../core/wire/tokens.ts";

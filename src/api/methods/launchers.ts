@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { ConfigError, type ConfigStore } from "../../config/store.ts";
 import { DomainError } from "../../core/errors.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";

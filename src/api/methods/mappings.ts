@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { DomainError } from "../../core/errors.ts";
 import type { FileMapping } from "../../core/file-mappings.ts";
 import { canonicalMappingType, type Mapping } from "../../core/mappings.ts";

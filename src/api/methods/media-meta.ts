@@ -9,7 +9,7 @@ import type { MediaService } from "../../service/media/media-service.ts";
 import { MetaReader, tagInfo } from "../../service/scrape/meta-reader.ts";
 import { defineMethod } from "../rpc/method.ts";
 import { requestedSystemIds } from "./system-names.ts";
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 
 /** Scrapers, scraped metadata and artwork: `scrapers`, `media.scrape*`, `media.meta*`, `media.image`, `media.lookup`, `media.title.parse`. */
 export function mediaMetaMethods(deps: { media: MediaService; launcherExtensions?: (systemId: string) => string[][] }) {

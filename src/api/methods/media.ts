@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { DomainError } from "../../core/errors.ts";
 import { lazy } from "../../core/wire/lazy.ts";
 import {

@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { PairingWindow } from "../../core/wire/clients.ts";
 import type { PairingService } from "../../service/pairing/pairing-service.ts";
 import { defineMethod } from "../rpc/method.ts";

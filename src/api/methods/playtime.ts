@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import type { ConfigStore } from "../../config/store.ts";
 import { DEFAULT_WARNINGS_MS } from "../../core/playtime/budget.ts";
 import { formatDuration, parseDuration } from "../../core/playtime/duration.ts";

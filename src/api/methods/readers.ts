@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { ReadersResult, WriteCancelParams, WriteParams } from "../../core/wire/readers.ts";
 import type { ReadersService } from "../../service/readers/readers-service.ts";
 import { defineMethod } from "../rpc/method.ts";

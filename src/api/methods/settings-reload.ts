@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { restartNeeded } from "../../config/restart-needed.ts";
 import { ConfigError, type ConfigStore } from "../../config/store.ts";
 import { DomainError } from "../../core/errors.ts";

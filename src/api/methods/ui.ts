@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { UiRespondParams, UiState } from "../../core/wire/ui.ts";
 import type { UiEventsService } from "../../service/ui-events/ui-events-service.ts";
 import { defineMethod } from "../rpc/method.ts";

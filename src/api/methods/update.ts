@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { DomainError } from "../../core/errors.ts";
 import { UpdateApplyParams, UpdateCheckResult } from "../../core/wire/update.ts";
 import { requireLocalOrPaired } from "../rpc/require-paired.ts";

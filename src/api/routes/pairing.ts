@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import type { Hono } from "hono";
 import type { Clock } from "../../core/clock.ts";
 import { PairFinishBody, PairStartBody } from "../../core/wire/clients.ts";

@@ -1,5 +1,5 @@
 import { DomainError } from "../../core/errors.ts";
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { log } from "../../log.ts";
 import { ErrorCode, RpcError, toWireError, type WireError } from "./errors.ts";
 import { exceedsNesting } from "./json-limits.ts";

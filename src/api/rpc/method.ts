@@ -1,4 +1,4 @@
-import type { Type } from "arktype";
+import type { Type } from "../../core/lazy-arktype.ts";
 import type { ClientRole } from "../../core/client-role.ts";
 import type { PeerInfo } from "../../runtime/types.ts";
 

@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../lazy-arktype.ts";
 import { lazy } from "../wire/lazy.ts";
 import type { AuthLinkStatus } from "../wire/auth.ts";
 

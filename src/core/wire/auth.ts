@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../lazy-arktype.ts";
 import { lazy } from "./lazy.ts";
 
 /** Linking the device to a remote service (`settings.auth.*`), in the phone app's shapes. */

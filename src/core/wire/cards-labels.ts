@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../lazy-arktype.ts";
 import { PAPER_IDS } from "../cards/labels/paper.ts";
 import { TEMPLATE_IDS } from "../cards/labels/templates.ts";
 import { lazy } from "./lazy.ts";

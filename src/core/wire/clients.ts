@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../lazy-arktype.ts";
 import { lazy } from "./lazy.ts";
 
 /** Registered clients and PIN pairing on the wire: `clients*`, `clients.pair.*`, `POST /api/pair/*`. */

@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../lazy-arktype.ts";
 import { lazy } from "./lazy.ts";
 
 /** The inbox on the wire: `inbox`, `inbox.delete`, `inbox.clear`, and the `inbox.added` notification. */

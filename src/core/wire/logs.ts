@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../lazy-arktype.ts";
 import { lazy } from "./lazy.ts";
 
 /** `settings.logs.download`: the current log file, base64-encoded, with its name and size in bytes. */

@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../lazy-arktype.ts";
 import { lazy } from "./lazy.ts";
 import { MAPPING_TYPE_NAMES, MAPPING_TYPES, MATCH_KINDS } from "../mappings.ts";
 

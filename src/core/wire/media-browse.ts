@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../lazy-arktype.ts";
 import { lazy } from "./lazy.ts";
 import { MAX_RESULTS_LIMIT, TagInfo } from "./media.ts";
 import { Pagination } from "./media-history.ts";

@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../lazy-arktype.ts";
 import { lazy } from "./lazy.ts";
 
 /** `media.history`, `media.history.latest`, `media.history.top`: what was played (sessions), in the reference's shapes. */

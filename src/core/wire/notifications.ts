@@ -1,4 +1,4 @@
-import type { Type } from "arktype";
+import type { Type } from "../lazy-arktype.ts";
 import { InboxMessage } from "./inbox.ts";
 import { BackupState } from "./backup.ts";
 import { CardQueueChanged } from "./cards.ts";

@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../lazy-arktype.ts";
 import { lazy } from "./lazy.ts";
 
 /** A slot's playlist as `media` reports it (`playlists`), in the reference's shape the phone app reads. */

@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../lazy-arktype.ts";
 import { lazy } from "./lazy.ts";
 import { isDuration } from "../playtime/duration.ts";
 

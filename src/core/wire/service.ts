@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../lazy-arktype.ts";
 import { lazy } from "./lazy.ts";
 
 /** The service itself on the wire: `version`, `health`, `rpc.discover`. */

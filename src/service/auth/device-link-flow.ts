@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import type { ConfigStore } from "../../config/store.ts";
 import type { Clock } from "../../core/clock.ts";
 import { DomainError } from "../../core/errors.ts";

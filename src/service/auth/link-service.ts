@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { deleteCredentials, readCredentials, saveCredential } from "../../config/auth-store.ts";
 import type { ConfigStore } from "../../config/store.ts";
 import { DomainError } from "../../core/errors.ts";

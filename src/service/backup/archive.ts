@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import type { BackupCategories, BackupWarning } from "../../core/wire/backup.ts";
 import { readStoredZip, writeStoredZip, type ZipMember } from "../../core/zip/stored-zip.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";

@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { DomainError } from "../../core/errors.ts";
 import type { RemoteBackupInfo, RemoteBackupList } from "../../core/wire/backup.ts";
 import { MEMBER_PATH } from "./archive.ts";

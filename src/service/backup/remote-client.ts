@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import type { ConfigStore } from "../../config/store.ts";
 import { DomainError } from "../../core/errors.ts";
 import { remoteUrlProblem } from "../../core/remote/remote-url.ts";

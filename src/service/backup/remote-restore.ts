@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { DomainError } from "../../core/errors.ts";
 import { sha256Hex } from "./archive.ts";
 import type { RemoteClient } from "./remote-client.ts";

@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 
 /**
  * A snapshot as the backup server describes it: in its list, when one is fetched for a restore, and as the answer

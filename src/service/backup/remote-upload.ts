@@ -1,4 +1,4 @@
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { DomainError } from "../../core/errors.ts";
 import type { BackupWarning, RemoteRunResult } from "../../core/wire/backup.ts";
 import { log } from "../../log.ts";

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { type } from "arktype";
+import { type } from "../../core/lazy-arktype.ts";
 import { writeFileAtomic } from "../../config/atomic-write.ts";
 import { BackupStatusEntry } from "../../core/wire/backup.ts";
 import { lazy } from "../../core/wire/lazy.ts";

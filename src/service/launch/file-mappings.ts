@@ -44,7 +44,9 @@ export class FileMappings {
   load(): FileMappingsLoad {
     const problems: string[] = [];
     const files = this.tomlFiles(problems);
-    const fromConfig = mappingsFromFile({ mappings: { entry: [...this.configEntries()] } }, "config.toml");
+    const entries = [...this.configEntries()];
+    // no entries, nothing to check (checking builds the schema: time a start need not spend)
+    const fromConfig = entries.length > 0 ? mappingsFromFile({ mappings: { entry: entries } }, "config.toml") : { mappings: [], problems: [] };
     const loaded: FileMapping[] = [...fromConfig.mappings];
     problems.push(...fromConfig.problems);
     let read = 0;
