@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { connectionMode } from "./api/access.ts";
+import { buildSchemasWith } from "./core/lazy-arktype.ts";
 import { createHttpApp } from "./api/http-app.ts";
 import { BrowserGuard } from "./api/browser-guard.ts";
 import {
@@ -115,6 +116,9 @@ export class App {
   private configProblems: string[] = [];
 
   constructor(private readonly opts: AppOptions) {
+    // schemas are built at first use, usually while serving: as run-once code (runtime runOnceCode)
+    const { runOnceCode } = opts.runtime;
+    if (runOnceCode) buildSchemasWith({ run: (work) => runOnceCode(work) });
     this.config = new ConfigStore(opts.configPath ?? join(opts.dataDir, "config.toml"), { tokenFolders: tokenFolders(opts.dataDir), codeStamp: opts.runtime.codeStamp?.() });
   }
 
@@ -167,6 +171,8 @@ export class App {
     };
     const idle = new IdleMemoryRelease({ release, busy: () => s.media.busy, clock: s.ctx.clock, quietMs: this.opts.quietBeforeReleaseMs });
     this.idleRelease = idle;
+    // loading the schema library (at the first call with params) is set-up work too: its garbage goes soon
+    buildSchemasWith({ loaded: () => idle.workDone() });
     // an index run's end (its last status says it no longer runs) lets its memory go soon; anything else waits
     s.ctx.events.subscribe((name, params) => (name === "media.indexing" && !(params as { indexing: boolean }).indexing ? idle.workDone() : idle.activity()));
     idle.start();

@@ -10,11 +10,10 @@
  * database's mappings, in file order (files sorted by path), as the reference orders them.
  */
 import { type } from "./lazy-arktype.ts";
-import { lazy } from "./wire/lazy.ts";
 import { type Mapping, type MappingType, type MatchKind, patternProblem } from "./mappings.ts";
 
-const Entry = lazy(() => type({ "+": "ignore", "token_key?": "string", match_pattern: "string", zapscript: "string" }));
-export const MappingsFile = lazy(() => type({ "+": "ignore", "mappings?": { "+": "ignore", "entry?": type("unknown[]") } }));
+const Entry = type({ "+": "ignore", "token_key?": "string", match_pattern: "string", zapscript: "string" });
+export const MappingsFile = type({ "+": "ignore", "mappings?": { "+": "ignore", "entry?": type("unknown[]") } });
 
 /** A file mapping: a Mapping without a database id (id 0, never stored), with the file it came from. */
 export interface FileMapping extends Mapping {

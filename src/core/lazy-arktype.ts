@@ -19,11 +19,28 @@ type Arktype = typeof import("arktype");
 
 let loaded: Arktype | null = null;
 
+type RunOnce = <T>(work: () => T) => T;
+let runOnce: RunOnce = (work) => work();
+let afterLoad: () => void = () => undefined;
+
+/**
+ * How loading arktype and building a schema run (`run`: the runtime's `runOnceCode`, with the JIT held back;
+ * both are code that runs once, at whatever moment a first use comes, usually a request after start-up), and
+ * what follows the load (`loaded`: it leaves megabytes of garbage, worth handing back soon).
+ */
+export function buildSchemasWith(o: { run?: RunOnce; loaded?: () => void }): void {
+  if (o.run) runOnce = o.run;
+  if (o.loaded) afterLoad = o.loaded;
+}
+
 /** arktype itself, loaded (jitless) on the first call. */
 function arktype(): Arktype {
   if (loaded === null) {
-    (require("arktype/config") as typeof import("arktype/config")).configure({ jitless: true });
-    loaded = require("arktype") as Arktype;
+    loaded = runOnce(() => {
+      (require("arktype/config") as typeof import("arktype/config")).configure({ jitless: true });
+      return require("arktype") as Arktype;
+    });
+    afterLoad();
   }
   return loaded;
 }
@@ -33,9 +50,11 @@ export const arktypeLoaded = (): boolean => loaded !== null;
 
 /** Methods of a schema, and of `type`, that return a new schema: before arktype is loaded they are recorded. */
 const SCHEMA_BUILDERS = new Set([
-  "and", "array", "as", "brand", "configure", "default", "describe", "exclude", "extract", "filter", "instanceOf",
-  "keyof", "merge", "morph", "narrow", "omit", "onDeepUndeclaredKey", "onUndeclaredKey", "optional", "or",
-  "partial", "pick", "pipe", "readonly", "required", "to", "enumerated", "unit", "satisfying",
+  "and", "array", "as", "atLeast", "atLeastLength", "atMost", "atMostLength", "atOrAfter", "atOrBefore", "brand",
+  "configure", "default", "describe", "divisibleBy", "earlierThan", "enumerated", "exactlyLength", "exclude",
+  "extract", "filter", "get", "instanceOf", "intersect", "keyof", "laterThan", "lessThan", "lessThanLength", "map",
+  "matching", "merge", "moreThan", "moreThanLength", "morph", "narrow", "omit", "onDeepUndeclaredKey",
+  "onUndeclaredKey", "optional", "or", "partial", "pick", "pipe", "readonly", "required", "satisfying", "to", "unit",
 ]);
 
 /** A schema not built yet: how to build it, and what it built. */
@@ -46,7 +65,7 @@ interface Pending {
 const pendingOf = new WeakMap<object, Pending>();
 
 function built(p: Pending): object {
-  p.built ??= p.build();
+  p.built ??= runOnce(p.build);
   return p.built;
 }
 

@@ -179,6 +179,11 @@ export interface Runtime {
    */
   settled?(): void;
   /**
+   * Runs `work`, code that runs once (building schemas, a library's set-up), with the JIT held back as during
+   * start-up: compiling it would cost memory that stays for as long as the service runs.
+   */
+  runOnceCode?<T>(work: () => T): T;
+  /**
    * Starts a module in a thread of its own (its own event loop), where the runtime has threads; `entry.url` is
    * the module's file URL when run from source, `entry.bundledPath` its path inside a compiled binary.
    */

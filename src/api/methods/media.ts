@@ -1,6 +1,5 @@
 import { type } from "../../core/lazy-arktype.ts";
 import { DomainError } from "../../core/errors.ts";
-import { lazy } from "../../core/wire/lazy.ts";
 import {
   ActiveMedia, ActiveMediaParams, CleanOrphansResult, DEFAULT_MAX_RESULTS, GenerateCancelResult, IndexParams, MediaControlParams, MediaStatusResult, SearchParams, SearchResult, TagsParams, TagsResult,
 } from "../../core/wire/media.ts";
@@ -33,7 +32,7 @@ export function mediaMethods(deps: { media: MediaService; launch: LaunchService 
       name: "media.active",
       summary: "The media running now in the primary slot, or with `slot: \"background\"` (or \"bg\") the music playing in the background slot; null when none.",
       params: ActiveMediaParams,
-      result: lazy(() => ActiveMedia.or("null")),
+      result: ActiveMedia.or("null"),
       example: { slot: "background" },
       handler: (p) => (mediaSlot(p?.slot) === "background" ? launch.playlists.backgroundMedia() : launch.activeMedia()),
     }),

@@ -10,7 +10,6 @@ import {
   VerifiedProfile,
   VerifyProfileParams,
 } from "../../core/wire/profiles.ts";
-import { lazy } from "../../core/wire/lazy.ts";
 import { activeView, type ProfilesService } from "../../service/profiles/profiles-service.ts";
 import type { ProfileRecord } from "../../service/profiles/profiles-repo.ts";
 import { invalidParams } from "../rpc/errors.ts";
@@ -84,7 +83,7 @@ export function profilesMethods(deps: { profiles: ProfilesService }) {
       name: "profiles.active",
       summary: "The active profile, or null on the shared profile.",
       params: null,
-      result: lazy(() => ActiveProfile.or("null")),
+      result: ActiveProfile.or("null"),
       handler: () => {
         const p = profiles.current();
         return p ? activeView(p) : null;
@@ -94,7 +93,7 @@ export function profilesMethods(deps: { profiles: ProfilesService }) {
       name: "profiles.switch",
       summary: "Switches by profileId (with its PIN when it has one; wrong PINs are rate-limited) or by switchId; neither: back to the shared profile.",
       params: SwitchProfileParams,
-      result: lazy(() => ActiveProfile.or("null")),
+      result: ActiveProfile.or("null"),
       example: { profileId: "5f0c1e8a-2b7d-4c1e-9a51-0d3f8b6e2a10", pin: "1234" },
       handler: async (p) => {
         const by = credential(p ?? {});

@@ -1,5 +1,4 @@
 import { type } from "../lazy-arktype.ts";
-import { lazy } from "../wire/lazy.ts";
 import type { AuthLinkStatus } from "../wire/auth.ts";
 
 /**
@@ -22,20 +21,18 @@ export const LINK_STOPPED = "device linking stopped, start over to link this dev
 export const LINK_FAILED = "linking failed, start over to link this device";
 
 /** The create answer (snake_case, as the service sends it). */
-export const LinkCreated = lazy(() =>
-  type({
-    device_code: "string > 0",
-    user_code: "string > 0",
-    "verification_url?": "string",
-    "verification_url_complete?": "string",
-    "expires_at?": "string",
-    "interval?": "number",
-  }),
-);
+export const LinkCreated = type({
+  device_code: "string > 0",
+  user_code: "string > 0",
+  "verification_url?": "string",
+  "verification_url_complete?": "string",
+  "expires_at?": "string",
+  "interval?": "number",
+});
 export type LinkCreated = typeof LinkCreated.infer;
 
 /** A poll answer: `pending` until the user approves; `approved` then carries the claim URL and token. */
-export const LinkPolled = lazy(() => type({ status: "string", "token?": "string", "claim_url?": "string", "interval?": "number" }));
+export const LinkPolled = type({ status: "string", "token?": "string", "claim_url?": "string", "interval?": "number" });
 export type LinkPolled = typeof LinkPolled.infer;
 
 /** The poll interval in ms a create answer asks for (whole seconds; the default when absent or not positive). */

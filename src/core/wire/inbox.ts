@@ -1,5 +1,4 @@
 import { type } from "../lazy-arktype.ts";
-import { lazy } from "./lazy.ts";
 
 /** The inbox on the wire: `inbox`, `inbox.delete`, `inbox.clear`, and the `inbox.added` notification. */
 
@@ -7,7 +6,7 @@ import { lazy } from "./lazy.ts";
 export const INBOX_SEVERITY = { info: 0, warning: 1, error: 2 } as const;
 export type InboxSeverity = (typeof INBOX_SEVERITY)[keyof typeof INBOX_SEVERITY];
 
-export const InboxMessage = lazy(() => type({
+export const InboxMessage = type({
   id: "number.integer >= 1",
   title: "string > 0",
   "body?": "string",
@@ -17,10 +16,10 @@ export const InboxMessage = lazy(() => type({
   "profileId?": "number.integer >= 1",
   /** RFC 3339. */
   createdAt: "string",
-}));
+});
 export type InboxMessage = typeof InboxMessage.infer;
 
 /** Newest first. */
-export const InboxResult = lazy(() => type({ messages: InboxMessage.array() }));
+export const InboxResult = type({ messages: InboxMessage.array() });
 export type InboxResult = typeof InboxResult.infer;
-export const DeleteInboxParams = lazy(() => type({ "+": "delete", id: "number.integer >= 1" }));
+export const DeleteInboxParams = type({ "+": "delete", id: "number.integer >= 1" });

@@ -1,5 +1,4 @@
 import { type } from "../lazy-arktype.ts";
-import { lazy } from "./lazy.ts";
 import { MAPPING_TYPE_NAMES, MAPPING_TYPES, MATCH_KINDS } from "../mappings.ts";
 
 /** Mappings on the wire: `mappings`, `mappings.new`, `mappings.update`, `mappings.delete`. */
@@ -8,13 +7,13 @@ import { MAPPING_TYPE_NAMES, MAPPING_TYPES, MATCH_KINDS } from "../mappings.ts";
  * Mapping ids: a number, or a string of digits (the list sends them so, as the reference does). The empty string
  * is the id the list gives read-only file mappings; it is accepted here only to be refused with a clear reason.
  */
-export const MappingId = lazy(() => type("number.integer >= 1").or(type(/^\d{1,15}$/)).or("''"));
-const MappingTypeT = lazy(() => type.enumerated(...MAPPING_TYPES));
+export const MappingId = type("number.integer >= 1").or(type(/^\d{1,15}$/)).or("''");
+const MappingTypeT = type.enumerated(...MAPPING_TYPES);
 /** A type as a client sends it: also the reference's newer names `id` (= uid) and `value` (= text). */
-const SentMappingTypeT = lazy(() => type.enumerated(...MAPPING_TYPE_NAMES));
-const MatchKindT = lazy(() => type.enumerated(...MATCH_KINDS));
+const SentMappingTypeT = type.enumerated(...MAPPING_TYPE_NAMES);
+const MatchKindT = type.enumerated(...MATCH_KINDS);
 
-export const NewMappingParams = lazy(() => type({
+export const NewMappingParams = type({
   "+": "delete",
   enabled: "boolean",
   "label?": "string",
@@ -22,8 +21,8 @@ export const NewMappingParams = lazy(() => type({
   match: MatchKindT,
   pattern: "string",
   override: "string",
-}));
-export const UpdateMappingParams = lazy(() => type({
+});
+export const UpdateMappingParams = type({
   "+": "delete",
   id: MappingId,
   "enabled?": "boolean",
@@ -32,15 +31,15 @@ export const UpdateMappingParams = lazy(() => type({
   "match?": MatchKindT,
   "pattern?": "string",
   "override?": "string",
-}));
-export const DeleteMappingParams = lazy(() => type({ "+": "delete", id: MappingId }));
+});
+export const DeleteMappingParams = type({ "+": "delete", id: MappingId });
 
 /** `mappings`: `includeReadOnly` adds the read-only mappings of the data folder's `mappings/` files. */
-export const MappingsParams = lazy(() => type({ "+": "delete", "includeReadOnly?": "boolean" }).or("null"));
-export const MappingSource = lazy(() => type("'database' | 'file'"));
+export const MappingsParams = type({ "+": "delete", "includeReadOnly?": "boolean" }).or("null");
+export const MappingSource = type("'database' | 'file'");
 
 /** A mapping as listed: the id as a digit string ("" and no `added` time for file mappings, as the reference). */
-export const Mapping = lazy(() => type({
+export const Mapping = type({
   id: "string",
   added: "string",
   label: "string",
@@ -51,7 +50,7 @@ export const Mapping = lazy(() => type({
   override: "string",
   source: MappingSource,
   readOnly: "boolean",
-}));
+});
 export type Mapping = typeof Mapping.infer;
-export const MappingsResult = lazy(() => type({ mappings: Mapping.array() }));
-export const NewMappingResult = lazy(() => type({ id: "number" }));
+export const MappingsResult = type({ mappings: Mapping.array() });
+export const NewMappingResult = type({ id: "number" });

@@ -1,27 +1,26 @@
 import { type } from "../lazy-arktype.ts";
-import { lazy } from "./lazy.ts";
 
 /** `media.history`, `media.history.latest`, `media.history.top`: what was played (sessions), in the reference's shapes. */
 
-const Systems = lazy(() => type("string > 0").array());
-export const MediaHistoryParams = lazy(() => type({
+const Systems = type("string > 0").array();
+export const MediaHistoryParams = type({
   "+": "delete",
   "systems?": Systems,
   "fuzzySystem?": "boolean",
   "distinctMedia?": "boolean",
   "limit?": "1 <= number.integer <= 100",
   "cursor?": "string",
-}).or("null"));
-export const MediaHistoryTopParams = lazy(() => type({
+}).or("null");
+export const MediaHistoryTopParams = type({
   "+": "delete",
   "systems?": Systems,
   "fuzzySystem?": "boolean",
   /** RFC 3339: only sessions started at or after it. */
   "since?": "string",
   "limit?": "1 <= number.integer <= 100",
-}).or("null"));
+}).or("null");
 
-export const MediaHistoryEntry = lazy(() => type({
+export const MediaHistoryEntry = type({
   systemId: "string",
   systemName: "string",
   mediaName: "string",
@@ -33,14 +32,14 @@ export const MediaHistoryEntry = lazy(() => type({
   /** Seconds. */
   playTime: "number.integer >= 0",
   hasCover: "boolean",
-}));
-export const Pagination = lazy(() => type({ nextCursor: "string | null", hasNextPage: "boolean", pageSize: "number.integer" }));
-export const MediaHistoryResult = lazy(() => type({ entries: MediaHistoryEntry.array(), "pagination?": Pagination }));
+});
+export const Pagination = type({ nextCursor: "string | null", hasNextPage: "boolean", pageSize: "number.integer" });
+export const MediaHistoryResult = type({ entries: MediaHistoryEntry.array(), "pagination?": Pagination });
 
-export const MediaHistoryLatestEntry = lazy(() => type({ systemId: "string", systemName: "string", mediaName: "string", mediaPath: "string", launcherId: "string", startedAt: "string" }));
-export const MediaHistoryLatestResult = lazy(() => type({ entry: MediaHistoryLatestEntry.or("null") }));
+export const MediaHistoryLatestEntry = type({ systemId: "string", systemName: "string", mediaName: "string", mediaPath: "string", launcherId: "string", startedAt: "string" });
+export const MediaHistoryLatestResult = type({ entry: MediaHistoryLatestEntry.or("null") });
 
-export const MediaHistoryTopEntry = lazy(() => type({
+export const MediaHistoryTopEntry = type({
   systemId: "string",
   systemName: "string",
   mediaName: "string",
@@ -48,13 +47,13 @@ export const MediaHistoryTopEntry = lazy(() => type({
   lastPlayedAt: "string",
   totalPlayTime: "number.integer >= 0",
   sessionCount: "number.integer >= 1",
-}));
-export const MediaHistoryTopResult = lazy(() => type({ entries: MediaHistoryTopEntry.array() }));
+});
+export const MediaHistoryTopResult = type({ entries: MediaHistoryTopEntry.array() });
 
 /** `media.active.update`: what plays now, told from outside; without params the active media is cleared. */
-export const UpdateActiveMediaParams = lazy(() => type({ "+": "delete", systemId: "string > 0", mediaPath: "string > 0", mediaName: "string > 0" })
+export const UpdateActiveMediaParams = type({ "+": "delete", systemId: "string > 0", mediaPath: "string > 0", mediaName: "string > 0" })
   .or(type({ "+": "reject" }))
-  .or("null"));
+  .or("null");
 
 /** The reference's media.control actions; only `stop` can be done here (the others answer 1005). */
 export const MEDIA_CONTROL_ACTIONS = [

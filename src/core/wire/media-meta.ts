@@ -1,5 +1,4 @@
 import { type } from "../lazy-arktype.ts";
-import { lazy } from "./lazy.ts";
 import { SystemInfo, TagInfo } from "./media.ts";
 
 /**
@@ -9,23 +8,23 @@ import { SystemInfo, TagInfo } from "./media.ts";
 
 export const MAX_IMAGE_SIZE = 8192;
 
-export const ScraperInfo = lazy(() => type({ id: "string", name: "string", supportedSystems: "string[]" }));
-export const ScrapersResult = lazy(() => type({ scrapers: ScraperInfo.array() }));
+export const ScraperInfo = type({ id: "string", name: "string", supportedSystems: "string[]" });
+export const ScrapersResult = type({ scrapers: ScraperInfo.array() });
 
-export const ScrapeParams = lazy(() => type({ "+": "delete", scraperId: "string > 0", "systems?": "string[]", "force?": "boolean" }));
+export const ScrapeParams = type({ "+": "delete", scraperId: "string > 0", "systems?": "string[]", "force?": "boolean" });
 export type ScrapeParams = typeof ScrapeParams.infer;
 
-export const ScrapeSystemProgress = lazy(() => type({
+export const ScrapeSystemProgress = type({
   systemId: "string",
   "systemName?": "string",
   processed: "number.integer >= 0",
   total: "number.integer >= 0",
   matched: "number.integer >= 0",
   skipped: "number.integer >= 0",
-}));
+});
 
 /** `media.scraping` params and `media.scrape.status` result: the run's state; optional fields omitted, never null. */
-export const ScrapingStatus = lazy(() => type({
+export const ScrapingStatus = type({
   "scraperId?": "string",
   "state?": "'idle' | 'running' | 'paused' | 'completed' | 'cancelled' | 'failed'",
   "error?": "string",
@@ -43,20 +42,20 @@ export const ScrapingStatus = lazy(() => type({
   scraping: "boolean",
   done: "boolean",
   paused: "boolean",
-}));
+});
 export type ScrapingStatus = typeof ScrapingStatus.infer;
 
-export const ScrapeCancelResult = lazy(() => type({ message: "string" }));
+export const ScrapeCancelResult = type({ message: "string" });
 
 /** A media by its id in the current index, or by path (`<SystemId>/<path>` as search returns it, or absolute). */
 const REF = { "mediaId?": "number.integer > 0", "system?": "string > 0", "path?": "string > 0" } as const;
-export const MediaRef = lazy(() => type({ "+": "delete", ...REF }));
+export const MediaRef = type({ "+": "delete", ...REF });
 export type MediaRef = typeof MediaRef.infer;
 
-export const MetaProperty = lazy(() => type({ text: "string", contentType: "string", "extension?": "string", "blobSize?": "number.integer >= 0" }));
+export const MetaProperty = type({ text: "string", contentType: "string", "extension?": "string", "blobSize?": "number.integer >= 0" });
 export type MetaProperty = typeof MetaProperty.infer;
 
-export const MetaTitle = lazy(() => type({
+export const MetaTitle = type({
   slug: "string",
   "secondarySlug?": "string",
   name: "string",
@@ -66,9 +65,9 @@ export const MetaTitle = lazy(() => type({
   tags: TagInfo.array(),
   properties: type({ "[string]": MetaProperty }),
   "availableImageTypes?": "string[]",
-}));
+});
 
-export const MediaMeta = lazy(() => type({
+export const MediaMeta = type({
   path: "string",
   parentDir: "string",
   isMissing: "boolean",
@@ -76,12 +75,12 @@ export const MediaMeta = lazy(() => type({
   properties: type({ "[string]": MetaProperty }),
   "availableImageTypes?": "string[]",
   title: MetaTitle,
-}));
+});
 export type MediaMeta = typeof MediaMeta.infer;
-export const MediaMetaResult = lazy(() => type({ media: MediaMeta }));
+export const MediaMetaResult = type({ media: MediaMeta });
 
 /** Title fields to set (an empty string removes one). */
-export const MetaFields = lazy(() => type({
+export const MetaFields = type({
   "+": "reject",
   "description?": "string <= 65536",
   "developer?": "string <= 256",
@@ -90,15 +89,15 @@ export const MetaFields = lazy(() => type({
   "genre?": "string <= 256",
   "players?": "/^(\\d{1,3})?$/",
   "rating?": "/^(100|\\d{1,2})?$/",
-}));
-export const MediaMetaUpdateParams = lazy(() => type({ "+": "delete", ...REF, media: MetaFields }));
+});
+export const MediaMetaUpdateParams = type({ "+": "delete", ...REF, media: MetaFields });
 
-export const MediaImageParams = lazy(() => type({ "+": "delete", ...REF, "imageTypes?": "string[]", "maxSize?": `1 <= number.integer <= ${MAX_IMAGE_SIZE}` }));
+export const MediaImageParams = type({ "+": "delete", ...REF, "imageTypes?": "string[]", "maxSize?": `1 <= number.integer <= ${MAX_IMAGE_SIZE}` });
 /**
  * The image bytes as base64 `data`; `typeTag` names the artwork kind (`property:image-boxart`); `width` and
  * `height` its size in pixels (after resizing) when known.
  */
-export const MediaImageResult = lazy(() => type({
+export const MediaImageResult = type({
   contentType: "string",
   "extension?": "string",
   data: "string",
@@ -106,10 +105,10 @@ export const MediaImageResult = lazy(() => type({
   delivery: "'inline'",
   "width?": "number.integer >= 1",
   "height?": "number.integer >= 1",
-}));
+});
 
-export const LookupParams = lazy(() => type({ "+": "delete", system: "string > 0", name: "string > 0", "fuzzySystem?": "boolean" }));
-export const LookupMatch = lazy(() => type({
+export const LookupParams = type({ "+": "delete", system: "string > 0", name: "string > 0", "fuzzySystem?": "boolean" });
+export const LookupMatch = type({
   system: SystemInfo,
   name: "string",
   path: "string",
@@ -118,8 +117,8 @@ export const LookupMatch = lazy(() => type({
   "disambiguatingTags?": TagInfo.array(),
   mediaId: "number.integer > 0",
   confidence: "0 <= number <= 1",
-}));
-export const LookupResult = lazy(() => type({ match: LookupMatch.or("null") }));
+});
+export const LookupResult = type({ match: LookupMatch.or("null") });
 
-export const TitleParseParams = lazy(() => type({ "+": "delete", systemId: "string > 0", path: "string > 0" }));
-export const TitleParseResult = lazy(() => type({ slug: "string", "secondarySlug?": "string", name: "string", slugLength: "number.integer >= 0", slugWordCount: "number.integer >= 0", tags: TagInfo.array() }));
+export const TitleParseParams = type({ "+": "delete", systemId: "string > 0", path: "string > 0" });
+export const TitleParseResult = type({ slug: "string", "secondarySlug?": "string", name: "string", slugLength: "number.integer >= 0", slugWordCount: "number.integer >= 0", tags: TagInfo.array() });

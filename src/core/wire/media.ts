@@ -1,5 +1,4 @@
 import { type } from "../lazy-arktype.ts";
-import { lazy } from "./lazy.ts";
 import { PlaylistState } from "./playlists.ts";
 
 /** The media index, search, systems and active media on the wire: `media.*`, `systems`, `media.started/stopped`. */
@@ -7,18 +6,18 @@ import { PlaylistState } from "./playlists.ts";
 export const DEFAULT_MAX_RESULTS = 250;
 export const MAX_RESULTS_LIMIT = 10_000;
 
-export const SystemInfo = lazy(() => type({ id: "string", name: "string", category: "string" }));
+export const SystemInfo = type({ id: "string", name: "string", category: "string" });
 export type SystemInfo = typeof SystemInfo.infer;
 
 /** A tag as the phone app shows it: `tag` the value ("us"), `type` its type ("region"), `label` for people. */
-export const TagInfo = lazy(() => type({ tag: "string", type: "string", "label?": "string" }));
+export const TagInfo = type({ tag: "string", type: "string", "label?": "string" });
 export type TagInfo = typeof TagInfo.infer;
 
 /** `disambiguatingTags`: of results sharing a title (same system) on one page, the tags that tell them apart. */
-export const MediaItem = lazy(() => type({ "mediaId?": "number.integer > 0", system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: TagInfo.array(), "disambiguatingTags?": TagInfo.array() }));
+export const MediaItem = type({ "mediaId?": "number.integer > 0", system: SystemInfo, name: "string", path: "string", zapScript: "string", tags: TagInfo.array(), "disambiguatingTags?": TagInfo.array() });
 export type MediaItem = typeof MediaItem.infer;
 
-export const SearchParams = lazy(() => type({
+export const SearchParams = type({
   "+": "delete",
   /** Absent: "" (every media, in pages), as the reference reads it; clients omit it to list a system. */
   "query?": "string",
@@ -32,31 +31,31 @@ export const SearchParams = lazy(() => type({
   "cursor?": "string <= 8192",
   /** Only titles of this letter group, as the reference groups them: A–Z (any case), "0-9" or "#" (anything else); "" none. */
   "letter?": "string <= 8",
-}));
+});
 /** Where the next page starts: `nextCursor` (absent on the last page), to pass back as `cursor`. */
-export const Pagination = lazy(() => type({ "nextCursor?": "string", hasNextPage: "boolean", pageSize: "number.integer >= 1" }));
+export const Pagination = type({ "nextCursor?": "string", hasNextPage: "boolean", pageSize: "number.integer >= 1" });
 /** `correctedQuery`: nothing matched as typed; the results are a typo fallback, for this query instead. */
-export const SearchResult = lazy(() => type({ results: MediaItem.array(), total: "number.integer >= 0", "pagination?": Pagination, "correctedQuery?": "string" }));
+export const SearchResult = type({ results: MediaItem.array(), total: "number.integer >= 0", "pagination?": Pagination, "correctedQuery?": "string" });
 export type SearchResult = typeof SearchResult.infer;
 
-export const IndexParams = lazy(() => type({ "+": "delete", "systems?": "string[]", "fuzzySystem?": "boolean" }).or("null"));
+export const IndexParams = type({ "+": "delete", "systems?": "string[]", "fuzzySystem?": "boolean" }).or("null");
 export type IndexParams = typeof IndexParams.infer;
 export const TagsParams = IndexParams;
-export const TagsResult = lazy(() => type({ tags: TagInfo.array() }));
-export const GenerateCancelResult = lazy(() => type({ message: "string" }));
-export const CleanOrphansResult = lazy(() => type({ deleted: "number.integer >= 0" }));
+export const TagsResult = type({ tags: TagInfo.array() });
+export const GenerateCancelResult = type({ message: "string" });
+export const CleanOrphansResult = type({ deleted: "number.integer >= 0" });
 
-export const SystemsParams = lazy(() => type({ "+": "delete", "all?": "boolean" }));
-export const SystemEntry = lazy(() => type({
+export const SystemsParams = type({ "+": "delete", "all?": "boolean" });
+export const SystemEntry = type({
   id: "string",
   name: "string",
   category: "string",
   "manufacturer?": "string",
   "releaseDate?": "string",
   "mediaCount?": "number.integer >= 0",
-}));
+});
 export type SystemEntry = typeof SystemEntry.infer;
-export const SystemsResult = lazy(() => type({ systems: SystemEntry.array() }));
+export const SystemsResult = type({ systems: SystemEntry.array() });
 
 /**
  * IndexingStatus: the `database` member of `media` and the params of `media.indexing`. Optional fields are
@@ -64,7 +63,7 @@ export const SystemsResult = lazy(() => type({ systems: SystemEntry.array() }));
  * systems, 1-based; the display is the system's name), `totalMedia` and `lastIndexed` (RFC 3339) when an index
  * exists and none is being built.
  */
-export const IndexingStatus = lazy(() => type({
+export const IndexingStatus = type({
   exists: "boolean",
   indexing: "boolean",
   optimizing: "boolean",
@@ -74,11 +73,11 @@ export const IndexingStatus = lazy(() => type({
   "totalFiles?": "number.integer >= 0",
   "totalMedia?": "number.integer >= 0",
   "lastIndexed?": "string",
-}));
+});
 export type IndexingStatus = typeof IndexingStatus.infer;
 
 /** The media running now, as `media.active` and `media` report it. */
-export const ActiveMedia = lazy(() => type({
+export const ActiveMedia = type({
   launcherId: "string",
   systemId: "string",
   systemName: "string",
@@ -91,22 +90,22 @@ export const ActiveMedia = lazy(() => type({
   "launcherControls?": "string[]",
   /** Which media slot it plays in: "background" for music beside a game (absent: primary). */
   "slot?": "'primary' | 'background'",
-}));
+});
 export type ActiveMedia = typeof ActiveMedia.infer;
 /** `media.active`'s optional slot (the reference's name and aliases: primary, background or bg; any case). */
-export const ActiveMediaParams = lazy(() => type({ "+": "delete", "slot?": "string" }).or("null"));
+export const ActiveMediaParams = type({ "+": "delete", "slot?": "string" }).or("null");
 
 /** `playlists`: each slot's active playlist (omitted when there is none), as the phone app reads them. */
-export const MediaStatusResult = lazy(() => type({ database: IndexingStatus, active: ActiveMedia.array(), "playlists?": PlaylistState.array() }));
-export const MediaControlParams = lazy(() => type({ "+": "delete", action: "string > 0", "slot?": "string" }));
+export const MediaStatusResult = type({ database: IndexingStatus, active: ActiveMedia.array(), "playlists?": PlaylistState.array() });
+export const MediaControlParams = type({ "+": "delete", action: "string > 0", "slot?": "string" });
 
-export const MediaStarted = lazy(() => type({
+export const MediaStarted = type({
   systemId: "string",
   systemName: "string",
   mediaPath: "string",
   mediaName: "string",
   "slot?": "'primary' | 'background'",
-}));
+});
 export type MediaStarted = typeof MediaStarted.infer;
-export const MediaStopped = lazy(() => MediaStarted.and({ launcherId: "string", elapsed: "number" }));
+export const MediaStopped = MediaStarted.and({ launcherId: "string", elapsed: "number" });
 export type MediaStopped = typeof MediaStopped.infer;

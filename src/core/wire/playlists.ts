@@ -1,9 +1,8 @@
 import { type } from "../lazy-arktype.ts";
-import { lazy } from "./lazy.ts";
 
 /** A slot's playlist as `media` reports it (`playlists`), in the reference's shape the phone app reads. */
-export const PlaylistItemInfo = lazy(() => type({ name: "string", zapScript: "string" }));
-export const PlaylistState = lazy(() => type({
+export const PlaylistItemInfo = type({ name: "string", zapScript: "string" });
+export const PlaylistState = type({
   id: "string",
   name: "string",
   slot: "'primary' | 'background'",
@@ -13,5 +12,5 @@ export const PlaylistState = lazy(() => type({
   index: "number.integer >= 0",
   total: "number.integer >= 0",
   playing: "boolean",
-}));
+});
 export type PlaylistState = typeof PlaylistState.infer;

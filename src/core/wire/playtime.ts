@@ -1,5 +1,4 @@
 import { type } from "../lazy-arktype.ts";
-import { lazy } from "./lazy.ts";
 import { isDuration } from "../playtime/duration.ts";
 
 /**
@@ -7,9 +6,9 @@ import { isDuration } from "../playtime/duration.ts";
  * notifications. Durations are Go duration text ("1h30m0s").
  */
 
-const Duration = lazy(() => type("string").narrow((s, ctx) => isDuration(s) || ctx.mustBe('a duration such as "45m" or "1h30m" (not negative)')));
+const Duration = type("string").narrow((s, ctx) => isDuration(s) || ctx.mustBe('a duration such as "45m" or "1h30m" (not negative)'));
 
-export const PlaytimeStatus = lazy(() => type({
+export const PlaytimeStatus = type({
   state: "'reset' | 'active' | 'cooldown'",
   sessionActive: "boolean",
   "sessionStarted?": "string",
@@ -20,20 +19,20 @@ export const PlaytimeStatus = lazy(() => type({
   "dailyUsageToday?": "string",
   "dailyRemaining?": "string",
   limitsEnabled: "boolean",
-}));
+});
 export type PlaytimeStatus = typeof PlaytimeStatus.infer;
 
-export const PlaytimeLimits = lazy(() => type({
+export const PlaytimeLimits = type({
   enabled: "boolean",
   "daily?": "string",
   "session?": "string",
   "sessionReset?": "string",
   warnings: "string[]",
   "retention?": "number.integer",
-}));
+});
 export type PlaytimeLimits = typeof PlaytimeLimits.infer;
 
-export const PlaytimeLimitsPatch = lazy(() => type({
+export const PlaytimeLimitsPatch = type({
   "+": "delete",
   "enabled?": "boolean",
   /** "" or "0": no daily limit. */
@@ -45,9 +44,9 @@ export const PlaytimeLimitsPatch = lazy(() => type({
   "warnings?": Duration.array(),
   /** Days of play history kept; 0 keeps everything. */
   "retention?": "0 <= number.integer <= 36500",
-}));
+});
 export type PlaytimeLimitsPatch = typeof PlaytimeLimitsPatch.infer;
 
-export const PlaytimeLimitWarning = lazy(() => type({ interval: "string", remaining: "string" }));
-export const PlaytimeLimitReached = lazy(() => type({ reason: "'daily' | 'session'" }));
+export const PlaytimeLimitWarning = type({ interval: "string", remaining: "string" });
+export const PlaytimeLimitReached = type({ reason: "'daily' | 'session'" });
 export type PlaytimeLimitReached = typeof PlaytimeLimitReached.infer;

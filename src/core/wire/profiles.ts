@@ -1,5 +1,4 @@
 import { type } from "../lazy-arktype.ts";
-import { lazy } from "./lazy.ts";
 import { isDuration } from "../playtime/duration.ts";
 
 /**
@@ -8,14 +7,14 @@ import { isDuration } from "../playtime/duration.ts";
  * text ("1h30m"; "0" = explicitly unlimited); an absent limit field inherits the global playtime config.
  */
 
-export const ProfileRole = lazy(() => type("'admin' | 'member'"));
+export const ProfileRole = type("'admin' | 'member'");
 export type ProfileRole = typeof ProfileRole.infer;
 
-const Pin = lazy(() => type("string").narrow((s, ctx) => /^\d{4,8}$/.test(s) || ctx.mustBe("4 to 8 digits")));
-const LimitDuration = lazy(() => type("string").narrow((s, ctx) => s === "" || isDuration(s) || ctx.mustBe('a duration such as "1h30m" (not negative)')));
-const Name = lazy(() => type("string").narrow((s, ctx) => (s.trim().length >= 1 && s.length <= 255) || ctx.mustBe("1 to 255 characters")));
+const Pin = type("string").narrow((s, ctx) => /^\d{4,8}$/.test(s) || ctx.mustBe("4 to 8 digits"));
+const LimitDuration = type("string").narrow((s, ctx) => s === "" || isDuration(s) || ctx.mustBe('a duration such as "1h30m" (not negative)'));
+const Name = type("string").narrow((s, ctx) => (s.trim().length >= 1 && s.length <= 255) || ctx.mustBe("1 to 255 characters"));
 
-export const Profile = lazy(() => type({
+export const Profile = type({
   profileId: "string",
   name: "string",
   role: ProfileRole,
@@ -28,12 +27,12 @@ export const Profile = lazy(() => type({
   "lastUsedAt?": "number.integer",
   createdAt: "number.integer",
   lastUpdatedAt: "number.integer",
-}));
+});
 export type Profile = typeof Profile.infer;
 
-export const ProfilesResult = lazy(() => type({ profiles: Profile.array() }));
+export const ProfilesResult = type({ profiles: Profile.array() });
 
-export const ActiveProfile = lazy(() => type({
+export const ActiveProfile = type({
   profileId: "string",
   name: "string",
   role: ProfileRole,
@@ -41,10 +40,10 @@ export const ActiveProfile = lazy(() => type({
   "limitsEnabled?": "boolean",
   "dailyLimit?": "string",
   "sessionLimit?": "string",
-}));
+});
 export type ActiveProfile = typeof ActiveProfile.infer;
 
-export const NewProfileParams = lazy(() => type({
+export const NewProfileParams = type({
   "+": "delete",
   name: Name,
   "role?": ProfileRole,
@@ -52,10 +51,10 @@ export const NewProfileParams = lazy(() => type({
   "limitsEnabled?": "boolean",
   "dailyLimit?": LimitDuration,
   "sessionLimit?": LimitDuration,
-}));
+});
 export type NewProfileParams = typeof NewProfileParams.infer;
 
-export const UpdateProfileParams = lazy(() => type({
+export const UpdateProfileParams = type({
   "+": "delete",
   profileId: "string > 0",
   "name?": Name,
@@ -67,31 +66,31 @@ export const UpdateProfileParams = lazy(() => type({
   "sessionLimit?": LimitDuration,
   "clearLimits?": "boolean",
   "regenerateSwitchId?": "boolean",
-}));
+});
 export type UpdateProfileParams = typeof UpdateProfileParams.infer;
 
-export const DeleteProfileParams = lazy(() => type({ "+": "delete", profileId: "string > 0" }));
+export const DeleteProfileParams = type({ "+": "delete", profileId: "string > 0" });
 
 /** Both absent (or null): back to the shared profile (no profile), which needs no PIN. */
-export const SwitchProfileParams = lazy(() => type({
+export const SwitchProfileParams = type({
   "+": "delete",
   "profileId?": "string | null",
   "switchId?": "string | null",
   "pin?": "string | null",
-}).or("null"));
+}).or("null");
 export type SwitchProfileParams = typeof SwitchProfileParams.infer;
 
-export const VerifyProfileParams = lazy(() => type({
+export const VerifyProfileParams = type({
   "+": "delete",
   "profileId?": "string | null",
   "switchId?": "string | null",
   "pin?": "string | null",
-}));
+});
 
-export const VerifiedProfile = lazy(() => type({ profileId: "string", name: "string", role: ProfileRole, hasPin: "boolean" }));
+export const VerifiedProfile = type({ profileId: "string", name: "string", role: ProfileRole, hasPin: "boolean" });
 
-export const ProfilesActiveEvent = lazy(() => type({ profile: ActiveProfile.or("null") }));
+export const ProfilesActiveEvent = type({ profile: ActiveProfile.or("null") });
 export type ProfilesActiveEvent = typeof ProfilesActiveEvent.infer;
 
 /** State of swapping a profile's saved data (save files …) after a switch, where a platform does that. */
-export const ProfilesDataEvent = lazy(() => type({ profileId: "string", status: "'applied' | 'deferred' | 'failed' | 'unavailable'", "reason?": "string" }));
+export const ProfilesDataEvent = type({ profileId: "string", status: "'applied' | 'deferred' | 'failed' | 'unavailable'", "reason?": "string" });

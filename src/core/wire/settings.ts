@@ -1,18 +1,17 @@
 import { type } from "../lazy-arktype.ts";
-import { lazy } from "./lazy.ts";
 
 /**
  * `settings` / `settings.update`: the spec's names and, side by side, the reference phone app's names for the
  * same values (../shared/notes/phone-app.md); both are emitted and both accepted (src/api/settings-view.ts).
  */
 
-const SystemsPatch = lazy(() => type({
+const SystemsPatch = type({
   "+": "reject",
   "rootFolder?": "string[]",
   "rootFolders?": "string[]",
-}));
+});
 
-export const SettingsPatch = lazy(() => type({
+export const SettingsPatch = type({
   "+": "reject",
   "reader?": "string[]",
   "readers?": "string[]",
@@ -40,10 +39,10 @@ export const SettingsPatch = lazy(() => type({
   "launchGuardRequireConfirm?": "boolean",
   "backupRemoteEnabled?": "boolean",
   "backupRemoteSchedule?": "'daily' | 'weekly' | 'manual'",
-}));
+});
 export type SettingsPatch = typeof SettingsPatch.infer;
 
-export const Settings = lazy(() => type({
+export const Settings = type({
   reader: "string[]",
   readers: "string[]",
   audioFeedback: "boolean",
@@ -70,5 +69,5 @@ export const Settings = lazy(() => type({
   "backupRemoteEnabled?": "boolean",
   "backupRemoteSchedule?": "'daily' | 'weekly' | 'manual'",
   "backupRemoteBaseUrl?": "string",
-}));
+});
 export type Settings = typeof Settings.infer;

@@ -1,5 +1,4 @@
 import { type } from "../lazy-arktype.ts";
-import { lazy } from "./lazy.ts";
 import { ScanTrace } from "./trace.ts";
 
 /**
@@ -7,10 +6,10 @@ import { ScanTrace } from "./trace.ts";
  * `tokens.history`. Shapes follow what the reference's clients read (../shared/notes/).
  */
 
-export const Token = lazy(() => type({ type: "string", uid: "string", text: "string", data: "string", scanTime: "string", "readerId?": "string" }));
+export const Token = type({ type: "string", uid: "string", text: "string", data: "string", scanTime: "string", "readerId?": "string" });
 export type Token = typeof Token.infer;
 
-export const TokensResult = lazy(() => type({ active: Token.array(), "last?": Token }));
+export const TokensResult = type({ active: Token.array(), "last?": Token });
 export type TokensResult = typeof TokensResult.infer;
 
 /**
@@ -18,19 +17,18 @@ export type TokensResult = typeof TokensResult.infer;
  * `dryRun` only): `reader` judges the token as a tag scanned on a reader, so the launch guard applies as to a scan.
  */
 const LaunchFields = { "+": "delete", "type?": "string", "uid?": "string", "text?": "string", "data?": "string", "dryRun?": "boolean", "source?": "'api' | 'reader'" } as const;
-export const LaunchParams = lazy(() => type("string").or(type(LaunchFields)));
+export const LaunchParams = type("string").or(type(LaunchFields));
 export type LaunchParams = typeof LaunchParams.infer;
 /** The phone app's `run`: the same fields plus `unsafe` (the script did not come from the user: `execute` is refused). */
-export const RunParams = lazy(() => type("string").or(type({ ...LaunchFields, "unsafe?": "boolean" })));
+export const RunParams = type("string").or(type({ ...LaunchFields, "unsafe?": "boolean" }));
 export type RunParams = typeof RunParams.infer;
 
 /** Params of `launching`: script text entering the launch queue (after mappings). */
-export const Launching = lazy(() => type({ type: "string", uid: "string", text: "string", data: "string" }));
+export const Launching = type({ type: "string", uid: "string", text: "string", data: "string" });
 export type Launching = typeof Launching.infer;
 
 /** `id` (for `tokens.trace`) and `trace` (the newest entries only) are additions; older clients ignore them. */
-export const HistoryEntry = lazy(() =>
-  type({
+export const HistoryEntry = type({
   type: "string",
   uid: "string",
   text: "string",
@@ -39,13 +37,12 @@ export const HistoryEntry = lazy(() =>
   time: "string",
   "id?": "number.integer",
   "trace?": ScanTrace,
-  }),
-);
+  });
 export type HistoryEntry = typeof HistoryEntry.infer;
-export const HistoryResult = lazy(() => type({ entries: HistoryEntry.array() }));
+export const HistoryResult = type({ entries: HistoryEntry.array() });
 
 /** `launch` / `run`: null (queued), or with `dryRun` the trace of what would happen. */
-export const LaunchResult = lazy(() => type("null").or(ScanTrace));
+export const LaunchResult = type("null").or(ScanTrace);
 export type LaunchResult = typeof LaunchResult.infer;
 
 /**
@@ -53,5 +50,5 @@ export type LaunchResult = typeof LaunchResult.infer;
  * id, the latest scan's: a history entry's, or a scan the launch guard held (no `id`; `time` its scan time and
  * `held` what became of it: waiting for confirmation, or dropped and why), which has no history entry.
  */
-export const TraceResult = lazy(() => type({ "id?": "number.integer", "time?": "string", "held?": "string", "trace?": ScanTrace }));
+export const TraceResult = type({ "id?": "number.integer", "time?": "string", "held?": "string", "trace?": ScanTrace });
 export type TraceResult = typeof TraceResult.infer;

@@ -1,5 +1,4 @@
 import { type } from "../lazy-arktype.ts";
-import { lazy } from "./lazy.ts";
 import { MAPPING_TYPES, MATCH_KINDS } from "../mappings.ts";
 import { TRACE_REASONS } from "../trace/reason.ts";
 
@@ -8,12 +7,12 @@ import { TRACE_REASONS } from "../trace/reason.ts";
  * how one token went through the launch pipeline. URLs appear without credentials or query strings; data is cut.
  */
 
-const TraceRefusal = lazy(() => type({ id: "string", why: "string" }));
+const TraceRefusal = type({ id: "string", why: "string" });
 /**
  * A title's resolution: the system the name resolved to, the title asked for, the rule that chose the file (the
  * reference's strategy names, e.g. `exact_match`) with its confidence (0..1), and each step tried, in order.
  */
-const TraceTitle = lazy(() => type({ system: "string", title: "string", "strategy?": "string", "confidence?": "number", steps: "string[]" }));
+const TraceTitle = type({ system: "string", title: "string", "strategy?": "string", "confidence?": "number", steps: "string[]" });
 export type TraceTitle = typeof TraceTitle.infer;
 /**
  * A remote file the step installed before launching it (`launch` of an http(s) URL with `?system=`, as the
@@ -21,9 +20,9 @@ export type TraceTitle = typeof TraceTitle.infer;
  * what happened: `present` (already there, not fetched), `downloaded` (`bytes` written), `would_download` (a dry
  * run), `failed` (nothing left behind).
  */
-const TraceInstall = lazy(() => type({ url: "string", path: "string", outcome: "'present' | 'downloaded' | 'would_download' | 'failed'", "bytes?": "number" }));
+const TraceInstall = type({ url: "string", path: "string", outcome: "'present' | 'downloaded' | 'would_download' | 'failed'", "bytes?": "number" });
 export type TraceInstall = typeof TraceInstall.infer;
-export const TraceStep = lazy(() => type({
+export const TraceStep = type({
   command: "string",
   args: "string[]",
   /** "ok", "failed", or "skipped" (a dry run does not run commands with effects; a failure ends the script). */
@@ -41,10 +40,10 @@ export const TraceStep = lazy(() => type({
   "title?": TraceTitle,
   /** The remote file installed for it: see TraceInstall. */
   "install?": TraceInstall,
-}));
+});
 export type TraceStep = typeof TraceStep.infer;
 
-export const TraceMapping = lazy(() => type({
+export const TraceMapping = type({
   /** Database mapping id, or the TOML file of a file mapping. */
   "id?": "number",
   "file?": "string",
@@ -52,10 +51,10 @@ export const TraceMapping = lazy(() => type({
   type: type.enumerated(...MAPPING_TYPES),
   match: type.enumerated(...MATCH_KINDS),
   pattern: "string",
-}));
+});
 export type TraceMapping = typeof TraceMapping.infer;
 
-export const ScanTrace = lazy(() => type({
+export const ScanTrace = type({
   /** reader, api or http. */
   source: "string",
   "readerId?": "string",
@@ -75,9 +74,9 @@ export const ScanTrace = lazy(() => type({
   "dryRun?": "boolean",
   /** Parts were dropped to keep the trace within its size bound. */
   "truncated?": "boolean",
-}));
+});
 export type ScanTrace = typeof ScanTrace.infer;
 
 /** A history entry's id; without it (no params, or no `id`), the latest scan, a held one included. */
-export const TraceParams = lazy(() => type({ "+": "delete", "id?": "number.integer >= 1" }).or("null"));
+export const TraceParams = type({ "+": "delete", "id?": "number.integer >= 1" }).or("null");
 export type TraceParams = typeof TraceParams.infer;

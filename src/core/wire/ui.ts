@@ -1,5 +1,4 @@
 import { type } from "../lazy-arktype.ts";
-import { lazy } from "./lazy.ts";
 
 /**
  * UI events (`ui`, `ui.respond`, `ui.changed`) in the reference's shapes: one transient request at a time that
@@ -13,57 +12,49 @@ export type UiAction = (typeof UI_ACTIONS)[number];
 export const UI_OUTCOMES = ["confirmed", "selected", "dismissed", "timed_out", "completed", "superseded", "cancelled"] as const;
 export type UiOutcome = (typeof UI_OUTCOMES)[number];
 
-export const UiChoice = lazy(() => type({ id: "string", label: "string" }));
+export const UiChoice = type({ id: "string", label: "string" });
 export type UiChoice = typeof UiChoice.infer;
 
-export const UiEvent = lazy(() =>
-  type({
-    /** Opaque; `ui.respond` names it. */
-    id: "string",
-    kind: "'notice' | 'loader' | 'picker' | 'confirm'",
-    "title?": "string",
-    "message?": "string",
-    /** A picker's choices (opaque ids, display labels); the values they stand for stay in the service. */
-    "choices?": UiChoice.array(),
-    "selectedChoiceId?": "string",
-    /** Whether `dismiss` is accepted. */
-    dismissible: "boolean",
-    /** RFC 3339. */
-    createdAt: "string",
-    /** RFC 3339: when the event resolves as `timed_out`; absent for events their producer ends (loaders). */
-    "expiresAt?": "string",
-  }),
-);
+export const UiEvent = type({
+  /** Opaque; `ui.respond` names it. */
+  id: "string",
+  kind: "'notice' | 'loader' | 'picker' | 'confirm'",
+  "title?": "string",
+  "message?": "string",
+  /** A picker's choices (opaque ids, display labels); the values they stand for stay in the service. */
+  "choices?": UiChoice.array(),
+  "selectedChoiceId?": "string",
+  /** Whether `dismiss` is accepted. */
+  dismissible: "boolean",
+  /** RFC 3339. */
+  createdAt: "string",
+  /** RFC 3339: when the event resolves as `timed_out`; absent for events their producer ends (loaders). */
+  "expiresAt?": "string",
+});
 export type UiEvent = typeof UiEvent.infer;
 
-export const UiResolution = lazy(() =>
-  type({
-    id: "string",
-    outcome: "'confirmed' | 'selected' | 'dismissed' | 'timed_out' | 'completed' | 'superseded' | 'cancelled'",
-    "choiceId?": "string",
-  }),
-);
+export const UiResolution = type({
+  id: "string",
+  outcome: "'confirmed' | 'selected' | 'dismissed' | 'timed_out' | 'completed' | 'superseded' | 'cancelled'",
+  "choiceId?": "string",
+});
 export type UiResolution = typeof UiResolution.infer;
 
 /** `ui` and `ui.changed`: the whole state at `revision` (newer revisions replace older ones). */
-export const UiState = lazy(() =>
-  type({
-    /** Grows with every change; a client ignores a snapshot older than the one it holds. */
-    revision: "number.integer >= 0",
-    /** Active events: zero or one. */
-    events: UiEvent.array(),
-    /** The events this change resolved (always empty in the `ui` answer). */
-    resolved: UiResolution.array(),
-  }),
-);
+export const UiState = type({
+  /** Grows with every change; a client ignores a snapshot older than the one it holds. */
+  revision: "number.integer >= 0",
+  /** Active events: zero or one. */
+  events: UiEvent.array(),
+  /** The events this change resolved (always empty in the `ui` answer). */
+  resolved: UiResolution.array(),
+});
 export type UiState = typeof UiState.infer;
 
-export const UiRespondParams = lazy(() =>
-  type({
-    id: "0 < string <= 128",
-    action: "'dismiss' | 'select' | 'confirm'",
-    /** Required for `select`: one of the picker's choice ids. */
-    "choiceId?": "string <= 128",
-  }),
-);
+export const UiRespondParams = type({
+  id: "0 < string <= 128",
+  action: "'dismiss' | 'select' | 'confirm'",
+  /** Required for `select`: one of the picker's choice ids. */
+  "choiceId?": "string <= 128",
+});
 export type UiRespondParams = typeof UiRespondParams.infer;

@@ -12,6 +12,10 @@ import { loadBunUinput } from "./uinput.ts";
 import { watchUeventsBun } from "./uevent.ts";
 import { openBunDatabase } from "./sqlite.ts";
 
+/** The JIT policy a device build starts with (build/release/compile.ts START_JIT_POLICY): tier-up 100× later. */
+const RUN_ONCE_JIT_POLICY = 100;
+let started = false;
+
 export const bunRuntime: Runtime = {
   name: "bun",
   version: Bun.version,
@@ -32,5 +36,18 @@ export const bunRuntime: Runtime = {
   // a compiled binary's modules live inside it (/$bunfs/); run from source, a stamp could not see a changed module
   codeStamp: () => (import.meta.url.includes("/$bunfs/") ? fileStamp(process.execPath) : null),
   // device builds start with `--compile-jit-policy` (build/release/compile.ts); back to normal once serving
-  settled: () => Bun.unsafe.setJITPolicy?.(1),
+  settled: () => {
+    started = true;
+    Bun.unsafe.setJITPolicy?.(1);
+  },
+  runOnceCode: <T>(work: () => T): T => {
+    // before settled(), a device build's start-up policy holds the JIT back already
+    if (!started || !Bun.unsafe.setJITPolicy) return work();
+    Bun.unsafe.setJITPolicy(RUN_ONCE_JIT_POLICY);
+    try {
+      return work();
+    } finally {
+      Bun.unsafe.setJITPolicy(1);
+    }
+  },
 };

@@ -2,7 +2,6 @@ import { type } from "../../core/lazy-arktype.ts";
 import { deleteCredentials, readCredentials, saveCredential } from "../../config/auth-store.ts";
 import type { ConfigStore } from "../../config/store.ts";
 import { DomainError } from "../../core/errors.ts";
-import { lazy } from "../../core/wire/lazy.ts";
 import { authKeyFor, OFFICIAL_AUTH_HOSTS, remoteUrlProblem } from "../../core/remote/remote-url.ts";
 import { log } from "../../log.ts";
 import { deviceHeaders, jsonOf, remoteCall } from "./remote-http.ts";
@@ -10,9 +9,9 @@ import { deviceHeaders, jsonOf, remoteCall } from "./remote-http.ts";
 const logger = log.withTag("auth");
 
 /** `/.well-known/zaparoo` of a remote service: whether it takes device credentials and which hosts it trusts. */
-const WellKnown = lazy(() => type({ "auth?": "number", "trusted?": "string[]", "zapscript?": "number" }));
+const WellKnown = type({ "auth?": "number", "trusted?": "string[]", "zapscript?": "number" });
 type WellKnown = typeof WellKnown.infer;
-const ClaimAnswer = lazy(() => type({ bearer: "string > 0" }));
+const ClaimAnswer = type({ bearer: "string > 0" });
 /** At most this many trusted hosts are asked (each one a request the claim makes). */
 const MAX_TRUSTED = 10;
 

@@ -2,11 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { type } from "../../core/lazy-arktype.ts";
 import { writeFileAtomic } from "../../config/atomic-write.ts";
 import { BackupStatusEntry } from "../../core/wire/backup.ts";
-import { lazy } from "../../core/wire/lazy.ts";
 import { log } from "../../log.ts";
 
 /** What the service remembers of its local and remote backup runs (a JSON file in the data folder). */
-const Stored = lazy(() => type({ local: BackupStatusEntry.partial(), remote: BackupStatusEntry.partial() }));
+const Stored = type({ local: BackupStatusEntry.partial(), remote: BackupStatusEntry.partial() });
 export type StoredStatus = typeof Stored.infer;
 export type StoredEntry = StoredStatus["local"];
 
