@@ -28,7 +28,7 @@ export interface Armv7Options {
 export interface Armv7Artifact {
   version: string;
   nodeVersion: string;
-  /** Unpacked folder: start.sh, tapserve-ctl.sh, tapserve.mjs, runtime/, LICENSES/, VERSION. */
+  /** Unpacked folder: start.sh, tapserve-ctl.sh, tapserve.mjs, lib/ (its chunks), runtime/, LICENSES/, VERSION. */
   dir: string;
   /** The folder as .tar.gz (top folder tapserve-<version>-linux-armv7). */
   archive: string;
@@ -79,7 +79,7 @@ export async function buildArmv7(o: Armv7Options): Promise<Armv7Artifact> {
   step(`runtime: ${rt.libraries.length} libraries; builtins via fd 9: ${rt.rewritten.join(", ")}`);
 
   step("bundling the service for Node");
-  await bundleForNode({ root: o.root, bun: o.bun, version, outfile: join(dir, "tapserve.mjs") });
+  const bundleBytes = await bundleForNode({ root: o.root, bun: o.bun, version, outfile: join(dir, "tapserve.mjs") });
 
   for (const f of ["start.sh", "tapserve-ctl.sh"]) copyFileSync(join(o.root, "deploy", "mister", f), join(dir, f));
   writeFileSync(join(dir, "VERSION"), `${version}\n`);
@@ -88,7 +88,7 @@ export async function buildArmv7(o: Armv7Options): Promise<Armv7Artifact> {
     join(dir, "LICENSES", "README"),
     `runtime/ holds files of these Debian (sid, armhf) packages, unmodified except stripped symbols and the\n` +
       `builtin path in libnode: ${[...rt.packages].sort().join(", ")}.\n` +
-      `Their sources: https://sources.debian.org/ (nodejs ${nodeVersion}). npm/ lists the packages bundled into tapserve.mjs.\n`,
+      `Their sources: https://sources.debian.org/ (nodejs ${nodeVersion}). npm/ lists the packages bundled into tapserve.mjs and lib/.\n`,
   );
   for (const f of walk(dir)) chmodSync(f, /\/(start\.sh|tapserve-ctl\.sh|runtime\/bin\/node|runtime\/lib\/ld-linux[^/]*)$/.test(f) ? 0o755 : 0o644);
 
@@ -110,7 +110,7 @@ export async function buildArmv7(o: Armv7Options): Promise<Armv7Artifact> {
     archive,
     sfx,
     runtimeBytes: walk(join(dir, "runtime")).reduce((n, f) => n + statSync(f).size, 0),
-    bundleBytes: statSync(join(dir, "tapserve.mjs")).size,
+    bundleBytes,
     archiveBytes: statSync(archive).size,
     sfxBytes: statSync(sfx).size,
   };

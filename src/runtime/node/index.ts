@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnChild } from "../child-process.ts";
 import { fileStamp } from "../code-stamp.ts";
@@ -17,10 +19,21 @@ export const nodeRuntime: Runtime = {
   // Node cannot issue ioctl calls, which creating a uinput device needs
   uinput: () => ({ ok: false, reason: "the Node runtime cannot create uinput devices (no ioctl)" }),
   watchMounts: (path, onChange) => pollMountTable(path, onChange),
-  // the Node build is one bundle file (build/armv7/bundle.ts); run from source (.ts), a stamp could not see a changed module
+  // the Node build is an entry file and its chunks in lib/ beside it (build/armv7/bundle.ts), each chunk named by
+  // a hash of its content: this module's file and the chunks' names change with any of the code. Run from source
+  // (.ts), a stamp could not see a changed module.
   codeStamp: () => {
     const file = fileURLToPath(import.meta.url);
-    return file.endsWith(".ts") ? null : fileStamp(file);
+    if (file.endsWith(".ts")) return null;
+    const stamp = fileStamp(file);
+    if (stamp === null) return null;
+    const bundleDir = basename(dirname(file)) === "lib" ? dirname(file) : join(dirname(file), "lib");
+    try {
+      return `${stamp}:${readdirSync(bundleDir).sort().join("/")}`;
+    } catch {
+      return stamp; // a bundle in one file
+    }
   },
+
   // openI2c / openSpi: absent, they need ioctl (I2C_SLAVE, SPI_IOC_MESSAGE); the PN532 driver then says so
 };
