@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { connectionMode } from "./api/access.ts";
-import { buildSchemasWith } from "./core/lazy-arktype.ts";
+import { arktypeLoaded, buildSchemasWith } from "./core/lazy-arktype.ts";
 import { createHttpApp } from "./api/http-app.ts";
 import { BrowserGuard } from "./api/browser-guard.ts";
 import {
@@ -146,6 +146,7 @@ export class App {
   }
 
   async start(): Promise<void> {
+    const schemasBefore = arktypeLoaded();
     const ctx = this.openStorage();
     const services = this.buildServices(ctx);
     this.services = services;
@@ -156,14 +157,15 @@ export class App {
     // Listen first: what probes devices or the network comes up after, in the background, and announces itself.
     services.readers.start(); // returns at once; readers.added announces each reader found
     this.started.push(services.readers);
-    this.startIdleRelease(services);
+    this.startIdleRelease(services, !schemasBefore && arktypeLoaded());
     this.advertise(ctx);
     const { on_boot: onBoot, on_ready: onReady } = this.config.current.service;
     runStartHooks({ dataDir: ctx.dataDir, onBoot, onReady, sink: services.launch.sink });
   }
 
   /** Memory handed back once the service goes quiet: after start-up, calls, events, index runs. */
-  private startIdleRelease(s: Services): void {
+  /** `schemasLoaded`: start-up loaded the schema library (a config file not checked before). */
+  private startIdleRelease(s: Services, schemasLoaded: boolean): void {
     const release = () => {
       s.media.shrinkCaches();
       s.ctx.userDb.exec("PRAGMA shrink_memory");
@@ -171,11 +173,13 @@ export class App {
     };
     const idle = new IdleMemoryRelease({ release, busy: () => s.media.busy, clock: s.ctx.clock, quietMs: this.opts.quietBeforeReleaseMs });
     this.idleRelease = idle;
-    // loading the schema library (at the first call with params) is set-up work too: its garbage goes soon
-    buildSchemasWith({ loaded: () => idle.workDone() });
     // an index run's end (its last status says it no longer runs) lets its memory go soon; anything else waits
     s.ctx.events.subscribe((name, params) => (name === "media.indexing" && !(params as { indexing: boolean }).indexing ? idle.workDone() : idle.activity()));
     idle.start();
+    // loading the schema library (at start for a config not checked before, else at the first call with params)
+    // is set-up work too: its garbage goes soon
+    if (schemasLoaded) idle.workDone();
+    else buildSchemasWith({ loaded: () => idle.workDone() });
     this.started.push(idle);
   }
 
