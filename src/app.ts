@@ -163,8 +163,7 @@ export class App {
     runStartHooks({ dataDir: ctx.dataDir, onBoot, onReady, sink: services.launch.sink });
   }
 
-  /** Memory handed back once the service goes quiet: after start-up, calls, events, index runs. */
-  /** `schemasLoaded`: start-up loaded the schema library (a config file not checked before). */
+  /** Memory handed back once quiet: after start-up, calls, events, index runs (`schemasLoaded`: start-up loaded them). */
   private startIdleRelease(s: Services, schemasLoaded: boolean): void {
     const release = () => {
       s.media.shrinkCaches();
