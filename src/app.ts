@@ -175,8 +175,7 @@ export class App {
     // an index run's end (its last status says it no longer runs) lets its memory go soon; anything else waits
     s.ctx.events.subscribe((name, params) => (name === "media.indexing" && !(params as { indexing: boolean }).indexing ? idle.workDone() : idle.activity()));
     idle.start();
-    // loading the schema library (at start for a config not checked before, else at the first call with params)
-    // is set-up work too: its garbage goes soon
+    // loading the schema library (at start, else at the first call with params) is set-up work: its garbage goes soon
     if (schemasLoaded) idle.workDone();
     else buildSchemasWith({ loaded: () => idle.workDone() });
     this.started.push(idle);
