@@ -22,19 +22,35 @@ export interface OrderTraining {
   ready(port: number): Promise<boolean>;
   /** What a device does in its first minutes, against the running binary. */
   exercise(port: number): Promise<void>;
+  /**
+   * Start it once before the recorded run, as a device's every start but its first follows another (files a
+   * first start writes, such as the checked config, are there): the order is that of an ordinary start.
+   */
+  startsBefore?: boolean;
 }
 
 const READY_WITHIN_MS = 30_000;
 
-/** Runs `binary` once as `training` says, stops it with SIGTERM, and returns the order file it wrote. */
+/**
+ * Runs `binary` as `training` says (once before, unrecorded, with `training.startsBefore`), stops it with SIGTERM,
+ * and returns the order file the recorded run wrote.
+ */
 export async function recordBytecodeOrder(binary: string, workDir: string, training: OrderTraining, env: Record<string, string> = {}): Promise<string> {
   mkdirSync(workDir, { recursive: true });
   const order = join(workDir, "bytecode-order.txt");
+  if (training.startsBefore) await runOnce(binary, workDir, training, env, async () => {});
+  await runOnce(binary, workDir, training, { ...env, BUN_BYTECODE_ORDER_OUT: order }, (port) => training.exercise(port));
+  if (!existsSync(order)) throw new Error(`${binary} wrote no bytecode order (BUN_BYTECODE_ORDER_OUT)`);
+  return order;
+}
+
+/** Starts `binary` as `training` says, runs `work` once it answers, then stops it with SIGTERM. */
+async function runOnce(binary: string, workDir: string, training: OrderTraining, env: Record<string, string>, work: (port: number) => Promise<void>): Promise<void> {
   const port = await freePort();
   const child = spawn(binary, training.args(port), {
     cwd: workDir,
     stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, TAPSERVE_MDNS: "off", ...env, BUN_BYTECODE_ORDER_OUT: order },
+    env: { ...process.env, TAPSERVE_MDNS: "off", ...env },
   });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));
@@ -45,13 +61,11 @@ export async function recordBytecodeOrder(binary: string, workDir: string, train
       if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${binary} did not start for its bytecode order run:\n${stderr}`);
       await new Promise((r) => setTimeout(r, 20));
     }
-    await training.exercise(port);
+    await work(port);
   } finally {
     child.kill("SIGTERM");
   }
   await exited;
-  if (!existsSync(order)) throw new Error(`${binary} wrote no bytecode order (BUN_BYTECODE_ORDER_OUT):\n${stderr}`);
-  return order;
 }
 
 const rpc = async (port: number, method: string, params?: unknown) => {
@@ -84,6 +98,7 @@ export function serviceTraining(dataDir: string): OrderTraining {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(join(dataDir, "config.toml"), "[readers]\nauto_detect = false\n");
   return {
+    startsBefore: true,
     args: (port) => ["--data-dir", dataDir, "--port", String(port), "--host", "127.0.0.1"],
     ready: async (port) => (await fetch(`http://127.0.0.1:${port}/health`)).ok,
     async exercise(port) {
