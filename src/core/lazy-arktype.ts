@@ -94,17 +94,23 @@ const boundMember = (target: object, key: PropertyKey): unknown => {
   return isMethod ? value.bind(target) : value;
 };
 
+/**
+ * `key` of what `target` builds (a schema, or arktype's `type`): before arktype is loaded, a method that builds
+ * a schema records the call (a stand-in for its result); anything else builds the target and reads it.
+ */
+function member(target: () => object, key: PropertyKey): unknown {
+  if (loaded === null && typeof key === "string" && SCHEMA_BUILDERS.has(key)) {
+    return (...args: unknown[]) => pendingSchema(() => Reflect.apply(Reflect.get(target(), key) as (...a: unknown[]) => object, target(), args.map(resolved)));
+  }
+  return boundMember(target(), key);
+}
+
 /** A stand-in for a schema built on first use: called, read or chained, it is the schema. */
 function pendingSchema(build: () => object): object {
   const pending: Pending = { build, built: null };
   const stand = new Proxy(() => undefined, {
     apply: (_t, _this, args) => Reflect.apply(built(pending) as (...a: unknown[]) => unknown, undefined, args),
-    get: (_t, key) => {
-      if (loaded === null && typeof key === "string" && SCHEMA_BUILDERS.has(key)) {
-        return (...args: unknown[]) => pendingSchema(() => Reflect.apply(Reflect.get(built(pending), key) as (...a: unknown[]) => object, built(pending), args.map(resolved)));
-      }
-      return boundMember(built(pending), key);
-    },
+    get: (_t, key) => member(() => built(pending), key),
     has: (_t, key) => Reflect.has(built(pending), key),
     getPrototypeOf: () => Reflect.getPrototypeOf(built(pending)),
   });
@@ -119,10 +125,5 @@ function declare(...args: unknown[]): unknown {
 
 /** arktype's `type`; what it declares is built at its first use (see above). `type.errors` loads arktype. */
 export const type = new Proxy(declare, {
-  get: (_t, key) => {
-    if (loaded === null && typeof key === "string" && SCHEMA_BUILDERS.has(key)) {
-      return (...args: unknown[]) => pendingSchema(() => Reflect.apply(Reflect.get(arktype().type, key) as (...a: unknown[]) => object, arktype().type, args.map(resolved)));
-    }
-    return boundMember(arktype().type, key);
-  },
+  get: (_t, key) => member(() => arktype().type, key),
 }) as unknown as typeof arktypeType;
