@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { NODE_CHUNK_DIR } from "../../src/runtime/node/bundle-layout.ts";
 import { exec } from "../release/exec.ts";
 
-/** The folder, beside the entry file, of the bundle's chunks (what the entry loads, statically or on first use). */
-export const NODE_CHUNK_DIR = "lib";
+export { NODE_CHUNK_DIR };
 
 /**
  * The service bundled for Node from src/main-node.ts, exactly as the linux-armv7 build ships it: the entry file

@@ -3,6 +3,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnChild } from "../child-process.ts";
 import { fileStamp } from "../code-stamp.ts";
+import { NODE_CHUNK_DIR } from "./bundle-layout.ts";
 import { pollMountTable } from "../mount-watch.ts";
 import type { Runtime } from "../types.ts";
 import { openNodeSerial } from "./serial.ts";
@@ -19,7 +20,7 @@ export const nodeRuntime: Runtime = {
   // Node cannot issue ioctl calls, which creating a uinput device needs
   uinput: () => ({ ok: false, reason: "the Node runtime cannot create uinput devices (no ioctl)" }),
   watchMounts: (path, onChange) => pollMountTable(path, onChange),
-  // the Node build is an entry file and its chunks in lib/ beside it (build/armv7/bundle.ts), each chunk named by
+  // the Node build is an entry file and its chunks in NODE_CHUNK_DIR beside it (build/armv7/bundle.ts), each chunk named by
   // a hash of its content: this module's file and the chunks' names change with any of the code. Run from source
   // (.ts), a stamp could not see a changed module.
   codeStamp: () => {
@@ -27,7 +28,7 @@ export const nodeRuntime: Runtime = {
     if (file.endsWith(".ts")) return null;
     const stamp = fileStamp(file);
     if (stamp === null) return null;
-    const bundleDir = basename(dirname(file)) === "lib" ? dirname(file) : join(dirname(file), "lib");
+    const bundleDir = basename(dirname(file)) === NODE_CHUNK_DIR ? dirname(file) : join(dirname(file), NODE_CHUNK_DIR);
     try {
       return `${stamp}:${readdirSync(bundleDir).sort().join("/")}`;
     } catch {
