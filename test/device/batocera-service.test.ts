@@ -3,7 +3,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DistArtifact } from "../../build/release/build.ts";
-import { BUILD_TIMEOUT_MS, DIST_TEST_API_VERSION, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
+import { BUILD_TIMEOUT_MS, DIST_TEST_API_VERSION, distArtifact } from "../fixtures/dist-build.ts";
+import { scratchDirs } from "../fixtures/test-cleanup.ts";
 import { freePort } from "../fixtures/process.ts";
 import { RpcClient } from "../fixtures/rpc-client.ts";
 

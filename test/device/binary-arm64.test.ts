@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { DistArtifact } from "../../build/release/build.ts";
-import { BUILD_TIMEOUT_MS, DIST_TEST_API_VERSION, childReaper, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
+import { BUILD_TIMEOUT_MS, DIST_TEST_API_VERSION, distArtifact } from "../fixtures/dist-build.ts";
+import { childReaper, scratchDirs } from "../fixtures/test-cleanup.ts";
 import { freePort, runChild, waitHealthy } from "../fixtures/process.ts";
 import { RpcClient } from "../fixtures/rpc-client.ts";
 

@@ -3,7 +3,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { DistArtifact } from "../../build/release/build.ts";
-import { BUILD_TIMEOUT_MS, DIST_TEST_API_VERSION, childReaper, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
+import { BUILD_TIMEOUT_MS, DIST_TEST_API_VERSION, distArtifact } from "../fixtures/dist-build.ts";
+import { childReaper, scratchDirs } from "../fixtures/test-cleanup.ts";
 import { freePort, runChild, waitHealthy } from "../fixtures/process.ts";
 import { RpcClient } from "../fixtures/rpc-client.ts";
 

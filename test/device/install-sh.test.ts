@@ -4,7 +4,8 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSy
 import { join } from "node:path";
 import type { DistArtifact } from "../../build/release/build.ts";
 import { defaultDataDir } from "../../src/platforms/data-dir.ts";
-import { BUILD_TIMEOUT_MS, DIST_TEST_VERSION, distArtifact, scratchDirs } from "../fixtures/dist-build.ts";
+import { BUILD_TIMEOUT_MS, DIST_TEST_VERSION, distArtifact } from "../fixtures/dist-build.ts";
+import { scratchDirs } from "../fixtures/test-cleanup.ts";
 
 const DEPLOY = join(import.meta.dir, "..", "..", "deploy");
 const scratch = scratchDirs();

@@ -4,28 +4,20 @@
  * told to retry. The service runs from source as a real child process; the clients are a raw HTTP upgrade (to
  * see every status the port gives while it comes up) and real WebSocket clients over loopback.
  */
-import { afterAll, describe, expect, test } from "bun:test";
-import { rmSync, writeFileSync } from "node:fs";
+import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { rawRequest } from "../fixtures/raw-http.ts";
 import { freePort, runChild, type ChildService } from "../fixtures/process.ts";
-import { tempDir } from "../fixtures/service.ts";
+import { childReaper, scratchDirs } from "../fixtures/test-cleanup.ts";
 
-const dirs: string[] = [];
-const children: ChildService[] = [];
-afterAll(async () => {
-  for (const c of children) if (c.proc.exitCode === null) c.proc.kill("SIGTERM");
-  await Promise.all(children.map((c) => c.exited));
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const scratch = scratchDirs();
+const reap = childReaper();
 
 function startChild(port: number): ChildService {
-  const dir = tempDir("tapserve-first-request-");
-  dirs.push(dir);
+  const dir = scratch("tapserve-first-request-");
   writeFileSync(join(dir, "config.toml"), "[readers]\nauto_detect = false\n");
-  const child = runChild(["--data-dir", dir, "--port", String(port), "--host", "127.0.0.1"], { env: { TAPSERVE_MDNS: "off" } });
-  children.push(child);
-  return child;
+  return reap(runChild(["--data-dir", dir, "--port", String(port), "--host", "127.0.0.1"], { env: { TAPSERVE_MDNS: "off" } }));
 }
 
 /** Each answer the port gives a browser's WebSocket upgrade until one is not "nothing listens" (status 0). */

@@ -3,23 +3,17 @@
  * (an init script and a manual start, two init scripts) must never share the port with the first (no
  * SO_REUSEPORT), the kernel handing each new connection to either.
  */
-import { afterAll, describe, expect, test } from "bun:test";
-import { rmSync, writeFileSync } from "node:fs";
+import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { tempDir } from "../fixtures/service.ts";
-import { freePort, runChild, waitHealthy, type ChildService } from "../fixtures/process.ts";
+import { freePort, runChild, waitHealthy } from "../fixtures/process.ts";
+import { childReaper, scratchDirs } from "../fixtures/test-cleanup.ts";
 
-const dirs: string[] = [];
-const children: ChildService[] = [];
-afterAll(async () => {
-  for (const c of children) if (c.proc.exitCode === null) c.proc.kill("SIGTERM");
-  await Promise.all(children.map((c) => c.exited));
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const scratch = scratchDirs();
+const reap = childReaper();
 
 function dataDir(): string {
-  const dir = tempDir("tapserve-port-in-use-");
-  dirs.push(dir);
+  const dir = scratch("tapserve-port-in-use-");
   writeFileSync(join(dir, "config.toml"), "[readers]\nauto_detect = false\n");
   return dir;
 }
@@ -28,11 +22,9 @@ describe("a port already served", () => {
   test("a second service on it exits with the reason; the first keeps serving", async () => {
     const port = await freePort();
     const args = (dir: string) => ["--data-dir", dir, "--port", String(port), "--host", "127.0.0.1"];
-    const first = runChild(args(dataDir()), { env: { TAPSERVE_MDNS: "off" } });
-    children.push(first);
+    const first = reap(runChild(args(dataDir()), { env: { TAPSERVE_MDNS: "off" } }));
     await waitHealthy(port, first);
-    const second = runChild(args(dataDir()), { env: { TAPSERVE_MDNS: "off" } });
-    children.push(second);
+    const second = reap(runChild(args(dataDir()), { env: { TAPSERVE_MDNS: "off" } }));
     expect((await second.exited).code).toBe(1);
     expect(second.output()).toContain(`could not start: Failed to start server. Is port ${port} in use?`);
     expect(second.output()).not.toContain("listening on port");

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Armv7Artifact } from "../../build/armv7/build.ts";
 import { EMU, inRoot, makeArmhfRoot } from "../fixtures/armhf-root.ts";
 import { ARMV7_BUILD_TIMEOUT_MS, ARMV7_TEST_API_VERSION, ARMV7_TEST_VERSION, armv7Build } from "../fixtures/armv7-build.ts";
-import { scratchDirs } from "../fixtures/dist-build.ts";
+import { scratchDirs } from "../fixtures/test-cleanup.ts";
 import { freePort } from "../fixtures/process.ts";
 import { RpcClient } from "../fixtures/rpc-client.ts";
 import { NODE_X64_VERSION } from "../fixtures/runtimes.ts";
