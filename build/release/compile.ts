@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { exec } from "./exec.ts";
 import type { DistTarget } from "./targets.ts";
+import { RUN_ONCE_JIT_POLICY } from "../../src/runtime/bun/jit-policy.ts";
 
 export interface CompileOptions {
   /** The Bun that bundles (the pinned one running the build). */
@@ -17,11 +18,8 @@ export interface CompileOptions {
   bytecodeOrder?: string;
 }
 
-/**
- * Start-up code stays in the interpreter until the service is listening (runtime `settled()` then restores the
- * normal policy): run-once code is not worth the JIT's time or memory.
- */
-export const START_JIT_POLICY = 100;
+/** Start-up code stays in the interpreter until the service is listening (src/runtime/bun/jit-policy.ts). */
+export const START_JIT_POLICY = RUN_ONCE_JIT_POLICY;
 
 /**
  * One self-contained, minified executable for a device. A device binary never reads a stray .env or

@@ -195,9 +195,9 @@ export class ConfigStore {
 
   /** Writes the current config to the file; returns the text written. */
   private save(): string {
-    const content = stringify(dropAliasEchoes(overlay(this.raw, structuredClone({ ...this.current, config_schema: CONFIG_SCHEMA_VERSION }) as unknown as Raw), this.raw));
-    writeFileAtomic(this.path, `${content}\n`, 0o600);
+    const text = `${stringify(dropAliasEchoes(overlay(this.raw, structuredClone({ ...this.current, config_schema: CONFIG_SCHEMA_VERSION }) as unknown as Raw), this.raw))}\n`;
+    writeFileAtomic(this.path, text, 0o600);
     chmodSync(this.path, 0o600);
-    return `${content}\n`;
+    return text;
   }
 }

@@ -10,10 +10,9 @@ import { openBunSerial } from "./serial.ts";
 import { serveWithBun } from "./server.ts";
 import { loadBunUinput } from "./uinput.ts";
 import { watchUeventsBun } from "./uevent.ts";
+import { RUN_ONCE_JIT_POLICY } from "./jit-policy.ts";
 import { openBunDatabase } from "./sqlite.ts";
 
-/** The JIT policy a device build starts with (build/release/compile.ts START_JIT_POLICY): tier-up 100× later. */
-const RUN_ONCE_JIT_POLICY = 100;
 let started = false;
 
 export const bunRuntime: Runtime = {
