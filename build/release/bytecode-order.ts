@@ -39,13 +39,13 @@ export async function recordBytecodeOrder(binary: string, workDir: string, train
   mkdirSync(workDir, { recursive: true });
   const order = join(workDir, "bytecode-order.txt");
   if (training.startsBefore) await runOnce(binary, workDir, training, env, async () => {});
-  await runOnce(binary, workDir, training, { ...env, BUN_BYTECODE_ORDER_OUT: order }, (port) => training.exercise(port));
-  if (!existsSync(order)) throw new Error(`${binary} wrote no bytecode order (BUN_BYTECODE_ORDER_OUT)`);
+  const stderr = await runOnce(binary, workDir, training, { ...env, BUN_BYTECODE_ORDER_OUT: order }, (port) => training.exercise(port));
+  if (!existsSync(order)) throw new Error(`${binary} wrote no bytecode order (BUN_BYTECODE_ORDER_OUT):\n${stderr}`);
   return order;
 }
 
-/** Starts `binary` as `training` says, runs `work` once it answers, then stops it with SIGTERM. */
-async function runOnce(binary: string, workDir: string, training: OrderTraining, env: Record<string, string>, work: (port: number) => Promise<void>): Promise<void> {
+/** Starts `binary` as `training` says, runs `work` once it answers, then stops it with SIGTERM; returns its stderr. */
+async function runOnce(binary: string, workDir: string, training: OrderTraining, env: Record<string, string>, work: (port: number) => Promise<void>): Promise<string> {
   const port = await freePort();
   const child = spawn(binary, training.args(port), {
     cwd: workDir,
@@ -66,6 +66,7 @@ async function runOnce(binary: string, workDir: string, training: OrderTraining,
     child.kill("SIGTERM");
   }
   await exited;
+  return stderr;
 }
 
 const rpc = async (port: number, method: string, params?: unknown) => {
