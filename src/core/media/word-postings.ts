@@ -81,6 +81,57 @@ export class WordPostings {
   }
 
   private addWord(text: string, start: number, end: number, hash: number, mediaId: number): void {
+    const id = this.idOf(text, start, end, hash);
+    if (this.lastMedia[id] === mediaId) return;
+    let list = this.lists[id] as Uint8Array;
+    const used = this.sizes[id] as number;
+    if (used + MAX_GAP_BYTES > list.length) list = this.grown(id, used + MAX_GAP_BYTES);
+    this.sizes[id] = writeDelta(mediaId - (this.lastMedia[id] as number), list, used);
+    this.lastMedia[id] = mediaId;
+    (this.counts[id] as number)++;
+  }
+
+  /**
+   * Adds the lists another builder made for the files that follow this one's (`lastIds`: each word's last media
+   * id there, as `encodedPart` gives them): the words, ids and lists are those adding the files here would give.
+   */
+  append(part: EncodedLists, lastIds: Int32Array): void {
+    const n = part.counts.length;
+    if (n === 0) return;
+    const words = part.names.split("\0");
+    let from = 0;
+    for (let w = 0; w < n; w++) {
+      const word = words[w] as string;
+      const to = part.ends[w] as number;
+      let h = 0x811c9dc5 | 0;
+      for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 16777619);
+      const id = this.idOf(word, 0, word.length, h);
+      // the part's first gap is from 0 (its first id): here it is from this builder's last id of the word
+      let first = 0;
+      let shift = 0;
+      let p = from;
+      let b: number;
+      do {
+        b = part.blob[p++] as number;
+        first |= (b & 0x7f) << shift;
+        shift += 7;
+      } while (b & 0x80);
+      const last = this.lastMedia[id] as number;
+      if (first <= last) throw new Error(`word postings: appended ids start at ${first}, after ${last}`);
+      const used = this.sizes[id] as number;
+      const need = used + MAX_GAP_BYTES + (to - p);
+      const list = need > (this.lists[id] as Uint8Array).length ? this.grown(id, need) : (this.lists[id] as Uint8Array);
+      const at = writeDelta(first - last, list, used);
+      list.set(part.blob.subarray(p, to), at);
+      this.sizes[id] = at + (to - p);
+      this.lastMedia[id] = lastIds[w] as number;
+      (this.counts[id] as number) += part.counts[w] as number;
+      from = to;
+    }
+  }
+
+  /** Word `text[start, end)`'s id (`hash` its FNV-1a hash), the word added when new. */
+  private idOf(text: string, start: number, end: number, hash: number): number {
     const len = end - start;
     const mask = this.table.length - 1;
     let slot = hash & mask;
@@ -108,20 +159,17 @@ export class WordPostings {
       this.hashes[id] = hash;
       this.table[slot] = id + 1;
       if (this.words.length * 2 > this.table.length) this.rehash();
-    } else if (this.lastMedia[id] === mediaId) {
-      return;
     }
-    let list = this.lists[id] as Uint8Array;
-    const used = this.sizes[id] as number;
-    if (used + MAX_GAP_BYTES > list.length) {
-      const grown = new Uint8Array(list.length * 2);
-      grown.set(list.subarray(0, used));
-      list = grown;
-      this.lists[id] = grown;
-    }
-    this.sizes[id] = writeDelta(mediaId - (this.lastMedia[id] as number), list, used);
-    this.lastMedia[id] = mediaId;
-    (this.counts[id] as number)++;
+    return id;
+  }
+
+  /** Word `id`'s list grown (doubled, or to `min` bytes) with its `used` bytes kept. */
+  private grown(id: number, min: number): Uint8Array {
+    const list = this.lists[id] as Uint8Array;
+    const grown = new Uint8Array(Math.max(min, list.length * 2));
+    grown.set(list.subarray(0, this.sizes[id] as number));
+    this.lists[id] = grown;
+    return grown;
   }
 
   private rehash(): void {
@@ -152,5 +200,11 @@ export class WordPostings {
     for (let w = 0; w < n; w++) blob.set((this.lists[w] as Uint8Array).subarray(0, this.sizes[w] as number), (ends[w - 1] ?? 0) as number);
     this.lists = [];
     return { names: this.words.join("\0"), counts: this.counts.slice(0, n), ends, blob };
+  }
+
+  /** `encoded()` with each word's last media id, for another builder to `append` (the builder is spent afterwards). */
+  encodedPart(): { lists: EncodedLists; lastIds: Int32Array } {
+    const lastIds = this.lastMedia.slice(0, this.words.length);
+    return { lists: this.encoded(), lastIds };
   }
 }

@@ -32,6 +32,9 @@ scope.onmessage = (e) => {
     else if (m.t === "names") {
       const parsed = parser.parse(m.names);
       scope.postMessage({ t: "parsed", parsed });
+    } else if (m.t === "parts") {
+      chunks.flush(); // the names parsed here come first
+      for (const p of m.parts) builder.merge(p);
     } else {
       chunks.flush();
       const lists = builder.lists(m.systems);

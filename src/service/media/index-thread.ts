@@ -1,4 +1,5 @@
-import { type DerivedChunk, DerivedIndexBuilder, type DerivedLists, type SystemRange } from "../../core/media/derived-index.ts";
+import { type DerivedChunk, DerivedIndexBuilder, type DerivedLists, type DerivedPart, partBuffers, type SystemRange } from "../../core/media/derived-index.ts";
+import { Deferred } from "../../core/deferred.ts";
 import { log } from "../../log.ts";
 import type { Runtime, ThreadLink } from "../../runtime/types.ts";
 import { DerivedChunks } from "./derived-chunks.ts";
@@ -80,6 +81,18 @@ export class DerivedIndexJob {
     else if (this.local) this.parsedHere(names);
     else this.post({ t: "names", names }, this.unconfirmed ? [] : [names.whole.buffer as ArrayBuffer]);
     return parsed.promise;
+  }
+
+  /**
+   * Adds the parts the writer built from the last files itself (`DerivedIndexBuilder.part`, ascending): their ids
+   * follow those of the systems handed over by `addSystem`. After the last `addSystem`, before `finish`.
+   */
+  addParts(parts: DerivedPart[]): void {
+    if (parts.length === 0) return;
+    if (this.local) {
+      this.chunks.flush();
+      for (const p of parts) this.local.merge(p);
+    } else this.post({ t: "parts", parts }, this.unconfirmed ? [] : parts.flatMap(partBuffers));
   }
 
   /** The word and tag lists, once every file is added; `systems` the rows written with their id ranges. */
@@ -184,6 +197,7 @@ export class DerivedIndexJob {
     for (const m of sent) {
       if (m.t === "chunk") this.local.add(m.chunk);
       else if (m.t === "names") this.parsedHere(m.names);
+      else if (m.t === "parts") this.addParts(m.parts);
     }
     if (this.finishing) this.buildLocal();
   }
@@ -204,27 +218,4 @@ export class DerivedIndexJob {
 /** A system's files as parsed ahead: file i's title key (`titleSortKey`) is `keys[i]`. */
 export interface ParsedSystem {
   keys: string[];
-}
-
-/** A promise settled once, from outside; a rejection nobody awaits (a run given up) is not reported. */
-class Deferred<T> {
-  readonly promise: Promise<T>;
-  private settle: { resolve(v: T): void; reject(e: Error): void } | null = null;
-
-  constructor() {
-    this.promise = new Promise<T>((resolve, reject) => {
-      this.settle = { resolve, reject };
-    });
-    this.promise.catch(() => undefined);
-  }
-
-  resolve(v: T): void {
-    this.settle?.resolve(v);
-    this.settle = null;
-  }
-
-  reject(e: Error): void {
-    this.settle?.reject(e);
-    this.settle = null;
-  }
 }

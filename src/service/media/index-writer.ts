@@ -116,9 +116,6 @@ export async function writeIndexFile(
     const ranges = rangesOf(systems.map((w) => w.scan));
     /** Media rows in all: the last id of the ranges. */
     const total = ranges.at(-1)?.last ?? 0;
-    // a parse ahead has every name (the thread parses them in order): its lists are built while the rows are
-    // written, not after
-    const finishing = claimed ? derived.finish(ranges) : null;
     let withFiles = 0;
     // a parse ahead's thread hands back each system's title keys; the title order is sorted here from them once
     // the rows are written and the last system is parsed, while the thread builds the lists. (Sorting the keys in
@@ -173,13 +170,17 @@ export async function writeIndexFile(
     }
     insMedia.flush();
     insDir.flush();
-    // the title keys the thread hands back (most are in by now)
+    // a parse ahead's names the thread has not been given yet are parsed here, from the last back, while it
+    // parses on; then the title keys it handed back (most are in by now)
+    let lists: Promise<DerivedLists> | null = null;
     if (claimed && keyHalves) {
+      await claimed.help(tick);
+      lists = derived.finish(ranges);
       for (const parsed of claimed.parsed) keyHalves.add((await parsed).keys);
     }
     const lastRow = db.prepare("SELECT max(id) AS id FROM media").get<{ id: number | null }>()?.id ?? 0;
     if (lastRow !== total) throw new Error(`media rows numbered up to ${lastRow}, expected ${total}`);
-    const lists = finishing ?? derived.finish(ranges);
+    lists ??= derived.finish(ranges);
     // the keys made here are sorted while the thread encodes the lists (a parse ahead's: done by now, or nearly)
     const sorted = keyHalves ? await sortedHalves(keyHalves, tick) : null;
     let built: DerivedLists | null = await lists;
