@@ -22,8 +22,8 @@ export interface ClaimedAhead {
   /** Per system written with files, in order: the platform's titles asked for when it was handed (not asked again). */
   named: PlatformTitles[];
   /**
-   * Parses here the files the thread has not been given yet, from the last back, while it parses on from the
-   * first; their tables go to the job after its own. Call once, before `job.finish`.
+   * Parses here the files the thread has not been given yet, the last half of them at a time, while it parses on
+   * from the first; their tables go to the job after its own. Call once, before `job.finish`.
    */
   help(tick: () => Promise<void>): Promise<void>;
 }
@@ -44,8 +44,8 @@ interface Unit {
  * An index run's file names parsed while the run walks on (Bun: in the index thread, on the second core): each
  * system is handed over as soon as it is walked, cut into pieces of consecutive media ids that the thread is given
  * a few at a time; it parses their titles and tags, adds them to the derived tables and hands back the title
- * keys. Once the walk is done the writer helps: it parses the pieces left from the last back, and hands the thread
- * their tables to merge (the same tables as parsed there). The writer claims it when it writes exactly those
+ * keys. Once the walk is done the writer helps: it parses the last half of the pieces left, then the last half of
+ * what is left then, and so on, and hands the thread their tables to merge (the same tables as parsed there). The writer claims it when it writes exactly those
  * systems in that order (a full run); otherwise it is ended and the writer parses as it goes.
  */
 export class ParseAhead {
@@ -133,21 +133,36 @@ export class ParseAhead {
   }
 
   private async help(tick: () => Promise<void>): Promise<void> {
+    // the last half of the pieces left is parsed here, in order, into one part, while the thread is given the
+    // first ones as it answers; then the last half of what it left, and so on: a few parts to merge, and both
+    // done at about the same time however fast each is
     const parts: DerivedPart[] = [];
     while (this.queue.length > 0) {
-      const unit = this.queue.pop() as Unit;
-      const builder = new DerivedIndexBuilder(false, unit.first);
-      const chunks = new DerivedChunks((c) => builder.add(c), () => false, unit.first);
-      chunks.titlesWanted = false;
-      try {
-        unit.keys.resolve({ keys: new SystemNamesParser(chunks).parse(unit.names).keys.split("\0") });
-        chunks.flush();
-        parts.push(builder.part());
-      } catch (err) {
-        unit.keys.reject(err as Error);
-        throw err;
+      let left = 0;
+      for (const u of this.queue) left += u.names.whole.length;
+      const mine: Unit[] = [this.queue.pop() as Unit];
+      let taken = (mine[0] as Unit).names.whole.length;
+      while (this.queue.length > 0 && taken + (this.queue.at(-1) as Unit).names.whole.length <= left / 2) {
+        const u = this.queue.pop() as Unit;
+        taken += u.names.whole.length;
+        mine.unshift(u);
       }
-      await tick(); // the thread's answers come in meanwhile, and it is given the next pieces
+      const first = (mine[0] as Unit).first;
+      const builder = new DerivedIndexBuilder(false, first);
+      const chunks = new DerivedChunks((c) => builder.add(c), () => false, first);
+      chunks.titlesWanted = false;
+      const parser = new SystemNamesParser(chunks);
+      for (const unit of mine) {
+        try {
+          unit.keys.resolve({ keys: parser.parse(unit.names).keys.split("\0") });
+        } catch (err) {
+          for (const u of mine) u.keys.reject(err as Error);
+          throw err;
+        }
+        await tick(); // the thread's answers come in meanwhile, and it is given the next pieces
+      }
+      chunks.flush();
+      parts.push(builder.part());
     }
     this.job.addParts(parts.reverse());
   }
