@@ -165,17 +165,36 @@ interface TitlePart {
 }
 
 function titlePart(name: string): TitlePart {
-  // the title ends at the first bracket, if it is closed (an unclosed one makes the whole name the title)
+  // one pass up to the first bracket: where it is, and whether the title may need its white space folded or may
+  // end in a TOSEC version (each question asked again of the title only when this pass cannot rule it out)
   let end = -1;
-  for (let i = 0; i < name.length; i++) {
-    const close = closing(name.charCodeAt(i));
-    if (!close) continue;
-    if (name.indexOf(close, i + 1) > 0) end = i;
-    break;
+  let plain = true;
+  let maybeVersion = false;
+  let space = false;
+  let i = 0;
+  for (; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) break;
+    if (c === 32) {
+      if (space) plain = false;
+      space = true;
+      continue;
+    }
+    if (space && (c === 118 || c === 86)) maybeVersion = true;
+    else if (c < 32 || c === 0xa0 || c >= 0x1680) plain = false;
+    space = false;
+  }
+  // the title ends at the first bracket, if it is closed (an unclosed one makes the whole name the title)
+  if (i < name.length) {
+    if (name.indexOf(closing(name.charCodeAt(i)), i + 1) > 0) end = i;
+    else plain = false;
   }
   let title = (end < 0 ? name : name.slice(0, end)).trim();
-  if (title.includes("  ") || OTHER_SPACE.test(title)) title = title.replace(/\s+/g, " ");
-  const v = title.lastIndexOf(" v") > 0 || title.lastIndexOf(" V") > 0 ? TRAILING_VERSION.exec(title) : null;
+  if (!plain) {
+    if (title.includes("  ") || OTHER_SPACE.test(title)) title = title.replace(/\s+/g, " ");
+    maybeVersion = title.lastIndexOf(" v") > 0 || title.lastIndexOf(" V") > 0;
+  }
+  const v = maybeVersion ? TRAILING_VERSION.exec(title) : null;
   if (v) title = title.slice(0, v.index).trim();
   return { end, title, version: v ? (v[1] as string) : null };
 }

@@ -75,27 +75,47 @@ const PATCH_MARKER = /\((?:hack|patch)\)/i;
  * every tag input pins that this gives what parsing the whole name gives.
  */
 export function indexTagsOfFile(file: string, whole: boolean, mediaType: MediaType): readonly string[] {
-  const key = standInKey(file, whole, mediaType);
-  return key === undefined ? parsedIndexTags(file, whole, mediaType) : byStandIn(key);
+  const end = standInEnd(file, whole, mediaType);
+  if (end < 0) return parsedIndexTags(file, whole, mediaType);
+  // remembered by the stand-in's tail (the title's last character on), per media type and wholeness: no key built
+  const kind = whole ? wholeStandIns : fileStandIns;
+  let known = kind.get(mediaType);
+  if (known === undefined) kind.set(mediaType, (known = new Map()));
+  const tail = file.slice(end - 1);
+  let tags = known.get(tail);
+  if (tags === undefined) {
+    tags = parsedIndexTags(`x${tail}`, whole, mediaType);
+    if (known.size >= MAX_STAND_INS) known.clear();
+    known.set(tail, tags);
+  }
+  return tags;
 }
 
 /** The memo key of a name whose title part holds nothing a pattern reads: `<w|f><media type>\0<stand-in name>`. */
 export function standInKey(file: string, whole: boolean, mediaType: MediaType): string | undefined {
+  const end = standInEnd(file, whole, mediaType);
+  return end < 0 ? undefined : `${whole ? "w" : "f"}${mediaType}\u0000x${file.slice(end - 1)}`;
+}
+
+/**
+ * Where the title part of a name ends when it holds nothing a pattern reads (its tags are then those of the
+ * stand-in name: `x`, the title's last character and the rest of the name), else -1.
+ */
+function standInEnd(file: string, whole: boolean, mediaType: MediaType): number {
   const group = file.search(FIRST_GROUP);
   // without a group the title part ends at the extension's dot
   const dot = group >= 0 || whole ? -1 : file.lastIndexOf(".");
   const end = group >= 0 ? group : dot >= 0 ? dot : file.length;
-  const title = file.slice(0, end);
+  if (end === 0) return -1;
   const active = mediaType === MediaTypeGame ? ACTIVE_GAME_TITLE : ACTIVE_TITLE;
-  if (title.length === 0 || active.test(title) || (group >= 0 && PATCH_MARKER.test(file))) return undefined;
-  return `${whole ? "w" : "f"}${mediaType}\u0000x${title[end - 1]}${file.slice(end)}`;
+  if (active.test(file.slice(0, end)) || (group >= 0 && PATCH_MARKER.test(file))) return -1;
+  return end;
 }
 
-/** The index tags of a stand-in name, keyed `<w|f><media type>\0<name>`. */
-const byStandIn = memoize((key: string): readonly string[] => {
-  const cut = key.indexOf("\u0000");
-  return parsedIndexTags(key.slice(cut + 1), key[0] === "w", key.slice(1, cut) as MediaType);
-}, 65_536);
+/** Stand-in names' index tags (see indexTagsOfFile), by media type, keyed by the name less its `x`. */
+const fileStandIns = new Map<string, Map<string, readonly string[]>>();
+const wholeStandIns = new Map<string, Map<string, readonly string[]>>();
+const MAX_STAND_INS = 65_536;
 
 /** The index tags of a file name, parsed whole (what {@link indexTagsOfFile} gives, without remembering). */
 export function parsedIndexTags(file: string, whole: boolean, mediaType: MediaType): readonly string[] {
@@ -129,5 +149,7 @@ export function parsedIndexTags(file: string, whole: boolean, mediaType: MediaTy
 /** Empties what index tags and the parser behind them remember (to give the memory back once an index run is over). */
 export function clearIndexTagCaches(): void {
   linked.clear();
-  clearTagCaches(); // the parser's tables, and the stand-ins' and tags' above (made with its memoize)
+  fileStandIns.clear();
+  wholeStandIns.clear();
+  clearTagCaches(); // the parser's tables, and the staged tags' above (made with its memoize)
 }
