@@ -89,11 +89,14 @@ function dump(path: string): Record<string, unknown[]> {
   }
 }
 
-/** `ahead`: each system handed to a parse ahead first, as a full run does while it walks (all: "all"; else the first few). */
-async function written(name: string, runtime: Runtime, ahead?: "all" | "some"): Promise<Record<string, unknown[]>> {
+/**
+ * `ahead`: each system handed to a parse ahead first, as a full run does while it walks (all: "all"; else the first
+ * few), in pieces of at most `unitFiles`.
+ */
+async function written(name: string, runtime: Runtime, ahead?: "all" | "some", unitFiles?: number): Promise<Record<string, unknown[]>> {
   const path = join(dir, `${name}.db`);
   const systems = await scans();
-  const parse = ahead ? ParseAhead.start(runtime) : null;
+  const parse = ahead ? ParseAhead.start(runtime, unitFiles) : null;
   if (ahead) expect(parse).not.toBeNull();
   for (const w of ahead === "some" ? systems.slice(0, 2) : ahead ? systems : []) parse?.hand(w.scan, w.titleOf);
   await writeIndexFile(runtime, path, systems, async () => {}, {}, false, parse);
@@ -127,7 +130,9 @@ describe("media index thread", () => {
       startThread: (entry) => (bunRuntime.startThread as NonNullable<Runtime["startThread"]>)({ ...entry, url: new URL("./no-such-thread.ts", entry.url).href }),
     }, "all");
     const aheadOther = await written("ahead-other", counting, "some");
-    expect(started).toBe(3);
+    // in pieces of 300 files: the thread is given the first few, the writer parses most of them into parts
+    const aheadPieces = await written("ahead-pieces", counting, "all", 300);
+    expect(started).toBe(4);
     // a parse ahead's rows store a title only where the platform names the file or its name is taken whole, and
     // tags only for names taken whole: the rest follow from the file names (read the same, as compared below)
     type Stored = { id: number; title: string | null; tags: string | null; abs: string };
@@ -153,6 +158,7 @@ describe("media index thread", () => {
       expect(ahead[t]).toEqual(plain[t] as unknown[]);
       expect(aheadBroken[t]).toEqual(plain[t] as unknown[]);
       expect(aheadOther[t]).toEqual(plain[t] as unknown[]);
+      expect(aheadPieces[t]).toEqual(plain[t] as unknown[]);
     }
     expect((threaded.words as unknown[]).length).toBeGreaterThan(300);
     expect((threaded.tags as unknown[]).length).toBeGreaterThan(10);

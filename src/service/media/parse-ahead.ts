@@ -56,14 +56,18 @@ export class ParseAhead {
   private inFlight = 0;
   private nextId = 1;
 
-  private constructor(private readonly job: DerivedIndexJob) {}
+  private constructor(
+    private readonly job: DerivedIndexJob,
+    private readonly unitFiles: number,
+  ) {}
 
   /**
    * Starts one where the runtime has threads (elsewhere it would only hold the titles longer). Its thread sorts no
-   * title order: the writer sorts it from the keys handed back while the thread builds the lists.
+   * title order: the writer sorts it from the keys handed back while the thread builds the lists. `unitFiles`:
+   * the most files of a piece.
    */
-  static start(runtime: Runtime): ParseAhead | null {
-    return runtime.startThread ? new ParseAhead(DerivedIndexJob.start(runtime, false)) : null;
+  static start(runtime: Runtime, unitFiles = UNIT_FILES): ParseAhead | null {
+    return runtime.startThread ? new ParseAhead(DerivedIndexJob.start(runtime, false), unitFiles) : null;
   }
 
   /** Hands over the next system walked; `titleOf` the platform's titles for its files. */
@@ -86,8 +90,8 @@ export class ParseAhead {
     this.handed.push({ scan, named: { at: namedAt, titles: named } });
     const mediaType = systemCatalog().byIdExact(scan.system)?.mediaType ?? "Game";
     let k = 0;
-    for (let from = 0; from < n; from += UNIT_FILES) {
-      const to = Math.min(n, from + UNIT_FILES);
+    for (let from = 0; from < n; from += this.unitFiles) {
+      const to = Math.min(n, from + this.unitFiles);
       const unitAt: number[] = [];
       const unitNamed: string[] = [];
       for (; k < namedAt.length && (namedAt[k] as number) < to; k++) {
