@@ -5,7 +5,7 @@
  * others only when its tag vocabulary has the value). Pure.
  */
 import { MediaTypeGame, type MediaType } from "../slugs/index.ts";
-import { clearTagCaches, editionWords, memoize, parseFilenameToCanonicalTagsForMedia, unpadTagValue } from "../tags/index.ts";
+import { type CanonicalTag, clearTagCaches, editionWords, memoize, parseFilenameToCanonicalTagsForMedia, unpadTagValue } from "../tags/index.ts";
 import { isValidExtension, linkedTags } from "../titles/index.ts";
 
 /**
@@ -84,11 +84,31 @@ export function indexTagsOfFile(file: string, whole: boolean, mediaType: MediaTy
   const tail = file.slice(end - 1);
   let tags = known.get(tail);
   if (tags === undefined) {
-    tags = parsedIndexTags(`x${tail}`, whole, mediaType);
+    tags = standInTags(tail, whole, mediaType);
     if (known.size >= MAX_STAND_INS) known.clear();
     known.set(tail, tags);
   }
   return tags;
+}
+
+/**
+ * The index tags of the stand-in name `x<tail>` (parsedIndexTags), its parse shared by the stand-ins that differ only
+ * in the extension linking cuts (names of every system, each with its own extension): the extension is linked apart.
+ */
+function standInTags(tail: string, whole: boolean, mediaType: MediaType): readonly string[] {
+  const dot = whole ? -1 : tail.lastIndexOf(".");
+  // (a valid extension holds no space nor bracket: it follows the title part, whose last character starts the tail)
+  const ext = extensionAsRead(dot > 0 ? tail.slice(dot) : "");
+  const read = ext.cut ? tail.slice(0, dot) : tail;
+  let parses = standInParses.get(mediaType);
+  if (parses === undefined) standInParses.set(mediaType, (parses = new Map()));
+  let parsed = parses.get(read);
+  if (parsed === undefined) {
+    parsed = parseFilenameToCanonicalTagsForMedia(`x${read}`, mediaType);
+    if (parses.size >= MAX_STAND_INS) parses.clear();
+    parses.set(read, parsed);
+  }
+  return linkedIndexTags(ext.valid ? ext.lower : "", parsed);
 }
 
 /** The memo key of a name whose title part holds nothing a pattern reads: `<w|f><media type>\0<stand-in name>`. */
@@ -115,7 +135,31 @@ function standInEnd(file: string, whole: boolean, mediaType: MediaType): number 
 /** Stand-in names' index tags (see indexTagsOfFile), by media type, keyed by the name less its `x`. */
 const fileStandIns = new Map<string, Map<string, readonly string[]>>();
 const wholeStandIns = new Map<string, Map<string, readonly string[]>>();
+/** What the parser reads from stand-in names, by media type, keyed by the name read less its `x`. */
+const standInParses = new Map<string, Map<string, readonly CanonicalTag[]>>();
 const MAX_STAND_INS = 65_536;
+
+/** How linking reads an extension as spelled (from its dot on; "" for none): lowercased, whether valid, whether cut. */
+interface ExtensionRead {
+  lower: string;
+  valid: boolean;
+  /** The name is read without it: valid and spelled in lower case (as the reference does). */
+  cut: boolean;
+}
+
+const extensionsRead = new Map<string, ExtensionRead>();
+
+function extensionAsRead(spelled: string): ExtensionRead {
+  let read = extensionsRead.get(spelled);
+  if (read === undefined) {
+    const lower = spelled.toLowerCase();
+    const valid = isValidExtension(lower);
+    read = { lower, valid, cut: valid && spelled === lower };
+    if (extensionsRead.size >= 4096) extensionsRead.clear();
+    extensionsRead.set(spelled, read);
+  }
+  return read;
+}
 
 /** The index tags of a file name, parsed whole (what {@link indexTagsOfFile} gives, without remembering). */
 export function parsedIndexTags(file: string, whole: boolean, mediaType: MediaType): readonly string[] {
@@ -124,8 +168,12 @@ export function parsedIndexTags(file: string, whole: boolean, mediaType: MediaTy
   const valid = isValidExtension(ext);
   // as the reference: the lower-cased extension is cut only where the name spells it in lower case
   const name = valid && file.endsWith(ext) ? file.slice(0, dot) : file;
-  const parsed = parseFilenameToCanonicalTagsForMedia(name, mediaType);
-  let key = valid ? ext : "";
+  return linkedIndexTags(valid ? ext : "", parseFilenameToCanonicalTagsForMedia(name, mediaType));
+}
+
+/** The index tags of a name's parsed tags and its valid extension (lowercased; "" for none), as linking makes them. */
+function linkedIndexTags(ext: string, parsed: readonly CanonicalTag[]): readonly string[] {
+  let key = ext;
   for (const t of parsed) key += `\u0001${t.type}\u0002${t.value}`;
   let tags = linked.get(key);
   if (tags === undefined) {
@@ -137,7 +185,7 @@ export function parsedIndexTags(file: string, whole: boolean, mediaType: MediaTy
       keys.push(t.key);
       texts.push(t.text);
     };
-    if (valid) keep(extensionTag(ext));
+    if (ext !== "") keep(extensionTag(ext));
     for (const t of parsed) keep(stagedAndStored(`${t.type}\u0002${t.value}`));
     tags = texts.length === 0 ? NONE : Object.freeze(texts);
     if (linked.size >= MAX_LINKED) linked.clear();
@@ -151,5 +199,7 @@ export function clearIndexTagCaches(): void {
   linked.clear();
   fileStandIns.clear();
   wholeStandIns.clear();
+  standInParses.clear();
+  extensionsRead.clear();
   clearTagCaches(); // the parser's tables, and the staged tags' above (made with its memoize)
 }
