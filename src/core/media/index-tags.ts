@@ -128,8 +128,17 @@ function standInEnd(file: string, whole: boolean, mediaType: MediaType): number 
   const end = group >= 0 ? group : dot >= 0 ? dot : file.length;
   if (end === 0) return -1;
   const active = mediaType === MediaTypeGame ? ACTIVE_GAME_TITLE : ACTIVE_TITLE;
-  if (active.test(file.slice(0, end)) || (group >= 0 && PATCH_MARKER.test(file))) return -1;
+  if (active.test(file.slice(0, end)) || (group >= 0 && mayMarkPatch(file, group) && PATCH_MARKER.test(file))) return -1;
   return end;
+}
+
+/** Whether a group from `from` on may be a hack / patch marker: a `)` after a `k` or an `h` (most names have none). */
+function mayMarkPatch(file: string, from: number): boolean {
+  for (let i = file.indexOf(")", from); i > 0; i = file.indexOf(")", i + 1)) {
+    const c = file.charCodeAt(i - 1) | 0x20;
+    if (c === 107 || c === 104) return true;
+  }
+  return false;
 }
 
 /** Stand-in names' index tags (see indexTagsOfFile), by media type, keyed by the name less its `x`. */

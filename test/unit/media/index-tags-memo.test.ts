@@ -87,7 +87,7 @@ describe("remembered index tags", () => {
   }, 120_000);
 
   test("a title that holds a pattern is parsed whole", () => {
-    for (const name of ["Pokemon Red Version (USA).gb", "Game v1.1 (USA).sfc", "Game T-Ger (USA).sfc", "Super Game Translation (Hack).sfc", "ゲーム (Japan).sfc"]) {
+    for (const name of ["Pokemon Red Version (USA).gb", "Game v1.1 (USA).sfc", "Game T-Ger (USA).sfc", "Super Game Translation (Hack).sfc", "Game (USA) (PATCH) [!].sfc", "Game (Europe) (hack) (Rev 1).sfc", "ゲーム (Japan).sfc"]) {
       expect(standInKey(name, false, "Game")).toBeUndefined();
     }
     // digits: inert in a game's name, read in a song's (a track number) or a show's (a season)
