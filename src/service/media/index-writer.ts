@@ -40,7 +40,7 @@ const TICK_ROWS = 8192;
 /** Media rows per INSERT statement: one statement step per batch instead of one per file. */
 const BATCH_ROWS = 64;
 
-/** Inserts rows of up to four columns into `table`, BATCH_ROWS rows per statement; `flush()` writes the rest. */
+/** Inserts rows of two to four columns into `table`, BATCH_ROWS rows per statement; `flush()` writes the rest. */
 class BatchInsert {
   private readonly many: SqlStatement;
   private readonly one: SqlStatement;
@@ -49,7 +49,7 @@ class BatchInsert {
   private filled = 0;
   private readonly width: number;
 
-  constructor(db: SqlDatabase, table: string, columns: readonly [string, string, string, string?]) {
+  constructor(db: SqlDatabase, table: string, columns: readonly [string, string, string?, string?]) {
     this.width = columns.length;
     const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
     const row = `(${columns.map(() => "?").join(", ")})`;
@@ -58,13 +58,13 @@ class BatchInsert {
     this.values = new Array<SqlValue>(BATCH_ROWS * this.width);
   }
 
-  /** Adds a row: its values in the columns' order (`d` only with four columns). */
-  add(a: SqlValue, b: SqlValue, c: SqlValue, d: SqlValue = null): void {
+  /** Adds a row: its values in the columns' order (`c` and `d` only with as many columns). */
+  add(a: SqlValue, b: SqlValue, c: SqlValue = null, d: SqlValue = null): void {
     const v = this.values;
     let n = this.filled;
     v[n++] = a;
     v[n++] = b;
-    v[n++] = c;
+    if (this.width > 2) v[n++] = c;
     if (this.width === 4) v[n++] = d;
     if (n === v.length) {
       this.many.run(...v);
@@ -111,6 +111,8 @@ export async function writeIndexFile(
     // no id column: a fresh table numbers its rows 1, 2, 3 … as inserted, which is the ids the ranges give (one
     // value fewer to bind per file; checked after the last row)
     const insMedia = new BatchInsert(db, "media", ["dir", "file", "title", "tags"]);
+    /** The rows whose title and tags follow from their file names (NULL columns): two values to bind, not four. */
+    const insNamed = new BatchInsert(db, "media", ["dir", "file"]);
     let nextDir = 1;
     let sinceTick = 0;
     const ranges = rangesOf(systems.map((w) => w.scan));
@@ -137,6 +139,21 @@ export async function writeIndexFile(
       const wholeDir = scan.dirs.map((d) => isVirtualPath(d.abs));
       /** How the reference reads this system's file names for tags (Game for consoles and computers). */
       const mediaType = systemCatalog().byIdExact(scan.system)?.mediaType ?? "Game";
+      if (platformTitles && platformTitles.at.length === 0 && !wholeDir.includes(true)) {
+        // parsed while the run walked, and nothing to store beyond the file names: the rows follow the other
+        // statement's (ids are given in the order rows are inserted)
+        insMedia.flush();
+        for (let i = 0; i < scan.files.length; i++) {
+          insNamed.add(dirBase + (scan.fileDirs[i] as number), scan.files[i] as string);
+          if (++sinceTick >= TICK_ROWS) {
+            sinceTick = 0;
+            await tick();
+          }
+        }
+        insSystem.run(range.row, scan.system, range.first, range.last, scan.files.length, indexedAt);
+        continue;
+      }
+      insNamed.flush();
       for (let i = 0; i < scan.files.length; i++) {
         const file = scan.files[i] as string;
         let title: string | null;
@@ -169,9 +186,10 @@ export async function writeIndexFile(
       insSystem.run(range.row, scan.system, range.first, range.last, scan.files.length, indexedAt);
     }
     insMedia.flush();
+    insNamed.flush();
     insDir.flush();
-    // a parse ahead's names the thread has not been given yet are parsed here, from the last back, while it
-    // parses on; then the title keys it handed back (most are in by now)
+    // a parse ahead's names the thread has not been given yet are parsed here (the last half at a time) while
+    // it parses on; then the title keys it handed back (most are in by now)
     let lists: Promise<DerivedLists> | null = null;
     if (claimed && keyHalves) {
       await claimed.help(tick);
