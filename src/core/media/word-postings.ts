@@ -19,6 +19,16 @@ function isSpace(c: number): boolean {
   return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/** Whether ASCII `text` from `start` on, its letters folded to lower case, begins with the lowercase `word`. */
+function sameFolded(text: string, start: number, word: string): boolean {
+  for (let j = 0; j < word.length; j++) {
+    let c = text.charCodeAt(start + j);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c !== word.charCodeAt(j)) return false;
+  }
+  return true;
+}
+
 function grow(a: Int32Array, min: number): Int32Array<ArrayBuffer> {
   const b = new Int32Array(Math.max(min, a.length * 2));
   b.set(a);
@@ -44,6 +54,7 @@ export class WordPostings {
 
   /** Adds the words of a file's media name (the file name without its last extension) for `mediaId` (> 0). */
   addFile(fileName: string, mediaId: number, whole = false): void {
+    if (!whole && this.addAsciiFile(fileName, mediaId)) return;
     let lower: string;
     let end: number;
     if (whole) {
@@ -80,8 +91,39 @@ export class WordPostings {
     }
   }
 
-  private addWord(text: string, start: number, end: number, hash: number, mediaId: number): void {
-    const id = this.idOf(text, start, end, hash);
+  /**
+   * `addFile` for a name whose media name is ASCII (most are): read as it is, letters folded as read, with no
+   * lowercased copy made. False, once it meets a character that is not ASCII, for `addFile` to read the name
+   * lowercased (the words added so far are added again, which adds nothing).
+   */
+  private addAsciiFile(fileName: string, mediaId: number): boolean {
+    const dot = fileName.lastIndexOf(".");
+    const end = dot > 0 ? dot : fileName.length;
+    let start = -1;
+    let h = 0;
+    for (let i = 0; i <= end; i++) {
+      let c = i < end ? fileName.charCodeAt(i) : 32;
+      if (c >= 128) return false;
+      if (c === 32 || (c >= 9 && c <= 13)) {
+        if (start >= 0) {
+          this.addWord(fileName, start, i, h, mediaId, true);
+          start = -1;
+        }
+      } else {
+        if (start < 0) {
+          start = i;
+          h = 0x811c9dc5 | 0;
+        }
+        if (c >= 65 && c <= 90) c += 32;
+        h = Math.imul(h ^ c, 16777619);
+      }
+    }
+    return true;
+  }
+
+  /** `folded`: `text` is ASCII read with its letters folded to lower case (its word is lowercased when new). */
+  private addWord(text: string, start: number, end: number, hash: number, mediaId: number, folded = false): void {
+    const id = this.idOf(text, start, end, hash, folded);
     if (this.lastMedia[id] === mediaId) return;
     let list = this.lists[id] as Uint8Array;
     const used = this.sizes[id] as number;
@@ -130,8 +172,8 @@ export class WordPostings {
     }
   }
 
-  /** Word `text[start, end)`'s id (`hash` its FNV-1a hash), the word added when new. */
-  private idOf(text: string, start: number, end: number, hash: number): number {
+  /** Word `text[start, end)`'s id (`hash` its FNV-1a hash), the word added when new; `folded` as addWord's. */
+  private idOf(text: string, start: number, end: number, hash: number, folded = false): number {
     const len = end - start;
     const mask = this.table.length - 1;
     let slot = hash & mask;
@@ -140,7 +182,7 @@ export class WordPostings {
       const v = this.table[slot] as number;
       if (v === 0) break;
       const w = this.words[v - 1] as string;
-      if (this.hashes[v - 1] === hash && w.length === len && text.startsWith(w, start)) {
+      if (this.hashes[v - 1] === hash && w.length === len && (folded ? sameFolded(text, start, w) : text.startsWith(w, start))) {
         id = v - 1;
         break;
       }
@@ -148,7 +190,7 @@ export class WordPostings {
     }
     if (id < 0) {
       id = this.words.length;
-      this.words.push(text.slice(start, end));
+      this.words.push(folded ? text.slice(start, end).toLowerCase() : text.slice(start, end));
       this.lists.push(new Uint8Array(FIRST_LIST_BYTES));
       if (id >= this.hashes.length) {
         this.hashes = grow(this.hashes, id + 1);
