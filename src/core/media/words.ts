@@ -31,8 +31,10 @@ export function ftsLiteral(word: string): string {
   return `"${word.replaceAll('"', '""')}"`;
 }
 
+/** A URL scheme and `://` at the start of a path. */
+const VIRTUAL_PATH = /^[a-z][a-z0-9+.-]*:\/\//i;
 /** A store game's virtual path or folder (`steam://<id>`): its name is taken whole, it has no extension. */
-export const isVirtualPath = (path: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
+export const isVirtualPath = (path: string): boolean => path.includes("://") && VIRTUAL_PATH.test(path);
 
 /** Media name from a file name: the name without its last extension (the whole name when `whole`). */
 export function mediaName(fileName: string, whole = false): string {
