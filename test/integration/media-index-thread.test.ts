@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
@@ -163,5 +163,51 @@ describe("media index thread", () => {
     expect((threaded.words as unknown[]).length).toBeGreaterThan(300);
     expect((threaded.tags as unknown[]).length).toBeGreaterThan(10);
     expect((threaded.system_tags as unknown[]).length).toBeGreaterThan(10);
+  });
+
+  test("a write given up while the writer parses beside the thread leaves no file behind and ends the thread; the next write is whole", async () => {
+    const links: Array<{ ended: boolean; posts: string[] }> = [];
+    const watched: Runtime = {
+      ...bunRuntime,
+      startThread: (entry) => {
+        const link = (bunRuntime.startThread as NonNullable<Runtime["startThread"]>)(entry);
+        const seen = { ended: false, posts: [] as string[] };
+        links.push(seen);
+        return {
+          post: (m, transfer) => {
+            seen.posts.push((m as { t: string }).t);
+            link.post(m, transfer);
+          },
+          onMessage: (h) => link.onMessage(h),
+          onError: (h) => link.onError(h),
+          terminate: () => {
+            seen.ended = true;
+            link.terminate();
+          },
+        };
+      },
+    };
+    const systems = await scans();
+    const parse = ParseAhead.start(watched, 300) as ParseAhead;
+    for (const w of systems) parse.hand(w.scan, w.titleOf);
+    // the rows take one tick (8,192 rows a tick), the writer's pieces one each: the fourth is mid-way through them
+    expect(systems.reduce((n, w) => n + w.scan.files.length, 0)).toBeLessThan(2 * 8192);
+    let ticks = 0;
+    const path = join(dir, "given-up.db");
+    const given = writeIndexFile(watched, path, systems, async () => {
+      if (++ticks === 4) throw new Error("given up");
+    }, {}, false, parse);
+    await expect(given).rejects.toThrow("given up");
+    expect(existsSync(path)).toBe(false);
+    expect(links.length).toBe(1);
+    expect(links[0]?.ended).toBe(true);
+    // the thread was given pieces, and never the parts nor the end of a run given up
+    expect(links[0]?.posts).toContain("names");
+    expect(links[0]?.posts).not.toContain("parts");
+    expect(links[0]?.posts).not.toContain("finish");
+    // (the stored title and tag columns differ by design: a parse ahead leaves those that follow from the names NULL)
+    const after = await written("after-given-up", watched, "all", 300);
+    const plain = await written("plain-again", { ...bunRuntime, startThread: undefined });
+    for (const t of Object.keys(TABLES).filter((t) => t !== "stored_names")) expect([t, after[t]]).toEqual([t, plain[t] as unknown[]]);
   });
 });
