@@ -11,6 +11,9 @@ import { type EncodedLists, writeDelta } from "./postings.ts";
 const FIRST_LIST_BYTES = 16;
 /** The most bytes one id's gap takes (LEB128 of a 32-bit gap). */
 const MAX_GAP_BYTES = 5;
+/** A word's hash: 32-bit FNV-1a of its (lowercased) UTF-16 code units. */
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 16777619;
 
 /** What `String.prototype.split(/\s+/)` splits on: ECMAScript white space and line terminators. */
 function isSpace(c: number): boolean {
@@ -54,7 +57,12 @@ export class WordPostings {
 
   /** Adds the words of a file's media name (the file name without its last extension) for `mediaId` (> 0). */
   addFile(fileName: string, mediaId: number, whole = false): void {
-    if (!whole && this.addAsciiFile(fileName, mediaId)) return;
+    if (!whole) {
+      // most names are ASCII: read as they are, letters folded as read, with no lowercased copy made
+      const dot = fileName.lastIndexOf(".");
+      if (this.addWords(fileName, dot > 0 ? dot : fileName.length, mediaId, true)) return;
+      // not ASCII: read lowercased below (the words added so far are added again, which adds nothing)
+    }
     let lower: string;
     let end: number;
     if (whole) {
@@ -71,51 +79,34 @@ export class WordPostings {
       const dot = lower.lastIndexOf(".");
       end = dot > 0 ? dot : lower.length;
     }
-    let start = -1;
-    let h = 0;
-    for (let i = 0; i <= end; i++) {
-      const c = i < end ? lower.charCodeAt(i) : 32;
-      // most characters are printable ASCII: no white space test for them
-      if ((c <= 32 || c >= 127) && isSpace(c)) {
-        if (start >= 0) {
-          this.addWord(lower, start, i, h, mediaId);
-          start = -1;
-        }
-      } else {
-        if (start < 0) {
-          start = i;
-          h = 0x811c9dc5 | 0;
-        }
-        h = Math.imul(h ^ c, 16777619);
-      }
-    }
+    this.addWords(lower, end, mediaId, false);
   }
 
   /**
-   * `addFile` for a name whose media name is ASCII (most are): read as it is, letters folded as read, with no
-   * lowercased copy made. False, once it meets a character that is not ASCII, for `addFile` to read the name
-   * lowercased (the words added so far are added again, which adds nothing).
+   * Adds the words of `text` up to `end` for `mediaId`. `folded`: `text` is read with its ASCII letters folded to
+   * lower case, and false is returned (at once) at a character that is not ASCII; else `text` is lowercased.
    */
-  private addAsciiFile(fileName: string, mediaId: number): boolean {
-    const dot = fileName.lastIndexOf(".");
-    const end = dot > 0 ? dot : fileName.length;
+  private addWords(text: string, end: number, mediaId: number, folded: boolean): boolean {
     let start = -1;
     let h = 0;
     for (let i = 0; i <= end; i++) {
-      let c = i < end ? fileName.charCodeAt(i) : 32;
-      if (c >= 128) return false;
-      if (c === 32 || (c >= 9 && c <= 13)) {
+      let c = i < end ? text.charCodeAt(i) : 32;
+      if (folded) {
+        if (c >= 128) return false;
+        if (c >= 65 && c <= 90) c += 32;
+      }
+      // most characters are printable ASCII: no white space test for them
+      if ((c <= 32 || c >= 127) && isSpace(c)) {
         if (start >= 0) {
-          this.addWord(fileName, start, i, h, mediaId, true);
+          this.addWord(text, start, i, h, mediaId, folded);
           start = -1;
         }
       } else {
         if (start < 0) {
           start = i;
-          h = 0x811c9dc5 | 0;
+          h = FNV_OFFSET;
         }
-        if (c >= 65 && c <= 90) c += 32;
-        h = Math.imul(h ^ c, 16777619);
+        h = Math.imul(h ^ c, FNV_PRIME);
       }
     }
     return true;
@@ -145,8 +136,8 @@ export class WordPostings {
     for (let w = 0; w < n; w++) {
       const word = words[w] as string;
       const to = part.ends[w] as number;
-      let h = 0x811c9dc5 | 0;
-      for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 16777619);
+      let h = FNV_OFFSET;
+      for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), FNV_PRIME);
       const id = this.idOf(word, 0, word.length, h);
       // the part's first gap is from 0 (its first id): here it is from this builder's last id of the word
       let first = 0;
