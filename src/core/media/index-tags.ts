@@ -96,10 +96,8 @@ export function indexTagsOfFile(file: string, whole: boolean, mediaType: MediaTy
  * in the extension linking cuts (names of every system, each with its own extension): the extension is linked apart.
  */
 function standInTags(tail: string, whole: boolean, mediaType: MediaType): readonly string[] {
-  const dot = whole ? -1 : tail.lastIndexOf(".");
   // (a valid extension holds no space nor bracket: it follows the title part, whose last character starts the tail)
-  const ext = extensionAsRead(dot > 0 ? tail.slice(dot) : "");
-  const read = ext.cut ? tail.slice(0, dot) : tail;
+  const { ext, read } = nameAsRead(tail, whole);
   let parses = standInParses.get(mediaType);
   if (parses === undefined) standInParses.set(mediaType, (parses = new Map()));
   let parsed = parses.get(read);
@@ -108,7 +106,7 @@ function standInTags(tail: string, whole: boolean, mediaType: MediaType): readon
     if (parses.size >= MAX_STAND_INS) parses.clear();
     parses.set(read, parsed);
   }
-  return linkedIndexTags(ext.valid ? ext.lower : "", parsed);
+  return linkedIndexTags(ext, parsed);
 }
 
 /** The memo key of a name whose title part holds nothing a pattern reads: `<w|f><media type>\0<stand-in name>`. */
@@ -158,6 +156,13 @@ interface ExtensionRead {
 
 const extensionsRead = new Map<string, ExtensionRead>();
 
+/** What the parser reads of a file name (less the extension linking cuts), and its valid extension lowercased ("" for none). */
+function nameAsRead(file: string, whole: boolean): { ext: string; read: string } {
+  const dot = whole ? -1 : file.lastIndexOf(".");
+  const ext = extensionAsRead(dot > 0 ? file.slice(dot) : "");
+  return { ext: ext.valid ? ext.lower : "", read: ext.cut ? file.slice(0, dot) : file };
+}
+
 function extensionAsRead(spelled: string): ExtensionRead {
   let read = extensionsRead.get(spelled);
   if (read === undefined) {
@@ -172,12 +177,9 @@ function extensionAsRead(spelled: string): ExtensionRead {
 
 /** The index tags of a file name, parsed whole (what {@link indexTagsOfFile} gives, without remembering). */
 export function parsedIndexTags(file: string, whole: boolean, mediaType: MediaType): readonly string[] {
-  const dot = whole ? -1 : file.lastIndexOf(".");
-  const ext = dot > 0 ? file.slice(dot).toLowerCase() : "";
-  const valid = isValidExtension(ext);
   // as the reference: the lower-cased extension is cut only where the name spells it in lower case
-  const name = valid && file.endsWith(ext) ? file.slice(0, dot) : file;
-  return linkedIndexTags(valid ? ext : "", parseFilenameToCanonicalTagsForMedia(name, mediaType));
+  const { ext, read } = nameAsRead(file, whole);
+  return linkedIndexTags(ext, parseFilenameToCanonicalTagsForMedia(read, mediaType));
 }
 
 /** The index tags of a name's parsed tags and its valid extension (lowercased; "" for none), as linking makes them. */
