@@ -231,8 +231,12 @@ export class WordPostings {
     }
     const blob = new Uint8Array(size);
     for (let w = 0; w < n; w++) blob.set((this.lists[w] as Uint8Array).subarray(0, this.sizes[w] as number), (ends[w - 1] ?? 0) as number);
+    const lists = { names: this.words.join("\0"), counts: this.counts.slice(0, n), ends, blob };
+    // spent: the words and tables let go now (a builder is held until its index run ends)
     this.lists = [];
-    return { names: this.words.join("\0"), counts: this.counts.slice(0, n), ends, blob };
+    this.words.length = 0;
+    this.hashes = this.lastMedia = this.counts = this.sizes = this.table = new Int32Array(0);
+    return lists;
   }
 
   /** `encoded()` with each word's last media id, for another builder to `append` (the builder is spent afterwards). */

@@ -21,7 +21,8 @@ export class DerivedIndexJob {
   /** Messages posted before the thread said it takes messages: done here should it fail to start. */
   private unconfirmed: ToIndexThread[] | null = [];
   private finishing: SystemRange[] | null = null;
-  private readonly lists = new Deferred<DerivedLists>();
+  /** Let go once settled: the writer alone holds the lists from then on, and drops them once stored. */
+  private lists: Deferred<DerivedLists> | null = new Deferred<DerivedLists>();
   private readonly order = new Deferred<Int32Array>();
   private readonly chunks = new DerivedChunks((c) => this.chunk(c), () => this.local === null);
   /** The systems handed over by `addSystem`, awaiting their title keys (in order). */
@@ -95,13 +96,20 @@ export class DerivedIndexJob {
     } else this.post({ t: "parts", parts }, this.unconfirmed ? [] : parts.flatMap(partBuffers));
   }
 
+  /** The derived tables are built in the writer's thread (no thread to build them in). */
+  get buildsHere(): boolean {
+    return this.local !== null;
+  }
+
   /** The word and tag lists, once every file is added; `systems` the rows written with their id ranges. */
   finish(systems: SystemRange[]): Promise<DerivedLists> {
+    if (!this.lists) throw new Error("derived index: finished twice");
+    const lists = this.lists.promise;
     this.chunks.flush();
     this.finishing = systems;
     if (this.local) this.buildLocal();
     else this.post({ t: "finish", systems });
-    return this.lists.promise;
+    return lists;
   }
 
   /**
@@ -132,7 +140,7 @@ export class DerivedIndexJob {
 
   private reject(err: Error): void {
     this.stopped ??= err;
-    this.lists.reject(err);
+    this.lists?.reject(err);
     this.order.reject(err);
     for (const p of this.parsing.splice(0)) p.reject(err);
   }
@@ -169,7 +177,7 @@ export class DerivedIndexJob {
   private heard(m: FromIndexThread): void {
     if (m.t === "ready") this.unconfirmed = null;
     else if (m.t === "parsed") this.parsed(m.parsed);
-    else if (m.t === "lists") this.lists.resolve(m.lists);
+    else if (m.t === "lists") this.listsBuilt(m.lists);
     else if (m.t === "order") {
       this.order.resolve(m.upper);
       this.link?.terminate();
@@ -202,13 +210,20 @@ export class DerivedIndexJob {
     if (this.finishing) this.buildLocal();
   }
 
+  private listsBuilt(lists: DerivedLists): void {
+    this.lists?.resolve(lists);
+    this.lists = null;
+  }
+
   private buildLocal(): void {
     this.chunks.flush(); // what the names parsed here since `finish` (a thread that failed to start) left over
     const local = this.local as DerivedIndexBuilder;
     this.local = null;
     try {
-      this.lists.resolve(local.lists(this.finishing as SystemRange[], false));
-      this.unsorted = local;
+      const lists = local.lists(this.finishing as SystemRange[], false);
+      // kept only to sort the upper half when asked (not when the writer sorts the title order from its rows)
+      if (!lists.titleOrderLeft) this.unsorted = local;
+      this.listsBuilt(lists);
     } catch (err) {
       this.reject(err as Error);
     }

@@ -198,10 +198,15 @@ export async function writeIndexFile(
     }
     const lastRow = db.prepare("SELECT max(id) AS id FROM media").get<{ id: number | null }>()?.id ?? 0;
     if (lastRow !== total) throw new Error(`media rows numbered up to ${lastRow}, expected ${total}`);
+    // built in this thread (no threads: Node on MiSTer), the lists would be made beside the walk's file names,
+    // garbage by now (each system's let go once its rows were written): collected first, the heap does not grow
+    // to hold both (the peak of a run there)
+    if (!lists && derived.buildsHere) runtime.releaseMemory?.();
     lists ??= derived.finish(ranges);
     // the keys made here are sorted while the thread encodes the lists (a parse ahead's: done by now, or nearly)
     const sorted = keyHalves ? await sortedHalves(keyHalves, tick) : null;
     let built: DerivedLists | null = await lists;
+    lists = null; // (its promise would hold them through the title order)
     await tick();
     await writeLists(db, built, tick);
     // else the title order's lower half here, the upper in the thread, each once the lists are stored and let go
