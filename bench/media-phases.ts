@@ -9,7 +9,8 @@ import { systemCatalog } from "../src/core/systems/catalog.ts";
 import { bunRuntime } from "../src/runtime/bun/index.ts";
 import { IndexCheckpoint } from "../src/service/media/index-checkpoint.ts";
 import { writeIndexFile, type WrittenSystem } from "../src/service/media/index-writer.ts";
-import { ParseAhead } from "../src/service/media/parse-ahead.ts";
+import { SplitRun } from "../src/service/media/split-run.ts";
+import { scanOf } from "../src/service/media/system-walk.ts";
 import { priorWalk } from "../src/service/media/folder-records.ts";
 import { type SystemScan, walkSystemFolder } from "../src/service/media/walker.ts";
 import { writeTree } from "../test/fixtures/rom-tree.ts";
@@ -29,15 +30,17 @@ Bun.gc(true);
 const c0 = process.cpuUsage();
 const t0 = performance.now();
 const scans: SystemScan[] = [];
-// as a full run does: each system's names handed to the index thread as soon as it is walked
-const ahead = ParseAhead.start(bunRuntime);
-for (const s of systems) {
+// as a full run does: each system walked in the second thread, which writes its rows, and its names parsed here
+const path = join(data, "media.db.building");
+const split = SplitRun.start(bunRuntime, path);
+const walks = split?.walkAll(systems.flatMap((s) => {
   const def = catalog.byIdExact(s.id);
-  if (!def) continue;
-  const scan: SystemScan = { system: s.id, dirs: [], files: [], fileDirs: [], folders: [] };
-  await walkSystemFolder(join(tree, s.folder), s.id, new Set(def.extensions), scan, ctx);
+  return def ? [{ system: s.id, folders: [join(tree, s.folder)], extensions: def.extensions, zipsAsFolders: false, prior: [] }] : [];
+})) ?? [];
+for (const walked of walks) {
+  const scan = scanOf(await walked);
   scans.push(scan);
-  ahead?.hand(scan, undefined);
+  await split?.hand(scan, undefined, async () => {});
 }
 const t1 = performance.now();
 const c1 = process.cpuUsage(c0);
@@ -67,8 +70,7 @@ const counting = await rewalkMs(scans.map((scan) => priorWalk((scan.folders ?? [
 const rewalks = performance.now() - t2b;
 const c2 = process.cpuUsage();
 const written: WrittenSystem[] = scans.map((scan) => ({ scan, indexedAt: new Date().toISOString() }));
-const path = join(data, "media.db.building");
-await writeIndexFile(bunRuntime, path, written, async () => {}, { walk: "k" }, false, ahead);
+await writeIndexFile(bunRuntime, path, written, async () => {}, { walk: "k" }, false, split);
 const t3 = performance.now();
 const c3 = process.cpuUsage(c2);
 rmSync(path, { force: true });

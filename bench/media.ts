@@ -6,7 +6,7 @@ import { systemCatalog } from "../src/core/systems/catalog.ts";
 import { bunRuntime } from "../src/runtime/bun/index.ts";
 import { writeIndexFile, type WrittenSystem } from "../src/service/media/index-writer.ts";
 import { MediaStore } from "../src/service/media/media-store.ts";
-import { ParseAhead } from "../src/service/media/parse-ahead.ts";
+import { SplitRun } from "../src/service/media/split-run.ts";
 import { mediaMethods } from "../src/api/methods/media.ts";
 import type { LaunchService } from "../src/service/launch/launch-service.ts";
 import type { MediaService } from "../src/service/media/media-service.ts";
@@ -185,10 +185,14 @@ async function b3(dataDir: string): Promise<Record<string, number | string>> {
   }
   mkdirSync(dataDir, { recursive: true });
   const store = new MediaStore(bunRuntime, dataDir, systemCatalog());
-  // as the service's index run writes it where there are threads: the names parsed ahead, in the index thread
-  const ahead = ParseAhead.start(bunRuntime);
-  for (const w of written) ahead?.hand(w.scan, undefined);
-  await writeIndexFile(bunRuntime, store.buildingPath, written, async () => {}, {}, false, ahead);
+  // as the service's index run writes it where there are threads: the rows written by its second thread, titles
+  // and tags left to follow from the file names
+  const split = SplitRun.start(bunRuntime, store.buildingPath);
+  for (const w of written) {
+    split?.writeRows(w.scan, w.indexedAt);
+    await split?.hand(w.scan, undefined, async () => {});
+  }
+  await writeIndexFile(bunRuntime, store.buildingPath, written, async () => {}, {}, false, split);
   store.replaceWith(store.buildingPath);
   const rnd = prng(11);
   const queries: string[] = [];

@@ -54,7 +54,7 @@ export async function compileBinary(o: CompileOptions): Promise<void> {
  * Modules the service starts as threads (runtime startThread), relative to src/: each is an entry point of its
  * own in the binary, found there by this path (runtime/bun/thread.ts). Added when compiling src/main.ts.
  */
-export const SERVICE_THREADS = ["service/media/index-thread-worker.ts"];
+export const SERVICE_THREADS = ["service/media/index-thread-worker.ts", "service/media/split-run-worker.ts"];
 
 function threadEntries(entry: string): string[] {
   const src = dirname(entry);

@@ -11,7 +11,7 @@ export interface OpenOptions {
 }
 
 /** Opens a SQLite file with mode 0600, the project's pragmas, and its migrations applied. */
-export function openDatabase(runtime: Runtime, path: string, opts: OpenOptions): SqlDatabase {
+export function openDatabase(runtime: Pick<Runtime, "openDatabase">, path: string, opts: OpenOptions): SqlDatabase {
   if (!existsSync(path)) closeSync(openSync(path, "a", 0o600));
   chmodSync(path, 0o600);
   const db = runtime.openDatabase(path);

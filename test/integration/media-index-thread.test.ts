@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
@@ -7,7 +7,10 @@ import { rowTags, rowTitle } from "../../src/core/media/row-names.ts";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import type { Runtime } from "../../src/runtime/types.ts";
 import { writeIndexFile, type WrittenSystem } from "../../src/service/media/index-writer.ts";
-import { ParseAhead } from "../../src/service/media/parse-ahead.ts";
+import { SplitRun } from "../../src/service/media/split-run.ts";
+import { MediaIndexer } from "../../src/service/media/indexer.ts";
+import { MediaStore } from "../../src/service/media/media-store.ts";
+import { systemCatalog } from "../../src/core/systems/catalog.ts";
 import { type SystemScan, walkSystemFolder } from "../../src/service/media/walker.ts";
 import { writeTree } from "../fixtures/rom-tree.ts";
 
@@ -90,18 +93,29 @@ function dump(path: string): Record<string, unknown[]> {
 }
 
 /**
- * `ahead`: each system handed to a parse ahead first, as a full run does while it walks (all: "all"; else the first
- * few), in pieces of at most `unitFiles`.
+ * `split`: written as a full run splits it (split-run.ts): each system's rows written by the second thread and its
+ * names parsed here, as though walked ("all"; "some": only the first few, as a run that gave up the split).
+ * `eligible`: only the systems a split run writes itself (no store games, no platform titles).
  */
-async function written(name: string, runtime: Runtime, ahead?: "all" | "some", unitFiles?: number): Promise<Record<string, unknown[]>> {
+async function written(name: string, runtime: Runtime, split?: "all" | "some", eligible = false): Promise<Record<string, unknown[]>> {
   const path = join(dir, `${name}.db`);
-  const systems = await scans();
-  const parse = ahead ? ParseAhead.start(runtime, unitFiles) : null;
-  if (ahead) expect(parse).not.toBeNull();
-  for (const w of ahead === "some" ? systems.slice(0, 2) : ahead ? systems : []) parse?.hand(w.scan, w.titleOf);
-  await writeIndexFile(runtime, path, systems, async () => {}, {}, false, parse);
+  const systems = (await scans()).filter((w) => !eligible || (!w.titleOf && !w.scan.dirs.some((d) => d.abs.startsWith("steam://"))));
+  const run = split ? SplitRun.start(runtime, path) : null;
+  if (split) expect(run).not.toBeNull();
+  for (const w of split === "some" ? systems.slice(0, 2) : split ? systems : []) {
+    run?.writeRows(w.scan, w.indexedAt);
+    await run?.hand(w.scan, w.titleOf, async () => {});
+  }
+  await writeIndexFile(runtime, path, systems, async () => {}, {}, false, run);
   return dump(path);
 }
+
+type Stored = { id: number; title: string | null; tags: string | null; abs: string };
+
+const failingThread = (): Runtime => ({
+  ...bunRuntime,
+  startThread: (entry) => (bunRuntime.startThread as NonNullable<Runtime["startThread"]>)({ ...entry, url: new URL("./no-such-thread.ts", entry.url).href }),
+});
 
 describe("media index thread", () => {
   test("the index written with the thread is the one written without it, and with a thread that fails to start", async () => {
@@ -116,56 +130,42 @@ describe("media index thread", () => {
     const threaded = await written("threaded", counting);
     expect(started).toBe(1);
     const plain = await written("plain", { ...bunRuntime, startThread: undefined });
-    const broken = await written("broken", {
-      ...bunRuntime,
-      startThread: (entry) => (bunRuntime.startThread as NonNullable<Runtime["startThread"]>)({ ...entry, url: new URL("./no-such-thread.ts", entry.url).href }),
-    });
-    // the names parsed in the thread as each system is walked (a full run), before the write; or parsed here
-    // when that thread fails to start; and a parse ahead of other systems than those written, which is let go
+    const broken = await written("broken", failingThread());
+    // a split run of systems that store more than their names (store games, platform titles) is given up, as is
+    // one whose thread fails to start, or of other systems than those written: the writer writes the file
     started = 0;
-    const ahead = await written("ahead", counting, "all");
-    expect(started).toBe(1);
-    const aheadBroken = await written("ahead-broken", {
-      ...bunRuntime,
-      startThread: (entry) => (bunRuntime.startThread as NonNullable<Runtime["startThread"]>)({ ...entry, url: new URL("./no-such-thread.ts", entry.url).href }),
-    }, "all");
-    const aheadOther = await written("ahead-other", counting, "some");
-    // in pieces of 300 files: the thread is given the first few, the writer parses most of them into parts
-    const aheadPieces = await written("ahead-pieces", counting, "all", 300);
-    expect(started).toBe(4);
-    // a parse ahead's rows store a title only where the platform names the file or its name is taken whole, and
-    // tags only for names taken whole: the rest follow from the file names (read the same, as compared below)
-    type Stored = { id: number; title: string | null; tags: string | null; abs: string };
-    {
-      const rows = ahead.stored_names as Stored[];
-      for (const r of rows.filter((r) => r.abs.startsWith(join(dir, "roms", "Arcade")) || r.abs.startsWith("steam://"))) {
-        if (r.abs.startsWith("steam://")) expect([r.title, r.tags]).not.toContain(null);
-        else expect(r.tags).toBeNull();
-      }
-      const derived = rows.filter((r) => !r.abs.startsWith(join(dir, "roms", "Arcade")) && !r.abs.startsWith("steam://"));
-      expect(derived.length).toBeGreaterThan(9_000);
-      for (const r of derived) expect([r.title, r.tags]).toEqual([null, null]);
-      const arcade = rows.filter((r) => r.abs.startsWith(join(dir, "roms", "Arcade")));
-      expect(arcade.filter((r) => r.title !== null).length).toBeGreaterThan(0);
-      expect(arcade.filter((r) => r.title === null).length).toBeGreaterThan(0);
-    }
-    // without a claimed parse ahead (aheadOther's was of other systems) every row stores its title and tags
-    expect((aheadOther.stored_names as Stored[]).some((r) => r.title === null || r.tags === null)).toBe(false);
+    const splitGivenUp = await written("split-given-up", counting, "all");
+    const splitBroken = await written("split-broken", failingThread(), "all");
+    const splitOther = await written("split-other", counting, "some");
+    expect(started).toBe(4); // each split's thread, and each writer's own (the broken one's never start)
+    for (const w of [splitGivenUp, splitBroken, splitOther]) expect((w.stored_names as Stored[]).some((r) => r.title === null || r.tags === null)).toBe(false);
     for (const t of Object.keys(TABLES).filter((t) => t !== "stored_names")) {
       expect([t, threaded[t]?.length]).toEqual([t, plain[t]?.length]);
       expect(threaded[t]).toEqual(plain[t] as unknown[]);
       expect(broken[t]).toEqual(plain[t] as unknown[]);
-      expect(ahead[t]).toEqual(plain[t] as unknown[]);
-      expect(aheadBroken[t]).toEqual(plain[t] as unknown[]);
-      expect(aheadOther[t]).toEqual(plain[t] as unknown[]);
-      expect(aheadPieces[t]).toEqual(plain[t] as unknown[]);
+      expect(splitGivenUp[t]).toEqual(plain[t] as unknown[]);
+      expect(splitBroken[t]).toEqual(plain[t] as unknown[]);
+      expect(splitOther[t]).toEqual(plain[t] as unknown[]);
     }
     expect((threaded.words as unknown[]).length).toBeGreaterThan(300);
     expect((threaded.tags as unknown[]).length).toBeGreaterThan(10);
     expect((threaded.system_tags as unknown[]).length).toBeGreaterThan(10);
   });
 
-  test("a write given up while the writer parses beside the thread leaves no file behind and ends the thread; the next write is whole", async () => {
+  test("a split run's file (rows written by its thread, lists built here, order sorted there) is the one the writer writes alone", async () => {
+    const split = await written("split", bunRuntime, "all", true);
+    const plain = await written("plain-eligible", { ...bunRuntime, startThread: undefined }, undefined, true);
+    // the thread's rows store no title nor tags: both follow from the file names (read the same, as compared below)
+    const rows = split.stored_names as Stored[];
+    expect(rows.length).toBeGreaterThan(5_000);
+    for (const r of rows) expect([r.title, r.tags]).toEqual([null, null]);
+    for (const t of Object.keys(TABLES).filter((t) => t !== "stored_names")) {
+      expect([t, split[t]?.length]).toEqual([t, plain[t]?.length]);
+      expect(split[t]).toEqual(plain[t] as unknown[]);
+    }
+  });
+
+  test("a split run given up while its thread writes leaves no file behind and ends the thread; the next write is whole", async () => {
     const links: Array<{ ended: boolean; posts: string[] }> = [];
     const watched: Runtime = {
       ...bunRuntime,
@@ -187,27 +187,90 @@ describe("media index thread", () => {
         };
       },
     };
-    const systems = await scans();
-    const parse = ParseAhead.start(watched, 300) as ParseAhead;
-    for (const w of systems) parse.hand(w.scan, w.titleOf);
-    // the rows take one tick (8,192 rows a tick), the writer's pieces one each: the fourth is mid-way through them
-    expect(systems.reduce((n, w) => n + w.scan.files.length, 0)).toBeLessThan(2 * 8192);
-    let ticks = 0;
+    const systems = (await scans()).filter((w) => !w.titleOf && !w.scan.dirs.some((d) => d.abs.startsWith("steam://")));
     const path = join(dir, "given-up.db");
+    const run = SplitRun.start(watched, path) as SplitRun;
+    for (const w of systems) {
+      run.writeRows(w.scan, w.indexedAt);
+      await run.hand(w.scan, undefined, async () => {});
+    }
+    // the lists are stored a tick at a time: given up at the second tick, while the thread sorts the title order
+    let ticks = 0;
     const given = writeIndexFile(watched, path, systems, async () => {
-      if (++ticks === 4) throw new Error("given up");
-    }, {}, false, parse);
+      if (++ticks === 2) throw new Error("given up");
+    }, {}, false, run);
     await expect(given).rejects.toThrow("given up");
     expect(existsSync(path)).toBe(false);
     expect(links.length).toBe(1);
     expect(links[0]?.ended).toBe(true);
-    // the thread was given pieces, and never the parts nor the end of a run given up
-    expect(links[0]?.posts).toContain("names");
-    expect(links[0]?.posts).not.toContain("parts");
-    expect(links[0]?.posts).not.toContain("finish");
-    // (the stored title and tag columns differ by design: a parse ahead leaves those that follow from the names NULL)
-    const after = await written("after-given-up", watched, "all", 300);
-    const plain = await written("plain-again", { ...bunRuntime, startThread: undefined });
+    expect(links[0]?.posts).toContain("rows");
+    expect(links[0]?.posts).toContain("end");
+    const after = await written("after-given-up", watched, "all", true);
+    const plain = await written("plain-again", { ...bunRuntime, startThread: undefined }, undefined, true);
     for (const t of Object.keys(TABLES).filter((t) => t !== "stored_names")) expect([t, after[t]]).toEqual([t, plain[t] as unknown[]]);
+  });
+
+  test("a full index run, its systems walked and their rows written by its second thread, gives the index a run without threads gives", async () => {
+    const roms = join(dir, "run-roms");
+    writeTree(roms, [{ folder: "SNES", ext: ".sfc" }, { folder: "Genesis", ext: ".md" }, { folder: "NES", ext: ".nes" }, { folder: "GBA", ext: ".gba" }], 9_000, 4);
+    const threads: string[] = [];
+    const watching: Runtime = {
+      ...bunRuntime,
+      startThread: (entry) => {
+        threads.push(entry.bundledPath);
+        return (bunRuntime.startThread as NonNullable<Runtime["startThread"]>)(entry);
+      },
+    };
+    /** Indexes the tree into a new data folder, then again after `change` (two runs, one store); the tables after each. */
+    const run = async (name: string, runtime: Runtime, change: () => void) => {
+      const data = join(dir, name);
+      mkdirSync(data, { recursive: true });
+      const store = new MediaStore(runtime, data, systemCatalog());
+      store.open();
+      const indexer = new MediaIndexer({ runtime, store, catalog: systemCatalog(), roots: () => [roms], zipsAsFolders: () => false, onProgress: () => {} });
+      try {
+        await indexer.start();
+        const first = dump(store.path);
+        change();
+        await indexer.start();
+        expect(existsSync(`${store.buildingPath}.split`)).toBe(false);
+        return [first, dump(store.path)] as const;
+      } finally {
+        store.close();
+      }
+    };
+    let moved = Date.now() / 1000 + 60;
+    /** Moves the mtime of the system folders (`deep`: and every folder below them). */
+    const touch = (deep: boolean) => () => {
+      const t = ++moved;
+      const visit = (d: string, depth: number) => {
+        utimesSync(d, t, t);
+        if (deep || depth === 0) for (const e of readdirSync(d, { withFileTypes: true })) if (e.isDirectory() && deep) visit(join(d, e.name), depth + 1);
+      };
+      for (const f of ["SNES", "Genesis", "NES", "GBA"]) visit(join(roms, f), 0);
+    };
+    /** The same tables, but for when the runs happened: the systems' index times, the folders' mtimes (each run moves them). */
+    const expectSame = (a: Record<string, unknown[]>, b: Record<string, unknown[]>) => {
+      const timeless = (t: string, rows: unknown[] | undefined) => (rows ?? []).map((r) => ({ ...(r as object), ...(t === "systems" ? { indexed_at: "" } : {}), ...(t === "folders" ? { mtime: 0 } : {}) }));
+      for (const t of Object.keys(TABLES).filter((t) => t !== "stored_names")) expect([t, timeless(t, a[t])]).toEqual([t, timeless(t, b[t])]);
+    };
+    const named = (tables: Record<string, unknown[]>) => (tables.stored_names as Stored[]).every((r) => r.title === null && r.tags === null);
+    // a first index and a full one (every folder changed: each read again, none kept from the served index)
+    const [split, splitAgain] = await run("run-split", watching, touch(true));
+    expect(threads.filter((t) => t.endsWith("split-run-worker.ts")).length).toBe(2);
+    expect(threads.filter((t) => t.endsWith("index-thread-worker.ts")).length).toBe(0);
+    const [plain, plainAgain] = await run("run-plain", { ...bunRuntime, startThread: undefined }, touch(true));
+    expect((split.stored_names as Stored[]).length).toBe(9_000);
+    expect(named(split)).toBe(true);
+    expect(named(splitAgain)).toBe(true);
+    expectSame(split, plain);
+    expectSame(splitAgain, plainAgain);
+    // only the system folders changed: their sub-folders' files are kept from the served index, which the split's
+    // thread does not write; the writer writes the file, with its thread beside it
+    threads.length = 0;
+    const [, partly] = await run("run-partly", watching, touch(false));
+    expect(threads.filter((t) => t.endsWith("index-thread-worker.ts")).length).toBe(1);
+    expect(named(partly)).toBe(false);
+    expectSame(partly, plainAgain);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Issue 41: a search page's items are made in one pass over its rows (service/media/media-items.ts), the titles
- * and tags of rows the index thread parsed read back from the file names. The same files indexed both ways (the
+ * and tags of rows a split run's thread wrote read back from the file names. The same files indexed both ways (the
  * service's index run with its thread, where those columns are left empty, and the writer alone, which stores
  * every title and tag) give the same full pages of 250: names, paths, folders, systems, tags and the tags
  * telling apart media of one title. Real SQLite files, the real index thread.
@@ -13,7 +13,7 @@ import { DEFAULT_MAX_RESULTS } from "../../src/core/wire/media.ts";
 import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import { writeIndexFile, type WrittenSystem } from "../../src/service/media/index-writer.ts";
 import { MediaStore } from "../../src/service/media/media-store.ts";
-import { ParseAhead } from "../../src/service/media/parse-ahead.ts";
+import { SplitRun } from "../../src/service/media/split-run.ts";
 import { nameGenerator } from "../fixtures/rom-names.ts";
 import { tempDir } from "../fixtures/service.ts";
 
@@ -54,10 +54,13 @@ async function indexed(name: string, ahead: boolean): Promise<MediaStore> {
   mkdirSync(data);
   const store = new MediaStore(bunRuntime, data, systemCatalog());
   const written = systems();
-  const parse = ahead ? ParseAhead.start(bunRuntime) : null;
-  if (ahead && !parse) throw new Error("no index thread on this runtime");
-  for (const w of written) parse?.hand(w.scan, undefined);
-  await writeIndexFile(bunRuntime, store.buildingPath, written, async () => {}, {}, false, parse);
+  const split = ahead ? SplitRun.start(bunRuntime, store.buildingPath) : null;
+  if (ahead && !split) throw new Error("no index thread on this runtime");
+  for (const w of written) {
+    split?.writeRows(w.scan, w.indexedAt);
+    await split?.hand(w.scan, undefined, async () => {});
+  }
+  await writeIndexFile(bunRuntime, store.buildingPath, written, async () => {}, {}, false, split);
   store.replaceWith(store.buildingPath);
   return store;
 }

@@ -17,10 +17,13 @@ export function firstUnit(key: string): number {
   return key.length > 0 ? key.charCodeAt(0) : 0;
 }
 
-/** A pivot parting keys like `keys` into halves of about the same size: their median first code unit (at least 1). */
-export function medianPivot(keys: readonly string[]): number {
+/**
+ * A pivot parting keys like `keys` into halves of about the same size: their median first code unit (at least 1);
+ * `lowerShare`: the part of them the lower half holds instead (a quantile).
+ */
+export function medianPivot(keys: readonly string[], lowerShare = 0.5): number {
   const units = Int32Array.from(keys, firstUnit).sort();
-  return Math.max(1, (units[units.length >>> 1] as number | undefined) ?? 1);
+  return Math.max(1, (units[Math.floor(units.length * lowerShare)] as number | undefined) ?? 1);
 }
 
 /**
@@ -29,6 +32,9 @@ export function medianPivot(keys: readonly string[]): number {
  * same order; a median one gives halves of about the same size).
  */
 export class KeyHalves {
+  /** `lowerShare`: about the part of the keys the lower half gets (its pivot a quantile of the first keys added). */
+  constructor(private readonly lowerShare = 0.5) {}
+
   private pivot = -1;
   private next = 1;
   private readonly parts: Array<{ keys: string[]; ids: Int32Array }> = [
@@ -39,7 +45,7 @@ export class KeyHalves {
   /** Adds the keys of the next ids. */
   add(keys: readonly string[]): void {
     if (keys.length === 0) return;
-    if (this.pivot < 0) this.pivot = medianPivot(keys);
+    if (this.pivot < 0) this.pivot = medianPivot(keys, this.lowerShare);
     for (const key of keys) {
       const part = this.parts[firstUnit(key) < this.pivot ? 0 : 1] as { keys: string[]; ids: Int32Array };
       const n = part.keys.length;

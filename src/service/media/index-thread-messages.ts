@@ -1,22 +1,14 @@
-import type { DerivedChunk, DerivedLists, DerivedPart, SystemRange } from "../../core/media/derived-index.ts";
-import type { ParsedNames, SystemNames } from "./system-names.ts";
+import type { DerivedChunk, DerivedLists, SystemRange } from "../../core/media/derived-index.ts";
 
 /**
- * Messages to the media index thread (index-thread-worker.ts): `begin` first (whether it keeps the title keys and
- * sorts half the title order), then files as chunks, or a system's names to parse, then the parts of the last
- * files parsed by the writer (after the names parsed here: their ids follow), then `finish`.
+ * Messages to the media index thread (index-thread-worker.ts): `begin` first, then the files as chunks, in media
+ * id order, then `finish`.
  */
-export type ToIndexThread =
-  | { t: "begin"; titleOrder: boolean }
-  | { t: "chunk"; chunk: DerivedChunk }
-  | { t: "names"; names: SystemNames }
-  | { t: "parts"; parts: DerivedPart[] }
-  | { t: "finish"; systems: SystemRange[] };
+export type ToIndexThread = { t: "begin" } | { t: "chunk"; chunk: DerivedChunk } | { t: "finish"; systems: SystemRange[] };
 
-/** Messages from it: `ready` once it takes messages; `parsed` per `names`; after `finish` the `lists`, then the `order` when it keeps the title keys (or `failed`). */
+/** Messages from it: `ready` once it takes messages; after `finish` the `lists`, then the upper half of the title `order` (or `failed`). */
 export type FromIndexThread =
   | { t: "ready" }
-  | { t: "parsed"; parsed: ParsedNames }
   | { t: "lists"; lists: DerivedLists }
   | { t: "order"; upper: Int32Array }
   | { t: "failed"; reason: string };

@@ -1,10 +1,9 @@
-import { type DerivedChunk, DerivedIndexBuilder, type DerivedLists, type DerivedPart, partBuffers, type SystemRange } from "../../core/media/derived-index.ts";
+import { type DerivedChunk, DerivedIndexBuilder, type DerivedLists, type SystemRange } from "../../core/media/derived-index.ts";
 import { Deferred } from "../../core/deferred.ts";
 import { log } from "../../log.ts";
 import type { Runtime, ThreadLink } from "../../runtime/types.ts";
 import { DerivedChunks } from "./derived-chunks.ts";
 import type { FromIndexThread, ToIndexThread } from "./index-thread-messages.ts";
-import { type ParsedNames, type SystemNames, SystemNamesParser } from "./system-names.ts";
 
 const logger = log.withTag("media");
 
@@ -25,23 +24,11 @@ export class DerivedIndexJob {
   private lists: Deferred<DerivedLists> | null = new Deferred<DerivedLists>();
   private readonly order = new Deferred<Int32Array>();
   private readonly chunks = new DerivedChunks((c) => this.chunk(c), () => this.local === null);
-  /** The systems handed over by `addSystem`, awaiting their title keys (in order). */
-  private readonly parsing: Array<Deferred<ParsedSystem>> = [];
-  /** Why the job stopped (failed or ended): what a system handed over afterwards gets. */
-  private stopped: Error | null = null;
-  /** Parses here what the thread would (thread-less, or after it failed to start). */
-  private localParser: SystemNamesParser | null = null;
 
-  private constructor(private readonly titleOrder: boolean) {
-    this.chunks.titlesWanted = titleOrder;
-  }
+  private constructor() {}
 
-  /**
-   * `titleOrder` false: the writer sorts the title order itself (from the titles a parse ahead hands back), and
-   * no title keys are made here.
-   */
-  static start(runtime: Runtime, titleOrder = true): DerivedIndexJob {
-    const job = new DerivedIndexJob(titleOrder);
+  static start(runtime: Runtime): DerivedIndexJob {
+    const job = new DerivedIndexJob();
     // no thread: the writer sorts the title order from its rows (no title keys held through the run, nor titles
     // through a chunk)
     if (!runtime.startThread) {
@@ -53,7 +40,7 @@ export class DerivedIndexJob {
         job.link = link;
         link.onMessage((m) => job.heard(m as FromIndexThread));
         link.onError((reason) => job.failed(reason));
-        job.post({ t: "begin", titleOrder });
+        job.post({ t: "begin" });
       } catch (err) {
         job.toLocal((err as Error).message);
       }
@@ -69,31 +56,6 @@ export class DerivedIndexJob {
   /** Adds the next file (media ids follow one another from 1): its name, title parsed from it, platform title, tags. */
   add(file: string, whole: boolean, title: string, named: string | undefined, tags: readonly string[]): void {
     this.chunks.add(file, whole, title, named, tags);
-  }
-
-  /**
-   * Adds the next system's files instead (media ids follow on; not mixed with `add`): parsed in the thread,
-   * which hands back their title keys for the title order.
-   */
-  addSystem(names: SystemNames): Promise<ParsedSystem> {
-    const parsed = new Deferred<ParsedSystem>();
-    this.parsing.push(parsed);
-    if (this.stopped) this.reject(this.stopped);
-    else if (this.local) this.parsedHere(names);
-    else this.post({ t: "names", names }, this.unconfirmed ? [] : [names.whole.buffer as ArrayBuffer]);
-    return parsed.promise;
-  }
-
-  /**
-   * Adds the parts the writer built from the last files itself (`DerivedIndexBuilder.part`, ascending): their ids
-   * follow those of the systems handed over by `addSystem`. After the last `addSystem`, before `finish`.
-   */
-  addParts(parts: DerivedPart[]): void {
-    if (parts.length === 0) return;
-    if (this.local) {
-      this.chunks.flush();
-      for (const p of parts) this.local.merge(p);
-    } else this.post({ t: "parts", parts }, this.unconfirmed ? [] : parts.flatMap(partBuffers));
   }
 
   /** The derived tables are built in the writer's thread (no thread to build them in). */
@@ -139,30 +101,13 @@ export class DerivedIndexJob {
   }
 
   private reject(err: Error): void {
-    this.stopped ??= err;
     this.lists?.reject(err);
     this.order.reject(err);
-    for (const p of this.parsing.splice(0)) p.reject(err);
   }
 
   private chunk(chunk: DerivedChunk): void {
     if (this.local) this.local.add(chunk);
     else this.post({ t: "chunk", chunk }, this.unconfirmed ? [] : [chunk.whole.buffer as ArrayBuffer, chunk.tagSets.buffer as ArrayBuffer]);
-  }
-
-  /** A system's names parsed here (its chunks go to the local builder). */
-  private parsedHere(names: SystemNames): void {
-    this.localParser ??= new SystemNamesParser(this.chunks);
-    try {
-      this.parsed(this.localParser.parse(names));
-    } catch (err) {
-      this.reject(err as Error);
-    }
-  }
-
-  /** The title keys of the oldest system handed over and not yet answered. */
-  private parsed(p: ParsedNames): void {
-    this.parsing.shift()?.resolve({ keys: p.keys.split("\0") });
   }
 
   private post(m: ToIndexThread, transfer: ArrayBuffer[] = []): void {
@@ -176,7 +121,6 @@ export class DerivedIndexJob {
 
   private heard(m: FromIndexThread): void {
     if (m.t === "ready") this.unconfirmed = null;
-    else if (m.t === "parsed") this.parsed(m.parsed);
     else if (m.t === "lists") this.listsBuilt(m.lists);
     else if (m.t === "order") {
       this.order.resolve(m.upper);
@@ -199,13 +143,11 @@ export class DerivedIndexJob {
     logger.warn(`media index thread did not start (${reason}); its tables are built in the main thread`);
     this.link?.terminate();
     this.link = null;
-    this.local = new DerivedIndexBuilder(this.titleOrder);
+    this.local = new DerivedIndexBuilder();
     const sent = this.unconfirmed ?? [];
     this.unconfirmed = null;
     for (const m of sent) {
       if (m.t === "chunk") this.local.add(m.chunk);
-      else if (m.t === "names") this.parsedHere(m.names);
-      else if (m.t === "parts") this.addParts(m.parts);
     }
     if (this.finishing) this.buildLocal();
   }
@@ -216,7 +158,7 @@ export class DerivedIndexJob {
   }
 
   private buildLocal(): void {
-    this.chunks.flush(); // what the names parsed here since `finish` (a thread that failed to start) left over
+    this.chunks.flush();
     const local = this.local as DerivedIndexBuilder;
     this.local = null;
     try {
@@ -228,9 +170,4 @@ export class DerivedIndexJob {
       this.reject(err as Error);
     }
   }
-}
-
-/** A system's files as parsed ahead: file i's title key (`titleSortKey`) is `keys[i]`. */
-export interface ParsedSystem {
-  keys: string[];
 }

@@ -6,13 +6,14 @@ import type { SystemCatalog } from "../../core/systems/catalog.ts";
 import { log } from "../../log.ts";
 import type { Runtime } from "../../runtime/types.ts";
 import { createHash } from "node:crypto";
-import { addReused, priorWalk, readFolderRecords } from "./folder-records.ts";
+import { addReused, readFolderRecords } from "./folder-records.ts";
 import { type DoneStep, IndexCheckpoint } from "./index-checkpoint.ts";
 import { writeIndexFile, type WrittenSystem } from "./index-writer.ts";
 import type { MediaStore } from "./media-store.ts";
-import { ParseAhead } from "./parse-ahead.ts";
+import { SplitRun } from "./split-run.ts";
 import type { Progress } from "./status.ts";
-import { type SystemScan, walkSystemFolder } from "./walker.ts";
+import { scanOf, type SystemWalked, type SystemWalkRequest, unchangedWalk, walkSystem } from "./system-walk.ts";
+import type { SystemScan } from "./walker.ts";
 import type { VirtualMedia } from "../../platforms/shared/pc-stores.ts";
 
 const logger = log.withTag("media");
@@ -136,8 +137,8 @@ export class MediaIndexer {
   private keepCheckpoint = false;
   private current: Promise<number> | null = null;
   private readonly checkpoint: IndexCheckpoint;
-  /** The running full run's names parsed ahead of its write. */
-  private ahead: ParseAhead | null = null;
+  /** The running full run's second thread: it walks, and writes the media rows (split-run.ts). */
+  private split: SplitRun | null = null;
   lastRun: RunStats | null = null;
 
   constructor(private readonly deps: IndexerDeps) {
@@ -224,10 +225,15 @@ export class MediaIndexer {
       const results = new Map<string, DoneStep>();
       const pending: Array<[string, DoneStep]> = [];
       let lastCommit = -1;
-      // a full run's systems go to the index thread as they are walked, while the next is walked (parse-ahead.ts);
-      // it starts at the first changed system, and gives up at an unchanged one (the write then reads rows kept)
-      let handing = !only;
-      const ctx = { zipsAsFolders: zips, tick: () => this.tick(), warn: (m: string) => logger.warn(m), countEntries: this.deps.runtime.countDirEntries };
+      // a full run of files (split-run.ts): once the first system, walked here, is found changed, a second thread
+      // walks the others and writes the media rows while this one parses the names walked; it is given up at a
+      // system it cannot write so (unchanged, partly kept from the served index, platform titles): the writer then
+      // writes the file itself
+      let handing = !only && done.size === 0 && virtual.size === 0;
+      const tick = () => this.tick();
+      const walkRequest = (step: PlannedSystem) => this.walkRequest(step, priorOk && (virtualSame || !virtual.has(step.system.id)), zips);
+      /** The systems the second thread walks, answered in order. */
+      const threadWalks = new Map<string, Promise<SystemWalked>>();
       for (const [i, step] of plan.entries()) {
         const id = step.system.id;
         let result = done.get(id);
@@ -237,7 +243,9 @@ export class MediaIndexer {
           progress.currentStepDisplay = step.system.name;
           await this.tick();
           const extra = virtual.get(id);
-          result = await this.walkSystem(step, priorOk && (virtualSame || !extra), ctx);
+          const there = threadWalks.get(id);
+          threadWalks.delete(id);
+          result = this.walked(await (there ?? walkSystem(walkRequest(step), { tick, countEntries: this.deps.runtime.countDirEntries })));
           if (extra && result.scan) addVirtual(result.scan, extra);
           // an unchanged system costs little to check again: it is committed with the next changed one (a
           // sync per system would cost more than the check of an unchanged tree). Changed ones are committed
@@ -251,11 +259,19 @@ export class MediaIndexer {
           }
         }
         if (result.unchanged) stats.unchangedSystems++;
-        if (handing && result.scan) (this.ahead ??= ParseAhead.start(this.deps.runtime))?.hand(result.scan, this.deps.titleSource?.(id));
-        else if (handing) {
+        if (handing && !result.scan) {
           handing = false;
-          this.ahead?.end();
-          this.ahead = null;
+          this.split?.stopHanding();
+        }
+        if (handing && result.scan) {
+          if (!this.split) {
+            this.split = SplitRun.start(this.deps.runtime, store.buildingPath);
+            // this system's rows from its walk here; the systems after it walked there, each asked for at once
+            this.split?.writeRows(result.scan, result.indexedAt);
+            const rest = plan.slice(i + 1);
+            this.split?.walkAll(rest.map(walkRequest)).forEach((walked, k) => threadWalks.set((rest[k] as PlannedSystem).system.id, walked));
+          }
+          await this.split?.hand(result.scan, this.deps.titleSource?.(id), tick);
         }
         results.set(id, result);
         progress.totalFiles += result.scan ? result.scan.files.length : (counts.get(id) ?? 0);
@@ -266,7 +282,7 @@ export class MediaIndexer {
       const scope = only ? new Set(only.map((s) => s.id)) : null;
       const dropped = [...counts.keys()].some((id) => (!scope || scope.has(id)) && !results.has(id));
       if (priorOk && virtualSame && !dropped && [...results.values()].every((r) => r.unchanged)) {
-        this.ahead?.end();
+        this.split?.end();
         stats.unchanged = true;
         store.markChecked();
         logger.info(`media index unchanged (${plan.length} systems checked in ${Date.now() - started} ms); the served index is kept`);
@@ -281,8 +297,8 @@ export class MediaIndexer {
       if (!(this.aborted && this.keepCheckpoint)) this.checkpoint.remove();
       throw err;
     } finally {
-      this.ahead?.end();
-      this.ahead = null;
+      this.split?.end();
+      this.split = null;
       this.checkpoint.close();
       try {
         rmSync(store.buildingPath, { force: true });
@@ -314,27 +330,21 @@ export class MediaIndexer {
     return out;
   }
 
-  /** Walks one system's folders, against the served index's record of them when it has one. */
-  private async walkSystem(step: PlannedSystem, priorOk: boolean, ctx: Parameters<typeof walkSystemFolder>[4]): Promise<DoneStep> {
-    const { store } = this.deps;
+  /** What walking one system's folders takes: against the served index's record of them when it has one. */
+  private walkRequest(step: PlannedSystem, priorOk: boolean, zipsAsFolders: boolean): SystemWalkRequest {
+    const served = this.deps.store.database;
     const id = step.system.id;
-    const served = store.database;
-    const records = priorOk && served ? readFolderRecords(served, id) : [];
-    const prior = records.length > 0 ? priorWalk(records) : undefined;
-    const scan: SystemScan = { system: id, dirs: [], files: [], fileDirs: [], folders: [] };
-    const extensions = new Set(step.system.extensions);
-    let changed = 0;
-    let visited = 0;
-    const reused: string[] = [];
-    for (const folder of step.folders) {
-      const o = await walkSystemFolder(folder, id, extensions, scan, ctx, prior);
-      changed += o.changed;
-      visited += o.visited;
-      reused.push(...o.reused);
-    }
-    const indexedAt = new Date().toISOString();
-    if (prior && changed === 0 && visited === prior.folders.size) return { indexedAt, unchanged: true, scan: null };
-    if (reused.length > 0) addReused(scan, reused, store.readSystems([id])[0]?.scan ?? { system: id, dirs: [], files: [], fileDirs: [] });
+    return { system: id, folders: step.folders, extensions: [...step.system.extensions], zipsAsFolders, prior: priorOk && served ? readFolderRecords(served, id) : [] };
+  }
+
+  /** A system's step from its walk: unchanged, or its files (with those of the folders kept from the served index). */
+  private walked(walked: SystemWalked): DoneStep {
+    for (const warning of walked.warnings) logger.warn(warning);
+    const { indexedAt } = walked;
+    if (unchangedWalk(walked)) return { indexedAt, unchanged: true, scan: null };
+    const scan = scanOf(walked);
+    const id = walked.system;
+    if (walked.reused.length > 0) addReused(scan, walked.reused, this.deps.store.readSystems([id])[0]?.scan ?? { system: id, dirs: [], files: [], fileDirs: [] });
     return { indexedAt, unchanged: false, scan };
   }
 
@@ -355,9 +365,9 @@ export class MediaIndexer {
     written.sort((a, b) => (order.get(a.scan.system) ?? 1e9) - (order.get(b.scan.system) ?? 1e9));
     for (const w of written) w.titleOf = this.deps.titleSource?.(w.scan.system);
     results.clear(); // the scans are the writer's from here: it lets each go once written
-    const ahead = this.ahead;
-    this.ahead = null; // the writer's from here: it ends it
-    const total = await writeIndexFile(this.deps.runtime, store.buildingPath, written, () => this.tick(), meta, true, ahead);
+    const split = this.split;
+    this.split = null; // the writer's from here: it ends it
+    const total = await writeIndexFile(this.deps.runtime, store.buildingPath, written, () => this.tick(), meta, true, split);
     if (this.aborted) throw new IndexInterruptedError();
     store.replaceWith(store.buildingPath);
     return total;

@@ -96,7 +96,8 @@ export class MediaStore {
    * is after its migration: that one is simply indexed again), or null.
    */
   open(): { reason: string; damaged: boolean } | null {
-    for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(this.buildingPath + suffix, { force: true });
+    // (".split": the file a split run's thread writes before the writer takes it, split-run.ts)
+    for (const suffix of ["", "-journal", "-wal", "-shm", ".split"]) rmSync(this.buildingPath + suffix, { force: true });
     if (!existsSync(this.path)) return null;
     let db: SqlDatabase | null = null;
     try {

@@ -5,44 +5,23 @@ import { indexTagsOfFile } from "../../core/media/index-tags.ts";
 import type { MediaType } from "../../core/slugs/index.ts";
 import type { DerivedChunks } from "./derived-chunks.ts";
 
-/** A walked system's files as handed to the index thread ahead of the write (ids follow those handed before). */
-export interface SystemNames {
-  /** File names joined by NUL. */
-  names: string;
-  /** Per file: 1 when its name is taken whole (a store game's virtual folder). */
-  whole: Uint8Array;
-  /** Files (place in the list, ascending) the platform names, and those names. */
-  namedAt: number[];
-  named: string[];
-  /** How the system's file names are read for tags (its media type). */
-  mediaType: MediaType;
-}
-
-/** What the thread hands back for them: the keys the writer sorts the title order by. */
-export interface ParsedNames {
-  /** Each file's title key (`titleSortKey` of the platform's name, else of the title parsed), joined by NUL. */
-  keys: string;
-}
-
 /**
- * Parses each file name of the systems handed over (titles, tags) once: for the derived tables, added to `chunks`
- * in media id order, and for the title order, whose keys are handed back.
+ * Parses the file names of a full run's systems (titles, tags) once each, in media id order: for the derived
+ * tables, added to `chunks` (a split run's, split-run.ts: no store games, no platform titles), and for the title
+ * order, whose keys it gives back.
  */
 export class SystemNamesParser {
   constructor(private readonly chunks: DerivedChunks) {}
 
-  parse(m: SystemNames): ParsedNames {
-    const names = m.names.split("\0");
+  /** Parses `names` (their ids follow those parsed before); gives each one's title key (`titleSortKey`), joined by NUL. */
+  parse(names: readonly string[], mediaType: MediaType): string {
     const titles = new Array<string>(names.length);
-    let k = 0;
     for (let i = 0; i < names.length; i++) {
       const file = names[i] as string;
-      const whole = m.whole[i] === 1;
-      const title = mediaTitle(mediaName(file, whole));
-      const named = m.namedAt[k] === i ? (m.named[k++] as string) : undefined;
-      this.chunks.add(file, whole, title, named, indexTagsOfFile(file, whole, m.mediaType));
-      titles[i] = named ?? title;
+      const title = mediaTitle(mediaName(file, false));
+      this.chunks.add(file, false, title, undefined, indexTagsOfFile(file, false, mediaType));
+      titles[i] = title;
     }
-    return { keys: joinedTitleSortKeys(titles.join("\0")) };
+    return joinedTitleSortKeys(titles.join("\0"));
   }
 }

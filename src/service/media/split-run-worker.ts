@@ -1,0 +1,91 @@
+/**
+ * A split run's thread (split-run.ts): walks the systems of a full index run and writes their media rows into the
+ * new index file while the run's thread parses the names walked before; then sorts the title order from the keys
+ * it was handed. Started for one run and ended after it. (Threads run on Bun only: its runtime's parts are used.)
+ */
+import { rmSync } from "node:fs";
+import { KeyHalves, sortedIds } from "../../core/media/title-order-halves.ts";
+import { mediaMigrations } from "../../db/migrations/media.ts";
+import { openDatabase } from "../../db/open.ts";
+import { bunThreadRuntime } from "../../runtime/bun/thread-runtime.ts";
+import type { SqlDatabase } from "../../runtime/types.ts";
+import { NamedRows } from "./named-rows.ts";
+import type { FromSplitRun, ToSplitRun } from "./split-run-messages.ts";
+import { scanOf, unchangedWalk, walkSystem } from "./system-walk.ts";
+import type { SystemScan } from "./walker.ts";
+
+interface Scope {
+  postMessage(message: FromSplitRun, transfer?: ArrayBuffer[]): void;
+  onmessage: ((e: { data: ToSplitRun }) => void) | null;
+}
+const scope = globalThis as unknown as Scope;
+
+let db: SqlDatabase | null = null;
+let rows: NamedRows | null = null;
+/**
+ * The lower half's part of the title keys: the run's thread sorts it once it has stored the lists, while the upper
+ * half is sorted here (after the rows are committed and the lower half's keys handed over): both done about together.
+ */
+const LOWER_SHARE = 0.35;
+/** The title keys of the rows, parted into the halves the order is sorted in. */
+const keys = new KeyHalves(LOWER_SHARE);
+/** Messages are handled one after the other (a walk takes turns with the event loop). */
+let queue: Promise<void> = Promise.resolve();
+let failed = false;
+const noTick = async () => {};
+
+
+async function handle(m: ToSplitRun): Promise<void> {
+  if (m.t === "open") {
+    for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(m.path + suffix, { force: true });
+    db = openDatabase(bunThreadRuntime, m.path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
+    // A half-written file is thrown away, never read: no journal, no syncs (the run's thread syncs it at the end)
+    db.exec("PRAGMA journal_mode = OFF");
+    db.exec("PRAGMA synchronous = OFF");
+    db.exec("PRAGMA cache_size = -2048");
+    db.exec("BEGIN");
+    rows = new NamedRows(db);
+  } else if (m.t === "rows") rows?.add(scanOf(m.scan), m.indexedAt);
+  else if (m.t === "walk") {
+    const walked = await walkSystem(m.request, { tick: noTick, countEntries: bunThreadRuntime.countDirEntries });
+    // its rows only where they are the walk's files, as every system's before (else the run's thread writes the
+    // index itself, and no more rows are written here)
+    const writes = rows !== null && !unchangedWalk(walked) && walked.reused.length === 0;
+    const scan = writes ? scanOf(walked) : null;
+    scope.postMessage({ t: "walked", walked, rows: writes }, [walked.fileDirs.buffer as ArrayBuffer]);
+    if (scan) rows?.add(scan, walked.indexedAt);
+    else rows = null;
+  } else if (m.t === "keys") keys.add(m.keys.split("\0"));
+  else {
+    if (!db || !rows) throw new Error("split run: no rows to end");
+    rows.flush();
+    const total = rows.total;
+    db.exec("COMMIT");
+    db.close();
+    db = null;
+    scope.postMessage({ t: "rows", total });
+    const [lower, upper] = keys.halves();
+    const lowerCount = lower.ids.length; // (its ids are moved to the run's thread)
+    scope.postMessage({ t: "lower", keys: lower.keys.join("\0"), ids: lower.ids }, [lower.ids.buffer as ArrayBuffer]);
+    const samples: string[] = [];
+    const ids = sortedIds(upper, false, { at: lowerCount, keys: samples });
+    scope.postMessage({ t: "upper", ids, samples }, [ids.buffer as ArrayBuffer]);
+  }
+}
+
+scope.onmessage = (e) => {
+  const m = e.data;
+  queue = queue.then(async () => {
+    if (failed) return;
+    try {
+      await handle(m);
+    } catch (err) {
+      failed = true;
+      try {
+        db?.close();
+      } catch {}
+      scope.postMessage({ t: "failed", reason: (err as Error).message });
+    }
+  });
+};
+scope.postMessage({ t: "ready" });

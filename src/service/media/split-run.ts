@@ -1,0 +1,214 @@
+import { rmSync } from "node:fs";
+import { Deferred } from "../../core/deferred.ts";
+import { DerivedIndexBuilder, type DerivedLists, type SystemRange } from "../../core/media/derived-index.ts";
+import type { MediaType } from "../../core/slugs/index.ts";
+import type { KeyedIds } from "../../core/media/title-order-halves.ts";
+import { isVirtualPath } from "../../core/media/words.ts";
+import { systemCatalog } from "../../core/systems/catalog.ts";
+import type { Runtime, ThreadLink } from "../../runtime/types.ts";
+import { DerivedChunks } from "./derived-chunks.ts";
+import type { FromSplitRun, ToSplitRun } from "./split-run-messages.ts";
+import { SystemNamesParser } from "./system-names.ts";
+import { type SystemWalked, type SystemWalkRequest, walkSystem, wireScan } from "./system-walk.ts";
+import type { SystemScan } from "./walker.ts";
+
+/** How the reference reads a system's file names for tags (Game for consoles and computers). */
+function mediaTypeOf(system: string): MediaType {
+  return systemCatalog().byIdExact(system)?.mediaType ?? "Game";
+}
+
+/** Files parsed between two turns of the event loop (searches keep being served while a run parses). */
+const UNIT_FILES = 4096;
+
+/** What the writer takes from a split run whose thread wrote every media row. */
+export interface ClaimedSplit {
+  /** The word and tag lists of every file, built here from the names parsed; `systems` the rows' id ranges. */
+  lists(systems: SystemRange[]): DerivedLists;
+  /** Resolves once the thread has written every media row and closed the file (at `file`): the last media id. */
+  rows: Promise<number>;
+  file: string;
+  /** The lower half of the title order's keys (title-order-halves.ts), for the writer to sort. */
+  lower: Promise<KeyedIds>;
+  /** The upper half, sorted in the thread from the keys made here, and the sample keys of its places. */
+  upper: Promise<{ ids: Int32Array; samples: string[] }>;
+  /** Ends the thread (once the file is finished, or given up). */
+  end(): void;
+}
+
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A full index run split between two threads (Bun: the second on the second core). The thread walks the systems
+ * (`walk`: readdir is the kernel's work, and the thread's code is compiled afresh each run, which costs the walk
+ * little and a parse much) and writes their media rows into the new index file (`open`), every name's title and
+ * tags left to follow from it (core/media/row-names.ts); this thread parses each system's names as it is handed
+ * (`hand`), builds the word and tag lists from them, and hands the thread the title keys, which it sorts once
+ * every row is written. The writer claims it (`claim`) when it writes exactly the systems handed, in that order, all
+ * walked and written so (a full run of files only); otherwise it is ended, and the writer writes the file itself.
+ */
+export class SplitRun {
+  private link: ThreadLink | null = null;
+  /** Messages posted before the thread said it takes messages: its walks are done here should it not start. */
+  private unconfirmed: ToSplitRun[] | null = [];
+  /** The thread did not start: it walks nothing and writes no rows (walks are done here). */
+  private broken = false;
+  /** Every system handed so far had its rows written by the thread. */
+  private rowsWritten = true;
+  private readonly walks: Array<Deferred<SystemWalked>> = [];
+  private localWalks: Promise<void> = Promise.resolve();
+  private readonly rows = new Deferred<number>();
+  private readonly lower = new Deferred<KeyedIds>();
+  private readonly upper = new Deferred<{ ids: Int32Array; samples: string[] }>();
+  private readonly handed: SystemScan[] = [];
+  private readonly builder = new DerivedIndexBuilder(false);
+  private readonly chunks = new DerivedChunks((c) => this.builder.add(c), () => false);
+  private readonly parser = new SystemNamesParser(this.chunks);
+  private stopped: Error | null = null;
+
+  /** The file the thread writes: its own, until the writer takes it (never the writer's, which a thread ended late could touch). */
+  private readonly file: string;
+
+  private constructor(
+    private readonly runtime: Runtime,
+    path: string,
+  ) {
+    this.chunks.titlesWanted = false;
+    this.file = `${path}.split`;
+  }
+
+  /** Starts one writing the index file to be at `path` where the runtime has threads; else null. */
+  static start(runtime: Runtime, path: string): SplitRun | null {
+    if (!runtime.startThread) return null;
+    const run = new SplitRun(runtime, path);
+    try {
+      run.link = runtime.startThread({ url: new URL("./split-run-worker.ts", import.meta.url).href, bundledPath: "./service/media/split-run-worker.ts" });
+    } catch {
+      return null;
+    }
+    run.link.onMessage((m) => run.heard(m as FromSplitRun));
+    run.link.onError((reason) => run.failed(reason));
+    run.post({ t: "open", path: run.file });
+    return run;
+  }
+
+  /** A system walked here (or taken from elsewhere): the thread writes its rows after those of the systems before. */
+  writeRows(scan: SystemScan, indexedAt: string): void {
+    const wire = wireScan(scan);
+    this.post({ t: "rows", scan: wire, indexedAt }, [wire.fileDirs.buffer as ArrayBuffer]);
+  }
+
+  /** Walks the systems in the thread, which writes their rows (answered in the order asked). */
+  walkAll(requests: readonly SystemWalkRequest[]): Array<Promise<SystemWalked>> {
+    const out = requests.map((request) => {
+      const walked = new Deferred<SystemWalked>();
+      this.walks.push(walked);
+      if (this.stopped) this.reject(this.stopped);
+      else if (this.broken) this.walkHere(request);
+      else this.post({ t: "walk", request });
+      return walked.promise;
+    });
+    return out;
+  }
+
+  /**
+   * Parses the next system's names (its media ids follow those handed before), a piece at a time. A system whose
+   * rows store more than their names (`titleOf`: the platform's titles; a store game's names, taken whole) is not
+   * the thread's to write: the writer then writes the file itself.
+   */
+  async hand(scan: SystemScan, titleOf: ((dir: string, file: string) => string | undefined) | undefined, tick: () => Promise<void>): Promise<void> {
+    this.handed.push(scan);
+    if (titleOf || scan.dirs.some((d) => isVirtualPath(d.abs))) this.rowsWritten = false;
+    if (!this.rowsWritten) return;
+    const mediaType = mediaTypeOf(scan.system);
+    for (let from = 0; from < scan.files.length; from += UNIT_FILES) {
+      this.post({ t: "keys", keys: this.parser.parse(scan.files.slice(from, from + UNIT_FILES), mediaType) });
+      await tick();
+    }
+  }
+
+  /** No more systems are handed as walked (the run found one it must write otherwise): the writer writes the file. */
+  stopHanding(): void {
+    this.rowsWritten = false;
+  }
+
+  /** The split's results when `scans` (in write order) are the systems handed, in order, all written by the thread; else null, and it is ended. */
+  claim(scans: readonly SystemScan[]): ClaimedSplit | null {
+    const same = this.rowsWritten && !this.broken && !this.stopped && scans.length === this.handed.length && scans.every((s, i) => this.handed[i] === s);
+    this.handed.length = 0;
+    if (!same) {
+      this.end();
+      return null;
+    }
+    this.chunks.flush();
+    this.post({ t: "end" });
+    return { lists: (systems) => this.builder.lists(systems, false), rows: this.rows.promise, file: this.file, lower: this.lower.promise, upper: this.upper.promise, end: () => this.end() };
+  }
+
+  /** Ends the thread (after the results, or when the run is given up), and removes its file if the writer did not take it. */
+  end(): void {
+    this.link?.terminate();
+    this.link = null;
+    this.reject(new Error("media index run ended"));
+    rmSync(this.file, { force: true });
+  }
+
+  private post(m: ToSplitRun, transfer: ArrayBuffer[] = []): void {
+    if (this.stopped || this.broken) return;
+    this.unconfirmed?.push(m);
+    try {
+      this.link?.post(m, this.unconfirmed ? [] : transfer);
+    } catch (err) {
+      this.failed((err as Error).message);
+    }
+  }
+
+  private heard(m: FromSplitRun): void {
+    if (m.t === "ready") this.unconfirmed = null;
+    else if (m.t === "walked") {
+      if (!m.rows) this.rowsWritten = false;
+      this.walks.shift()?.resolve(m.walked);
+    } else if (m.t === "rows") this.rows.resolve(m.total);
+    else if (m.t === "lower") this.lower.resolve({ keys: m.ids.length > 0 ? m.keys.split("\0") : [], ids: m.ids });
+    else if (m.t === "upper") {
+      this.upper.resolve({ ids: m.ids, samples: m.samples });
+      this.link?.terminate();
+      this.link = null;
+    } else this.failed(m.reason);
+  }
+
+  private failed(reason: string): void {
+    const sent = this.unconfirmed;
+    this.link?.terminate();
+    this.link = null;
+    if (!sent) {
+      this.reject(new Error(`media index thread failed: ${reason}`));
+      return;
+    }
+    // it never started: the walks asked of it are done here, and the writer writes the file itself
+    this.unconfirmed = null;
+    this.broken = true;
+    this.rowsWritten = false;
+    for (const m of sent) if (m.t === "walk") this.walkHere(m.request);
+  }
+
+  /** A system walked here (the thread did not start), after those asked before. */
+  private walkHere(request: SystemWalkRequest): void {
+    this.localWalks = this.localWalks.then(async () => {
+      if (this.stopped) return;
+      try {
+        this.walks.shift()?.resolve(await walkSystem(request, { tick: yieldToLoop, countEntries: this.runtime.countDirEntries }));
+      } catch (err) {
+        this.reject(err as Error);
+      }
+    });
+  }
+
+  private reject(err: Error): void {
+    this.stopped ??= err;
+    this.rows.reject(err);
+    this.lower.reject(err);
+    this.upper.reject(err);
+    for (const w of this.walks.splice(0)) w.reject(err);
+  }
+}
