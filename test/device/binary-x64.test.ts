@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { Database } from "bun:sqlite";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { DistArtifact } from "../../build/release/build.ts";
 import { BUILD_TIMEOUT_MS, DIST_TEST_API_VERSION, distArtifact } from "../fixtures/dist-build.ts";
 import { childReaper, scratchDirs } from "../fixtures/test-cleanup.ts";
 import { freePort, runChild, waitHealthy } from "../fixtures/process.ts";
 import { RpcClient } from "../fixtures/rpc-client.ts";
+import { writeTree } from "../fixtures/rom-tree.ts";
 
 const scratch = scratchDirs();
 const reap = childReaper();
@@ -83,6 +85,46 @@ describe("the compiled x64 binary, run as a user would", () => {
     c.close();
     child.proc.kill("SIGTERM");
     expect(await child.exited).toEqual({ code: 0, signal: null });
+  });
+
+  test("indexes with its threads: a full run's second thread walks and writes the rows, a partial run's builds the lists", async () => {
+    const root = scratch();
+    const roms = join(root, "roms");
+    const dataDir = join(root, "data");
+    writeTree(roms, [{ folder: "SNES", ext: ".sfc" }, { folder: "Genesis", ext: ".md" }], 3_000);
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, "config.toml"), `[launchers]\nindex_root = ["${roms}"]\n`);
+    const port = await freePort();
+    const child = reap(runChild(["--data-dir", dataDir, "--port", String(port), "--host", "127.0.0.1"], { command: x64.binary }));
+    await waitHealthy(port, child);
+    const c = await RpcClient.connect(`ws://127.0.0.1:${port}/`);
+    /** Media rows that store their title (a run written by the service's thread) and those that do not (by a split's). */
+    const stored = () => {
+      const db = new Database(join(dataDir, "media.db"), { readonly: true });
+      try {
+        return db.prepare("SELECT count(title) AS titled, count(*) - count(title) AS named FROM media").get() as { titled: number; named: number };
+      } finally {
+        db.close();
+      }
+    };
+    try {
+      expect(await c.call("media.index")).toBeNull();
+      expect(stored()).toEqual({ titled: 0, named: 3_000 }); // the split's thread ran from inside the binary
+      const page = await c.call<{ results: Array<{ name: string; tags: unknown[] }>; total: number }>("media.search", { query: "" });
+      expect(page.total).toBe(3_000);
+      expect(page.results[0]?.name).toBeTruthy();
+      expect(page.results[0]?.tags.length).toBeGreaterThan(0);
+      // one system only, changed: the writer writes the file (every row titled), its lists built in the other thread
+      writeFileSync(join(roms, "SNES", "Added Game (USA).sfc"), "");
+      expect(await c.call("media.index", { systems: ["SNES"] })).toBeNull();
+      expect(stored()).toEqual({ titled: 3_001, named: 0 });
+      expect((await c.call<{ total: number }>("media.search", { query: "added game" })).total).toBe(1);
+      expect(child.output()).not.toContain("did not start");
+    } finally {
+      c.close();
+      child.proc.kill("SIGTERM");
+      await child.exited;
+    }
   });
 
   test("bad flags get a clear message and exit 2, without starting", () => {

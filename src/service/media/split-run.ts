@@ -5,12 +5,15 @@ import type { MediaType } from "../../core/slugs/index.ts";
 import type { KeyedIds } from "../../core/media/title-order-halves.ts";
 import { isVirtualPath } from "../../core/media/words.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
+import { log } from "../../log.ts";
 import type { Runtime, ThreadLink } from "../../runtime/types.ts";
 import { DerivedChunks } from "./derived-chunks.ts";
 import type { FromSplitRun, ToSplitRun } from "./split-run-messages.ts";
 import { SystemNamesParser } from "./system-names.ts";
 import { type SystemWalked, type SystemWalkRequest, walkSystem, wireScan } from "./system-walk.ts";
 import type { SystemScan } from "./walker.ts";
+
+const logger = log.withTag("media");
 
 /** How the reference reads a system's file names for tags (Game for consoles and computers). */
 function mediaTypeOf(system: string): MediaType {
@@ -186,6 +189,7 @@ export class SplitRun {
       return;
     }
     // it never started: the walks asked of it are done here, and the writer writes the file itself
+    logger.warn(`media index thread did not start (${reason}); the run walks and writes in the main thread`);
     this.unconfirmed = null;
     this.broken = true;
     this.rowsWritten = false;
