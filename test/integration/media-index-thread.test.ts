@@ -272,5 +272,14 @@ describe("media index thread", () => {
     expect(threads.filter((t) => t.endsWith("index-thread-worker.ts")).length).toBe(1);
     expect(named(partly)).toBe(false);
     expectSame(partly, plainAgain);
+    // a split whose thread does not start: its walks are done in the run's thread, and the writer writes the file
+    const noSplit: Runtime = {
+      ...bunRuntime,
+      startThread: (entry) => (bunRuntime.startThread as NonNullable<Runtime["startThread"]>)(entry.bundledPath.endsWith("split-run-worker.ts") ? { ...entry, url: new URL("./no-such-thread.ts", entry.url).href } : entry),
+    };
+    const [unsplit, unsplitAgain] = await run("run-unsplit", noSplit, touch(true));
+    expect(named(unsplit)).toBe(false);
+    expectSame(unsplit, plain);
+    expectSame(unsplitAgain, plainAgain);
   });
 });

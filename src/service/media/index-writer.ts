@@ -54,7 +54,7 @@ export async function writeIndexFile(
   /** A full run split with a thread that walked these systems and wrote their rows: finished here (else ended). */
   split?: SplitRun | null,
 ): Promise<number> {
-  const claimed = split?.claim(systems.map((w) => w.scan)) ?? null;
+  const claimed = (await split?.claim(systems.map((w) => w.scan))) ?? null;
   if (claimed) return finishSplitFile(runtime, path, rangesOf(systems.map((w) => w.scan)), claimed, tick, meta);
   for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
   // the words, tags and title order are built beside the media rows, in a thread where there are threads

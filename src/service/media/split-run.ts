@@ -64,6 +64,8 @@ export class SplitRun {
   private readonly lower = new Deferred<KeyedIds>();
   private readonly upper = new Deferred<{ ids: Int32Array; samples: string[] }>();
   private readonly handed: SystemScan[] = [];
+  /** Settled once the thread has said it started, or failed to start (or the run ended). */
+  private readonly confirmed = new Deferred<void>();
   private readonly builder = new DerivedIndexBuilder(false);
   private readonly chunks = new DerivedChunks((c) => this.builder.add(c), () => false);
   private readonly parser = new SystemNamesParser(this.chunks);
@@ -135,8 +137,12 @@ export class SplitRun {
     this.rowsWritten = false;
   }
 
-  /** The split's results when `scans` (in write order) are the systems handed, in order, all written by the thread; else null, and it is ended. */
-  claim(scans: readonly SystemScan[]): ClaimedSplit | null {
+  /**
+   * The split's results when `scans` (in write order) are the systems handed, in order, all written by the thread;
+   * else null, and it is ended. Waits for the thread to have said it started (or failed to).
+   */
+  async claim(scans: readonly SystemScan[]): Promise<ClaimedSplit | null> {
+    await this.confirmed.promise;
     const same = this.rowsWritten && !this.broken && !this.stopped && scans.length === this.handed.length && scans.every((s, i) => this.handed[i] === s);
     this.handed.length = 0;
     if (!same) {
@@ -167,7 +173,10 @@ export class SplitRun {
   }
 
   private heard(m: FromSplitRun): void {
-    if (m.t === "ready") this.unconfirmed = null;
+    if (m.t === "ready") {
+      this.unconfirmed = null;
+      this.confirmed.resolve();
+    }
     else if (m.t === "walked") {
       if (!m.rows) this.rowsWritten = false;
       this.walks.shift()?.resolve(m.walked);
@@ -184,6 +193,7 @@ export class SplitRun {
     const sent = this.unconfirmed;
     this.link?.terminate();
     this.link = null;
+    this.confirmed.resolve();
     if (!sent) {
       this.reject(new Error(`media index thread failed: ${reason}`));
       return;
@@ -210,6 +220,7 @@ export class SplitRun {
 
   private reject(err: Error): void {
     this.stopped ??= err;
+    this.confirmed.resolve();
     this.rows.reject(err);
     this.lower.reject(err);
     this.upper.reject(err);
