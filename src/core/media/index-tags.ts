@@ -120,13 +120,23 @@ export function standInKey(file: string, whole: boolean, mediaType: MediaType): 
  * stand-in name: `x`, the title's last character and the rest of the name), else -1.
  */
 function standInEnd(file: string, whole: boolean, mediaType: MediaType): number {
-  const group = file.search(FIRST_GROUP);
-  // without a group the title part ends at the extension's dot
-  const dot = group >= 0 || whole ? -1 : file.lastIndexOf(".");
-  const end = group >= 0 ? group : dot >= 0 ? dot : file.length;
+  // One search of the whole name: brackets are active too, so the first thing active is the first group's bracket
+  // when the title part holds nothing active. (A match that starts in the title part ends there: the bracket or
+  // the extension's dot that ends it can be part of no longer alternative.)
+  const hit = file.search(mediaType === MediaTypeGame ? ACTIVE_GAME_TITLE : ACTIVE_TITLE);
+  const bracket = hit >= 0 ? file.charCodeAt(hit) : 0;
+  const group = bracket === 40 || bracket === 91 || bracket === 123 || bracket === 60 ? hit : -1;
+  let end = group;
+  if (group < 0) {
+    // something active before any group (then in the title part), or no group: the title part ends at the
+    // extension's dot
+    if (hit >= 0 && FIRST_GROUP.test(file)) return -1;
+    const dot = whole ? -1 : file.lastIndexOf(".");
+    end = dot >= 0 ? dot : file.length;
+    if (hit >= 0 && hit < end) return -1;
+  }
   if (end === 0) return -1;
-  const active = mediaType === MediaTypeGame ? ACTIVE_GAME_TITLE : ACTIVE_TITLE;
-  if (active.test(file.slice(0, end)) || (group >= 0 && mayMarkPatch(file, group) && PATCH_MARKER.test(file))) return -1;
+  if (group >= 0 && mayMarkPatch(file, group) && PATCH_MARKER.test(file)) return -1;
   return end;
 }
 

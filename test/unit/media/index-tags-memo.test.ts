@@ -46,6 +46,10 @@ function variants(name: string): string[] {
     `${title.trimEnd()} 1995${tail}.sfc`,
     `01 - ${title}${tail}.mp3`,
     `${title.trimEnd()} S01E02 #3 No. 4 ${tail}.mkv`,
+    // a dot in the title, then something active and no extension after it: the title part ends at that dot only
+    // when there is no group (the first group's bracket ends it otherwise)
+    `${title.trimEnd()}.x #2${tail}`,
+    `A.b ${title.trimEnd()} +${tail}`,
   ];
 }
 
