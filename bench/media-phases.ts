@@ -10,7 +10,6 @@ import { bunRuntime } from "../src/runtime/bun/index.ts";
 import { IndexCheckpoint } from "../src/service/media/index-checkpoint.ts";
 import { writeIndexFile, type WrittenSystem } from "../src/service/media/index-writer.ts";
 import { SplitRun } from "../src/service/media/split-run.ts";
-import { scanOf } from "../src/service/media/system-walk.ts";
 import { priorWalk } from "../src/service/media/folder-records.ts";
 import { type SystemScan, walkSystemFolder } from "../src/service/media/walker.ts";
 import { writeTree } from "../test/fixtures/rom-tree.ts";
@@ -38,7 +37,7 @@ const walks = split?.walkAll(systems.flatMap((s) => {
   return def ? [{ system: s.id, folders: [join(tree, s.folder)], extensions: def.extensions, zipsAsFolders: false, prior: [] }] : [];
 })) ?? [];
 for (const walked of walks) {
-  const scan = scanOf(await walked);
+  const { scan } = await walked;
   scans.push(scan);
   await split?.hand(scan, undefined, async () => {});
 }

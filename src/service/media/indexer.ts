@@ -12,7 +12,7 @@ import { writeIndexFile, type WrittenSystem } from "./index-writer.ts";
 import type { MediaStore } from "./media-store.ts";
 import { SplitRun } from "./split-run.ts";
 import type { Progress } from "./status.ts";
-import { scanOf, type SystemWalked, type SystemWalkRequest, unchangedWalk, walkSystem } from "./system-walk.ts";
+import { type SystemWalk, type SystemWalkRequest, unchangedWalk, walkSystem } from "./system-walk.ts";
 import type { SystemScan } from "./walker.ts";
 import type { VirtualMedia } from "../../platforms/shared/pc-stores.ts";
 
@@ -233,7 +233,7 @@ export class MediaIndexer {
       const tick = () => this.tick();
       const walkRequest = (step: PlannedSystem) => this.walkRequest(step, priorOk && (virtualSame || !virtual.has(step.system.id)), zips);
       /** The systems the second thread walks, answered in order. */
-      const threadWalks = new Map<string, Promise<SystemWalked>>();
+      const threadWalks = new Map<string, Promise<SystemWalk>>();
       for (const [i, step] of plan.entries()) {
         const id = step.system.id;
         let result = done.get(id);
@@ -338,12 +338,11 @@ export class MediaIndexer {
   }
 
   /** A system's step from its walk: unchanged, or its files (with those of the folders kept from the served index). */
-  private walked(walked: SystemWalked): DoneStep {
+  private walked(walked: SystemWalk): DoneStep {
     for (const warning of walked.warnings) logger.warn(warning);
-    const { indexedAt } = walked;
+    const { indexedAt, scan } = walked;
     if (unchangedWalk(walked)) return { indexedAt, unchanged: true, scan: null };
-    const scan = scanOf(walked);
-    const id = walked.system;
+    const id = scan.system;
     if (walked.reused.length > 0) addReused(scan, walked.reused, this.deps.store.readSystems([id])[0]?.scan ?? { system: id, dirs: [], files: [], fileDirs: [] });
     return { indexedAt, unchanged: false, scan };
   }

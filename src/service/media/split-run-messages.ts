@@ -1,4 +1,4 @@
-import type { SystemWalked, SystemWalkRequest, WireScan } from "./system-walk.ts";
+import type { SystemWalk, SystemWalkRequest, WireScan } from "./system-walk.ts";
 
 /**
  * Messages to a split run's thread (split-run-worker.ts), handled in the order sent: `open` first (the index file
@@ -20,7 +20,7 @@ export type ToSplitRun =
  */
 export type FromSplitRun =
   | { t: "ready" }
-  | { t: "walked"; walked: SystemWalked; rows: boolean }
+  | { t: "walked"; walked: SystemWalk<WireScan>; rows: boolean }
   | { t: "rows"; total: number }
   | { t: "lower"; keys: string; ids: Int32Array }
   | { t: "upper"; ids: Int32Array; samples: string[] }

@@ -11,7 +11,7 @@ import { bunThreadRuntime } from "../../runtime/bun/thread-runtime.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
 import { NamedRows } from "./named-rows.ts";
 import type { FromSplitRun, ToSplitRun } from "./split-run-messages.ts";
-import { scanOf, unchangedWalk, walkSystem } from "./system-walk.ts";
+import { scanOf, unchangedWalk, walkSystem, wireScan } from "./system-walk.ts";
 import type { SystemScan } from "./walker.ts";
 
 interface Scope {
@@ -54,9 +54,9 @@ async function handle(m: ToSplitRun): Promise<void> {
     // its rows only where they are the walk's files, as every system's before (else the run's thread writes the
     // index itself, and no more rows are written here)
     const writes = rows !== null && !unchangedWalk(walked) && walked.reused.length === 0;
-    const scan = writes ? scanOf(walked) : null;
-    scope.postMessage({ t: "walked", walked, rows: writes }, [walked.fileDirs.buffer as ArrayBuffer]);
-    if (scan) rows?.add(scan, walked.indexedAt);
+    const wire = wireScan(walked.scan);
+    scope.postMessage({ t: "walked", walked: { ...walked, scan: wire }, rows: writes }, [wire.fileDirs.buffer as ArrayBuffer]);
+    if (writes) rows?.add(walked.scan, walked.indexedAt);
     else rows = null;
   } else if (m.t === "keys") keys.add(m.keys.split("\0"));
   else {

@@ -10,7 +10,7 @@ import type { Runtime, ThreadLink } from "../../runtime/types.ts";
 import { DerivedChunks } from "./derived-chunks.ts";
 import type { FromSplitRun, ToSplitRun } from "./split-run-messages.ts";
 import { SystemNamesParser } from "./system-names.ts";
-import { type SystemWalked, type SystemWalkRequest, walkSystem, wireScan } from "./system-walk.ts";
+import { scanOf, type SystemWalk, type SystemWalkRequest, walkSystem, wireScan } from "./system-walk.ts";
 import type { SystemScan } from "./walker.ts";
 
 const logger = log.withTag("media");
@@ -58,7 +58,7 @@ export class SplitRun {
   private broken = false;
   /** Every system handed so far had its rows written by the thread. */
   private rowsWritten = true;
-  private readonly walks: Array<Deferred<SystemWalked>> = [];
+  private readonly walks: Array<Deferred<SystemWalk>> = [];
   private localWalks: Promise<void> = Promise.resolve();
   private readonly rows = new Deferred<number>();
   private readonly lower = new Deferred<KeyedIds>();
@@ -104,9 +104,9 @@ export class SplitRun {
   }
 
   /** Walks the systems in the thread, which writes their rows (answered in the order asked). */
-  walkAll(requests: readonly SystemWalkRequest[]): Array<Promise<SystemWalked>> {
+  walkAll(requests: readonly SystemWalkRequest[]): Array<Promise<SystemWalk>> {
     const out = requests.map((request) => {
-      const walked = new Deferred<SystemWalked>();
+      const walked = new Deferred<SystemWalk>();
       this.walks.push(walked);
       if (this.stopped) this.reject(this.stopped);
       else if (this.broken) this.walkHere(request);
@@ -179,7 +179,7 @@ export class SplitRun {
     }
     else if (m.t === "walked") {
       if (!m.rows) this.rowsWritten = false;
-      this.walks.shift()?.resolve(m.walked);
+      this.walks.shift()?.resolve({ ...m.walked, scan: scanOf(m.walked.scan) });
     } else if (m.t === "rows") this.rows.resolve(m.total);
     else if (m.t === "lower") this.lower.resolve({ keys: m.ids.length > 0 ? m.keys.split("\0") : [], ids: m.ids });
     else if (m.t === "upper") {
