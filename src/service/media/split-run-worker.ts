@@ -3,7 +3,7 @@
  * new index file while the run's thread parses the names walked before; then sorts the title order from the keys
  * it was handed. Started for one run and ended after it. (Threads run on Bun only: its runtime's parts are used.)
  */
-import { closeSync, fsyncSync, openSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { KeyHalves, sortedIds } from "../../core/media/title-order-halves.ts";
 import { mediaMigrations } from "../../db/migrations/media.ts";
 import { openDatabase } from "../../db/open.ts";
@@ -21,14 +21,12 @@ interface Scope {
 const scope = globalThis as unknown as Scope;
 
 let db: SqlDatabase | null = null;
-/** The file the rows are written to. */
-let path = "";
 let rows: NamedRows | null = null;
 /**
  * The lower half's part of the title keys: the run's thread sorts it once it has stored the lists, while the upper
  * half is sorted here (after the rows are committed and the lower half's keys handed over): both done about together.
  */
-const LOWER_SHARE = 0.35;
+const LOWER_SHARE = 0.45;
 /** The title keys of the rows, parted into the halves the order is sorted in. */
 const keys = new KeyHalves(LOWER_SHARE);
 /** Messages are handled one after the other (a walk takes turns with the event loop). */
@@ -39,7 +37,6 @@ const noTick = async () => {};
 
 async function handle(m: ToSplitRun): Promise<void> {
   if (m.t === "open") {
-    path = m.path;
     for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(m.path + suffix, { force: true });
     db = openDatabase(bunThreadRuntime, m.path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
     // A half-written file is thrown away, never read: no journal, no syncs (the run's thread syncs it at the end)
@@ -66,18 +63,10 @@ async function handle(m: ToSplitRun): Promise<void> {
     db.exec("COMMIT");
     db.close();
     db = null;
-    // (opened before the run's thread takes the file and renames it)
-    const fd = openSync(path, "r");
     scope.postMessage({ t: "rows", total });
     const [lower, upper] = keys.halves();
     const lowerCount = lower.ids.length; // (its ids are moved to the run's thread)
     scope.postMessage({ t: "lower", keys: lower.keys.join("\0"), ids: lower.ids }, [lower.ids.buffer as ArrayBuffer]);
-    // the rows reach the disk here, while the run's thread stores the lists: its own sync at the end has less to do
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
     const samples: string[] = [];
     const ids = sortedIds(upper, false, { at: lowerCount, keys: samples });
     scope.postMessage({ t: "upper", ids, samples }, [ids.buffer as ArrayBuffer]);
