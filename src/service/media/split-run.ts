@@ -46,8 +46,8 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
  * (`walk`: readdir is the kernel's work, and the thread's code is compiled afresh each run, which costs the walk
  * little and a parse much) and writes their media rows into the new index file (`open`), every name's title and
  * tags left to follow from it (core/media/row-names.ts); this thread parses each system's names as it is handed
- * (`hand`), builds the word and tag lists from them, and hands the thread the title keys, which it sorts once
- * every row is written. The writer claims it (`claim`) when it writes exactly the systems handed, in that order, all
+ * (`hand`), builds the word and tag lists from them, and hands the thread the title keys. Once every row is
+ * written, the thread parts the keys in two (title-order-halves.ts): it sorts the upper part, the writer the lower. The writer claims it (`claim`) when it writes exactly the systems handed, in that order, all
  * walked and written so (a full run of files only); otherwise it is ended, and the writer writes the file itself.
  */
 export class SplitRun {
