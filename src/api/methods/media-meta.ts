@@ -109,7 +109,7 @@ export function mediaMetaMethods(deps: { media: MediaService; launcherExtensions
       handler: (p) => {
         // as the reference's indexer reads the path (its display title, slug and prefilter figures, for the
         // system's media type; an unknown system id reads as a game, as there), and the tags the index stores
-        const mediaType = systemCatalog().byIdExact(p.systemId)?.mediaType ?? "Game";
+        const mediaType = systemCatalog().mediaTypeOf(p.systemId);
         const f = rowFragments(p.path, mediaType);
         const meta = generateSlugMetadataFromTokens(mediaType, f.title, f.slug, f.tokens);
         const tags = indexTagsOfFile(f.fileName + f.ext, false, mediaType);

@@ -40,7 +40,7 @@ export function rowTags(file: string, stored: string | null, systemId = ""): str
   const key = `${systemId}/${file}`;
   let text = tagTexts.get(key);
   if (text === undefined) {
-    text = indexTagsOfFile(file, false, systemCatalog().byIdExact(systemId)?.mediaType ?? "Game").join(" ");
+    text = indexTagsOfFile(file, false, systemCatalog().mediaTypeOf(systemId)).join(" ");
     if (tagTexts.size >= MAX_TAG_TEXTS) tagTexts.clear();
     tagTexts.set(key, text);
   }

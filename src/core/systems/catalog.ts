@@ -83,6 +83,11 @@ export class SystemCatalog {
     return this.byId.get(id);
   }
 
+  /** How the reference reads the file names of system `id` (Game for consoles and computers, and unknown ids). */
+  mediaTypeOf(id: string): MediaType {
+    return this.byId.get(id)?.mediaType ?? MediaTypeGame;
+  }
+
   /**
    * The system a user-given name means, as the reference resolves it: "snes", "MegaDrive", "Sega Mega Drive",
    * "PlayStation 2", "famicom" … (the lookup table is built at the first call).

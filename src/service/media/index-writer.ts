@@ -91,7 +91,7 @@ export async function writeIndexFile(
       /** Per folder: a store game's virtual folder, whose names are taken whole. */
       const wholeDir = scan.dirs.map((d) => isVirtualPath(d.abs));
       /** How the reference reads this system's file names for tags (Game for consoles and computers). */
-      const mediaType = systemCatalog().byIdExact(scan.system)?.mediaType ?? "Game";
+      const mediaType = systemCatalog().mediaTypeOf(scan.system);
       for (let i = 0; i < scan.files.length; i++) {
         const file = scan.files[i] as string;
         const whole = wholeDir[scan.fileDirs[i] as number] === true;

@@ -78,7 +78,7 @@ export class MediaService implements Lifecycle {
     this.titles = new TitleIndexes({
       reader: () => this.store.reader,
       indexedSystems: () => this.store.indexedSystems(),
-      mediaType: (id) => this.catalog.byIdExact(id)?.mediaType ?? "Game",
+      mediaType: (id) => this.catalog.mediaTypeOf(id),
     });
     this.library = this.makeLibrary();
     this.scrape = new ScrapeService(ctx, this, this.store);
@@ -149,7 +149,7 @@ export class MediaService implements Lifecycle {
     const queries = this.titles.of(systemId);
     if (!queries) return { outcome: null };
     const { default_regions, default_langs } = this.ctx.config.current.media;
-    const mediaType = this.catalog.byIdExact(systemId)?.mediaType ?? "Game";
+    const mediaType = this.catalog.mediaTypeOf(systemId);
     const preferences = preferencesFromConfig(default_regions, default_langs);
     const launchers = options.launcherExtensions?.length ? { launcherExtensions: options.launcherExtensions } : {};
     const outcome = resolveTitle({ systemId, gameName, mediaType, additionalTags: options.additionalTags ?? [], preferences, ...launchers }, queries);

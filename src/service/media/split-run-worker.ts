@@ -34,7 +34,6 @@ let queue: Promise<void> = Promise.resolve();
 let failed = false;
 const noTick = async () => {};
 
-
 async function handle(m: ToSplitRun): Promise<void> {
   if (m.t === "open") {
     for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(m.path + suffix, { force: true });

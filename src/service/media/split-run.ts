@@ -1,7 +1,6 @@
 import { rmSync } from "node:fs";
 import { Deferred } from "../../core/deferred.ts";
 import { DerivedIndexBuilder, type DerivedLists, type SystemRange } from "../../core/media/derived-index.ts";
-import type { MediaType } from "../../core/slugs/index.ts";
 import type { KeyedIds } from "../../core/media/title-order-halves.ts";
 import { isVirtualPath } from "../../core/media/words.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
@@ -14,11 +13,6 @@ import { scanOf, type SystemWalk, type SystemWalkRequest, walkSystem, wireScan }
 import type { SystemScan } from "./walker.ts";
 
 const logger = log.withTag("media");
-
-/** How the reference reads a system's file names for tags (Game for consoles and computers). */
-function mediaTypeOf(system: string): MediaType {
-  return systemCatalog().byIdExact(system)?.mediaType ?? "Game";
-}
 
 /** Files parsed between two turns of the event loop (searches keep being served while a run parses). */
 const UNIT_FILES = 4096;
@@ -38,7 +32,6 @@ export interface ClaimedSplit {
   end(): void;
 }
 
-
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -47,8 +40,9 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
  * little and a parse much) and writes their media rows into the new index file (`open`), every name's title and
  * tags left to follow from it (core/media/row-names.ts); this thread parses each system's names as it is handed
  * (`hand`), builds the word and tag lists from them, and hands the thread the title keys. Once every row is
- * written, the thread parts the keys in two (title-order-halves.ts): it sorts the upper part, the writer the lower. The writer claims it (`claim`) when it writes exactly the systems handed, in that order, all
- * walked and written so (a full run of files only); otherwise it is ended, and the writer writes the file itself.
+ * written, the thread parts the keys in two (title-order-halves.ts): it sorts the upper part, the writer the lower.
+ * The writer claims it (`claim`) when it writes exactly the systems handed, in that order, all walked and written
+ * so (a full run of files only); otherwise it is ended, and the writer writes the file itself.
  */
 export class SplitRun {
   private link: ThreadLink | null = null;
@@ -105,7 +99,7 @@ export class SplitRun {
 
   /** Walks the systems in the thread, which writes their rows (answered in the order asked). */
   walkAll(requests: readonly SystemWalkRequest[]): Array<Promise<SystemWalk>> {
-    const out = requests.map((request) => {
+    return requests.map((request) => {
       const walked = new Deferred<SystemWalk>();
       this.walks.push(walked);
       if (this.stopped) this.reject(this.stopped);
@@ -113,7 +107,6 @@ export class SplitRun {
       else this.post({ t: "walk", request });
       return walked.promise;
     });
-    return out;
   }
 
   /**
@@ -125,7 +118,7 @@ export class SplitRun {
     this.handed.push(scan);
     if (titleOf || scan.dirs.some((d) => isVirtualPath(d.abs))) this.rowsWritten = false;
     if (!this.rowsWritten) return;
-    const mediaType = mediaTypeOf(scan.system);
+    const mediaType = systemCatalog().mediaTypeOf(scan.system);
     for (let from = 0; from < scan.files.length; from += UNIT_FILES) {
       this.post({ t: "keys", keys: this.parser.parse(scan.files.slice(from, from + UNIT_FILES), mediaType) });
       await tick();
@@ -176,8 +169,7 @@ export class SplitRun {
     if (m.t === "ready") {
       this.unconfirmed = null;
       this.confirmed.resolve();
-    }
-    else if (m.t === "walked") {
+    } else if (m.t === "walked") {
       if (!m.rows) this.rowsWritten = false;
       this.walks.shift()?.resolve({ ...m.walked, scan: scanOf(m.walked.scan) });
     } else if (m.t === "rows") this.rows.resolve(m.total);
