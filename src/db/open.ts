@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, openSync, rmSync } from "node:fs";
 import type { Runtime, SqlDatabase } from "../runtime/types.ts";
 import { type Migration, migrate } from "./migrate.ts";
 
@@ -26,4 +26,9 @@ export function openDatabase(runtime: Pick<Runtime, "openDatabase">, path: strin
     throw err;
   }
   return db;
+}
+
+/** Removes a SQLite file and what its journals left beside it (none of them there is fine). */
+export function removeDatabase(path: string): void {
+  for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
 }

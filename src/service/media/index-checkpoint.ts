@@ -1,5 +1,5 @@
-import { existsSync, rmSync } from "node:fs";
-import { openDatabase } from "../../db/open.ts";
+import { existsSync } from "node:fs";
+import { openDatabase, removeDatabase } from "../../db/open.ts";
 import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { SystemScan } from "./walker.ts";
 
@@ -107,6 +107,6 @@ export class IndexCheckpoint {
   remove(): void {
     this.close();
     this.header = null;
-    for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(this.path + suffix, { force: true });
+    removeDatabase(this.path);
   }
 }

@@ -1,6 +1,5 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync } from "node:fs";
-import { mediaMigrations } from "../../db/migrations/media.ts";
-import { openDatabase } from "../../db/open.ts";
+import { removeDatabase } from "../../db/open.ts";
 import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import { mediaTitle } from "../../core/media/filename-tags.ts";
 import { indexTagsOfFile } from "../../core/media/index-tags.ts";
@@ -11,6 +10,7 @@ import { joinHalves, type KeyedIds, sortedIds } from "../../core/media/title-ord
 import { titleRanks } from "../../core/media/title-order.ts";
 import { DerivedIndexJob } from "./index-thread.ts";
 import { BatchInsert } from "./batch-insert.ts";
+import { openBuildingFile } from "./building-file.ts";
 import type { ClaimedSplit, SplitRun } from "./split-run.ts";
 import { titleOrderFromRows } from "./title-order-rows.ts";
 import type { SystemScan } from "./walker.ts";
@@ -56,16 +56,11 @@ export async function writeIndexFile(
 ): Promise<number> {
   const claimed = (await split?.claim(systems.map((w) => w.scan))) ?? null;
   if (claimed) return finishSplitFile(runtime, path, rangesOf(systems.map((w) => w.scan)), claimed, tick, meta);
-  for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
+  removeDatabase(path);
   // the words, tags and title order are built beside the media rows, in a thread where there are threads
   const derived = DerivedIndexJob.start(runtime);
-  const db = openDatabase(runtime, path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
+  const db = openBuildingFile(runtime, path);
   try {
-    // A half-written file is thrown away, never read: no journal, no syncs until the end.
-    db.exec("PRAGMA journal_mode = OFF");
-    db.exec("PRAGMA synchronous = OFF");
-    db.exec("PRAGMA cache_size = -2048");
-    db.exec("BEGIN");
     const insSystem = db.prepare("INSERT INTO systems (id, system, first_id, last_id, count, indexed_at) VALUES (?, ?, ?, ?, ?, ?)");
     const insDir = new BatchInsert(db, "dirs", ["id", "abs", "rel"]);
     // no id column: a fresh table numbers its rows 1, 2, 3 … as inserted, which is the ids the ranges give (one
@@ -165,13 +160,9 @@ async function finishSplitFile(
     let built: DerivedLists | null = claimed.lists(ranges);
     const written = await claimed.rows;
     if (written !== total) throw new Error(`media rows numbered up to ${written}, expected ${total}`);
-    for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
+    removeDatabase(path);
     renameSync(claimed.file, path);
-    db = openDatabase(runtime, path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
-    db.exec("PRAGMA journal_mode = OFF");
-    db.exec("PRAGMA synchronous = OFF");
-    db.exec("PRAGMA cache_size = -2048");
-    db.exec("BEGIN");
+    db = openBuildingFile(runtime, path);
     await writeLists(db, built, tick);
     built = null;
     // the lower half of the title order sorted here, while the thread sorts the upper

@@ -9,7 +9,7 @@ import type { TagInfo } from "../../core/wire/media.ts";
 import type { MediaItem } from "../../core/media-types.ts";
 import type { SystemCatalog } from "../../core/systems/catalog.ts";
 import { mediaMigrations } from "../../db/migrations/media.ts";
-import { openDatabase } from "../../db/open.ts";
+import { openDatabase, removeDatabase } from "../../db/open.ts";
 import { log } from "../../log.ts";
 import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { WrittenSystem } from "./index-writer.ts";
@@ -96,8 +96,8 @@ export class MediaStore {
    * is after its migration: that one is simply indexed again), or null.
    */
   open(): { reason: string; damaged: boolean } | null {
-    // (".split": the file a split run's thread writes before the writer takes it, split-run.ts)
-    for (const suffix of ["", "-journal", "-wal", "-shm", ".split"]) rmSync(this.buildingPath + suffix, { force: true });
+    removeDatabase(this.buildingPath);
+    rmSync(`${this.buildingPath}.split`, { force: true }); // the file a split run's thread writes before the writer takes it (split-run.ts)
     if (!existsSync(this.path)) return null;
     let db: SqlDatabase | null = null;
     try {

@@ -3,12 +3,11 @@
  * new index file while the run's thread parses the names walked before; then sorts the title order from the keys
  * it was handed. Started for one run and ended after it. (Threads run on Bun only: its runtime's parts are used.)
  */
-import { rmSync } from "node:fs";
 import { KeyHalves, sortedIds } from "../../core/media/title-order-halves.ts";
-import { mediaMigrations } from "../../db/migrations/media.ts";
-import { openDatabase } from "../../db/open.ts";
+import { removeDatabase } from "../../db/open.ts";
 import { bunThreadRuntime } from "../../runtime/bun/thread-runtime.ts";
 import type { SqlDatabase } from "../../runtime/types.ts";
+import { openBuildingFile } from "./building-file.ts";
 import { NamedRows } from "./named-rows.ts";
 import type { FromSplitRun, ToSplitRun } from "./split-run-messages.ts";
 import { scanOf, unchangedWalk, walkSystem, wireScan } from "./system-walk.ts";
@@ -36,13 +35,8 @@ const noTick = async () => {};
 
 async function handle(m: ToSplitRun): Promise<void> {
   if (m.t === "open") {
-    for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(m.path + suffix, { force: true });
-    db = openDatabase(bunThreadRuntime, m.path, { durability: "normal", journal: "delete", migrations: mediaMigrations });
-    // A half-written file is thrown away, never read: no journal, no syncs (the run's thread syncs it at the end)
-    db.exec("PRAGMA journal_mode = OFF");
-    db.exec("PRAGMA synchronous = OFF");
-    db.exec("PRAGMA cache_size = -2048");
-    db.exec("BEGIN");
+    removeDatabase(m.path);
+    db = openBuildingFile(bunThreadRuntime, m.path);
     rows = new NamedRows(db);
   } else if (m.t === "rows") rows?.add(scanOf(m.scan), m.indexedAt);
   else if (m.t === "walk") {
