@@ -11,7 +11,8 @@ import { isValidExtension, linkedTags } from "../titles/index.ts";
 /**
  * What staging and linking make of a parsed tag list, by the list's text: names of a set share a few hundred
  * parsed lists ("(USA)" → region:us lang:en), and staging and linking (unpadding, the vocabulary look-up) cost
- * more than the key. The answers are frozen and shared: the index's tag sets and column texts are keyed by identity.
+ * more than the key. The answers are shared (read-only by type, not frozen: freezing 15,000 sets cost an index run
+ * more than parsing them): the index's tag sets and column texts are keyed by identity.
  */
 const linked = new Map<string, readonly string[]>();
 const MAX_LINKED = 65_536;
@@ -92,8 +93,9 @@ export function indexTagsOfFile(file: string, whole: boolean, mediaType: MediaTy
 }
 
 /**
- * The index tags of the stand-in name `x<tail>` (parsedIndexTags), its parse shared by the stand-ins that differ only
- * in the extension linking cuts (names of every system, each with its own extension): the extension is linked apart.
+ * The index tags of the stand-in name `x<tail>` (parsedIndexTags), its parse and linking shared by the stand-ins
+ * that differ only in the extension linking cuts (names of every system, each with its own extension: a library
+ * of 60 systems makes some 15,000 tag sets of a few thousand parses): the extension is linked apart.
  */
 function standInTags(tail: string, whole: boolean, mediaType: MediaType): readonly string[] {
   // (a valid extension holds no space nor bracket: it follows the title part, whose last character starts the tail)
@@ -102,11 +104,22 @@ function standInTags(tail: string, whole: boolean, mediaType: MediaType): readon
   if (parses === undefined) standInParses.set(mediaType, (parses = new Map()));
   let parsed = parses.get(read);
   if (parsed === undefined) {
-    parsed = parseFilenameToCanonicalTagsForMedia(`x${read}`, mediaType);
+    parsed = { linked: linkedOnce(parseFilenameToCanonicalTagsForMedia(`x${read}`, mediaType)), byExtension: new Map() };
     if (parses.size >= MAX_STAND_INS) parses.clear();
     parses.set(read, parsed);
   }
-  return linkedIndexTags(ext, parsed);
+  let tags = parsed.byExtension.get(ext);
+  if (tags === undefined) {
+    tags = withExtension(ext, parsed.linked);
+    parsed.byExtension.set(ext, tags);
+  }
+  return tags;
+}
+
+/** A stand-in's parse as linking makes it: each tag once, the first of those stored alike kept; by extension, the index tags. */
+interface StandInParse {
+  linked: readonly StoredText[];
+  byExtension: Map<string, readonly string[]>;
 }
 
 /** The memo key of a name whose title part holds nothing a pattern reads: `<w|f><media type>\0<stand-in name>`. */
@@ -152,8 +165,8 @@ function mayMarkPatch(file: string, from: number): boolean {
 /** Stand-in names' index tags (see indexTagsOfFile), by media type, keyed by the name less its `x`. */
 const fileStandIns = new Map<string, Map<string, readonly string[]>>();
 const wholeStandIns = new Map<string, Map<string, readonly string[]>>();
-/** What the parser reads from stand-in names, by media type, keyed by the name read less its `x`. */
-const standInParses = new Map<string, Map<string, readonly CanonicalTag[]>>();
+/** What the parser reads from stand-in names, linked, by media type, keyed by the name read less its `x`. */
+const standInParses = new Map<string, Map<string, StandInParse>>();
 const MAX_STAND_INS = 65_536;
 
 /** How linking reads an extension as spelled (from its dot on; "" for none): lowercased, whether valid, whether cut. */
@@ -198,21 +211,32 @@ function linkedIndexTags(ext: string, parsed: readonly CanonicalTag[]): readonly
   for (const t of parsed) key += `\u0001${t.type}\u0002${t.value}`;
   let tags = linked.get(key);
   if (tags === undefined) {
-    // each tag linked once, the first of those stored alike kept (as the reference's linking de-duplicates)
-    const texts: string[] = [];
-    const keys: string[] = [];
-    const keep = (t: StoredText | null) => {
-      if (t === null || keys.includes(t.key)) return;
-      keys.push(t.key);
-      texts.push(t.text);
-    };
-    if (ext !== "") keep(extensionTag(ext));
-    for (const t of parsed) keep(stagedAndStored(`${t.type}\u0002${t.value}`));
-    tags = texts.length === 0 ? NONE : Object.freeze(texts);
+    tags = withExtension(ext, linkedOnce(parsed));
     if (linked.size >= MAX_LINKED) linked.clear();
     linked.set(key, tags);
   }
   return tags;
+}
+
+/** Parsed tags staged and linked, each once: the first of those stored alike kept (as the reference's linking de-duplicates). */
+function linkedOnce(parsed: readonly CanonicalTag[]): StoredText[] {
+  const out: StoredText[] = [];
+  for (const t of parsed) {
+    const s = stagedAndStored(`${t.type}\u0002${t.value}`);
+    if (s !== null && !out.some((o) => o.key === s.key)) out.push(s);
+  }
+  return out;
+}
+
+/**
+ * The index tags of linked tags and a valid extension (lowercased; "" for none): the extension's tag first (the
+ * reference links it first), then the others but one stored alike. Shared: tag sets are keyed by identity.
+ */
+function withExtension(ext: string, tags: readonly StoredText[]): readonly string[] {
+  const first = ext === "" ? null : extensionTag(ext);
+  const texts: string[] = first === null ? [] : [first.text];
+  for (const t of tags) if (first === null || t.key !== first.key) texts.push(t.text);
+  return texts.length === 0 ? NONE : texts;
 }
 
 /** Empties what index tags and the parser behind them remember (to give the memory back once an index run is over). */

@@ -2,8 +2,8 @@ import type { DerivedChunk } from "../../core/media/derived-index.ts";
 
 /** Files per chunk handed to the builder. */
 const CHUNK_FILES = 8192;
-/** Tag sets remembered by identity (index tags share one frozen array per distinct tag list); beyond, they are numbered anew. */
-const MAX_KNOWN_SETS = 8192;
+/** Tag sets remembered by identity (index tags share one array per distinct tag list); beyond, they are numbered anew. */
+const MAX_KNOWN_SETS = 65_536;
 
 /**
  * Collects the files of an index run, in media id order from 1, into the chunks the derived index builder takes
@@ -74,7 +74,7 @@ export class DerivedChunks {
 
 /**
  * Numbers the tag sets of a run's files in order of first appearance, remembering them by identity (index tags
- * share one frozen array per distinct tag list; beyond MAX_KNOWN_SETS they are numbered anew); `first` gets each new one.
+ * share one array per distinct tag list; beyond MAX_KNOWN_SETS they are numbered anew); `first` gets each new one.
  */
 export class TagSetNumbers {
   private readonly known = new Map<readonly string[], number>();
