@@ -164,7 +164,8 @@ interface TitlePart {
   version: string | null;
 }
 
-function titlePart(name: string): TitlePart {
+/** `name` is `text` up to `length` (a file name less its extension: the title part is read without cutting it first). */
+function titlePart(text: string, length = text.length): TitlePart {
   // one pass up to the first bracket: where it is, and whether the title may need its white space folded or may
   // end in a TOSEC version (each question asked again of the title only when this pass cannot rule it out)
   let end = -1;
@@ -172,8 +173,8 @@ function titlePart(name: string): TitlePart {
   let maybeVersion = false;
   let space = false;
   let i = 0;
-  for (; i < name.length; i++) {
-    const c = name.charCodeAt(i);
+  for (; i < length; i++) {
+    const c = text.charCodeAt(i);
     if (c === 40 || c === 91 || c === 123) break;
     if (c === 32) {
       if (space) plain = false;
@@ -185,12 +186,22 @@ function titlePart(name: string): TitlePart {
     space = false;
   }
   // the title ends at the first bracket, if it is closed (an unclosed one makes the whole name the title)
-  if (i < name.length) {
-    if (name.indexOf(closing(name.charCodeAt(i)), i + 1) > 0) end = i;
+  if (i < length) {
+    const close = text.indexOf(closing(text.charCodeAt(i)), i + 1);
+    if (close > 0 && close < length) end = i;
     else plain = false;
   }
-  let title = (end < 0 ? name : name.slice(0, end)).trim();
-  if (!plain) {
+  let title: string;
+  const to = end < 0 ? length : end;
+  if (plain) {
+    // no white space but the space: trimmed by taking its spaces off the ends, in one slice
+    let from = 0;
+    let until = to;
+    while (from < until && text.charCodeAt(from) === 32) from++;
+    while (until > from && text.charCodeAt(until - 1) === 32) until--;
+    title = text.slice(from, until);
+  } else {
+    title = text.slice(0, to).trim();
     if (title.includes("  ") || OTHER_SPACE.test(title)) title = title.replace(/\s+/g, " ");
     maybeVersion = title.lastIndexOf(" v") > 0 || title.lastIndexOf(" V") > 0;
   }
@@ -223,6 +234,16 @@ export function parseMediaName(name: string): ParsedName {
 export function mediaTitle(name: string): string {
   const part = titlePart(name);
   return part.title !== "" ? part.title : titleOutsideGroups(name, part.end >= 0 ? cachedTail(name, part.end) : undefined);
+}
+
+/** `mediaTitle(mediaName(file, whole))`, the media name not cut out first (an index run reads every file's title). */
+export function fileTitle(file: string, whole: boolean): string {
+  const dot = whole ? -1 : file.lastIndexOf(".");
+  const length = dot > 0 ? dot : file.length;
+  const part = titlePart(file, length);
+  if (part.title !== "") return part.title;
+  const name = file.slice(0, length);
+  return titleOutsideGroups(name, part.end >= 0 ? cachedTail(name, part.end) : undefined);
 }
 
 /** Splits a `type:value` tag (values may hold colons: `unfinished:beta:1`). */

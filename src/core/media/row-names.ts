@@ -5,10 +5,9 @@
  * word and tag lists. Pure.
  */
 import { systemCatalog } from "../systems/catalog.ts";
-import { mediaTitle } from "./filename-tags.ts";
+import { fileTitle } from "./filename-tags.ts";
 import { clearIndexTagCaches, indexTagsOfFile } from "./index-tags.ts";
 import { titleSortKey } from "./title-order.ts";
-import { mediaName } from "./words.ts";
 
 /**
  * The file-name parsing the NULL columns stand for: raise it with any change to what parseMediaName makes of a
@@ -17,9 +16,9 @@ import { mediaName } from "./words.ts";
  */
 export const ROW_NAMES_VERSION = 2;
 
-/** The row's title: as stored, else the title part of its file name (`mediaTitle`, which reads no tags). */
+/** The row's title: as stored, else the title part of its file name (`fileTitle`, which reads no tags). */
 export function rowTitle(file: string, stored: string | null): string {
-  return stored ?? mediaTitle(mediaName(file));
+  return stored ?? fileTitle(file, false);
 }
 
 /** The row's title key (`titleSortKey` of its title), as the title order sorts it. */

@@ -1,10 +1,10 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync } from "node:fs";
 import { removeDatabase } from "../../db/open.ts";
 import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
-import { mediaTitle } from "../../core/media/filename-tags.ts";
+import { fileTitle } from "../../core/media/filename-tags.ts";
 import { indexTagsOfFile } from "../../core/media/index-tags.ts";
 import { systemCatalog } from "../../core/systems/catalog.ts";
-import { isVirtualPath, mediaName } from "../../core/media/words.ts";
+import { isVirtualPath } from "../../core/media/words.ts";
 import { type DerivedLists, type EncodedLists, lowerHalf, type SystemRange } from "../../core/media/derived-index.ts";
 import { joinHalves, type KeyedIds, sortedIds } from "../../core/media/title-order-halves.ts";
 import { titleRanks } from "../../core/media/title-order.ts";
@@ -90,7 +90,7 @@ export async function writeIndexFile(
       for (let i = 0; i < scan.files.length; i++) {
         const file = scan.files[i] as string;
         const whole = wholeDir[scan.fileDirs[i] as number] === true;
-        const parsedTitle = mediaTitle(mediaName(file, whole));
+        const parsedTitle = fileTitle(file, whole);
         const named = titleOf?.(scan.dirs[scan.fileDirs[i] as number]?.abs ?? "", file);
         const fileTags = indexTagsOfFile(file, whole, mediaType);
         derived.add(file, whole, parsedTitle, named, fileTags);

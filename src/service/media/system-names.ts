@@ -1,6 +1,5 @@
-import { mediaTitle } from "../../core/media/filename-tags.ts";
+import { fileTitle } from "../../core/media/filename-tags.ts";
 import { joinedTitleSortKeys } from "../../core/media/title-order.ts";
-import { mediaName } from "../../core/media/words.ts";
 import { indexTagsOfFile } from "../../core/media/index-tags.ts";
 import type { MediaType } from "../../core/slugs/index.ts";
 import type { DerivedChunks } from "./derived-chunks.ts";
@@ -18,7 +17,7 @@ export class SystemNamesParser {
     const titles = new Array<string>(names.length);
     for (let i = 0; i < names.length; i++) {
       const file = names[i] as string;
-      const title = mediaTitle(mediaName(file, false));
+      const title = fileTitle(file, false);
       this.chunks.add(file, false, title, undefined, indexTagsOfFile(file, false, mediaType));
       titles[i] = title;
     }

@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { parseMediaName, splitTag } from "../../../src/core/media/filename-tags.ts";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileTitle, mediaTitle, parseMediaName, splitTag } from "../../../src/core/media/filename-tags.ts";
+import { mediaName } from "../../../src/core/media/words.ts";
 
 /** Real-looking names from No-Intro, Redump, TOSEC and GoodTools sets → title and tags. */
 const CASES: Array<[name: string, title: string, tags: string[]]> = [
@@ -65,5 +68,47 @@ describe("parseMediaName", () => {
 
   test("splitTag keeps colons in values", () => {
     expect(splitTag("unfinished:beta:1")).toEqual({ type: "unfinished", value: "beta:1" });
+  });
+});
+
+describe("fileTitle", () => {
+  const ROM_NAMES = join(import.meta.dir, "../../data/rom-names");
+  const real = readdirSync(ROM_NAMES)
+    .filter((f) => f.endsWith(".txt"))
+    .flatMap((f) => readFileSync(join(ROM_NAMES, f), "utf8").split("\n").filter((l) => l !== ""));
+  /** Shapes whose title part ends near the extension's dot, or whose white space is not plain. */
+  const bent = (name: string): string[] => [
+    `${name}.sfc`,
+    name,
+    `  ${name}  .nes`,
+    `${name.replace(" (", "  (")}.md`,
+    `${name.replace(" ", "\t")}.gb`,
+    `${name.replace(" ", "\u00a0")}.gba`,
+    `${name.replace(/ \(.*/, " (USA.v)")}`,
+    `${name.replace(/ \(.*/, " (USA")}.zip`,
+    `${name.replace(/ \(.*/, " v1.2 (USA)")}.adf`,
+    `(USA) ${name.replace(/ \(.*/, "")}.sfc`,
+    `.${name}`,
+  ];
+
+  test("is mediaTitle of the media name, for every real name and bent shape, whole or not", () => {
+    expect(real.length).toBeGreaterThan(20_000);
+    const differ: string[] = [];
+    for (const name of real) {
+      for (const file of bent(name)) {
+        for (const whole of [false, true]) {
+          const want = mediaTitle(mediaName(file, whole));
+          if (fileTitle(file, whole) !== want) differ.push(`${whole} ${JSON.stringify(file)}: ${JSON.stringify(fileTitle(file, whole))} ≠ ${JSON.stringify(want)}`);
+        }
+      }
+    }
+    expect(differ.slice(0, 10)).toEqual([]);
+  });
+
+  test("reads the title up to the extension's dot only", () => {
+    expect(fileTitle("Game (USA.v)", false)).toBe("Game (USA");
+    expect(fileTitle("Game (USA.v)", true)).toBe("Game");
+    expect(fileTitle("  Super  Game (Europe).sfc", false)).toBe("Super Game");
+    expect(fileTitle("Game v1.2 (USA).adf", false)).toBe("Game");
   });
 });
