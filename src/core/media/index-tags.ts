@@ -81,15 +81,64 @@ export function indexTagsOfFile(file: string, whole: boolean, mediaType: MediaTy
   // remembered by the stand-in's tail (the title's last character on), per media type and wholeness: no key built
   const kind = whole ? wholeStandIns : fileStandIns;
   let known = kind.get(mediaType);
-  if (known === undefined) kind.set(mediaType, (known = new Map()));
-  const tail = file.slice(end - 1);
-  let tags = known.get(tail);
-  if (tags === undefined) {
-    tags = standInTags(tail, whole, mediaType);
-    if (known.size >= MAX_STAND_INS) known.clear();
-    known.set(tail, tags);
+  if (known === undefined) kind.set(mediaType, (known = new TailMemo()));
+  return known.get(file, end - 1) ?? known.set(file, end - 1, standInTags(file.slice(end - 1), whole, mediaType));
+}
+
+/**
+ * Values by the tail of a text (from a place on to its end), found without cutting the tail out (an index run looks
+ * up one per file name): an open-addressing table of the tails' FNV-1a hashes, each tail compared where it is.
+ */
+class TailMemo {
+  private tails: string[] = [];
+  private values: Array<readonly string[]> = [];
+  private hashes: number[] = [];
+  /** Slots hold a tail's index + 1; 0 is empty. Kept at most half full. */
+  private table = new Int32Array(1024);
+
+  get(text: string, from: number): readonly string[] | undefined {
+    const h = tailHash(text, from);
+    const mask = this.table.length - 1;
+    const length = text.length - from;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const v = this.table[slot] as number;
+      if (v === 0) return undefined;
+      const tail = this.tails[v - 1] as string;
+      if (this.hashes[v - 1] === h && tail.length === length && text.startsWith(tail, from)) return this.values[v - 1];
+    }
   }
-  return tags;
+
+  /** Remembers `value` for the tail (not remembered yet) and gives it. */
+  set(text: string, from: number, value: readonly string[]): readonly string[] {
+    if (this.tails.length >= MAX_STAND_INS) {
+      this.tails = [];
+      this.values = [];
+      this.hashes = [];
+      this.table = new Int32Array(1024);
+    }
+    this.tails.push(text.slice(from));
+    this.values.push(value);
+    this.hashes.push(tailHash(text, from));
+    if (this.tails.length * 2 > this.table.length) {
+      this.table = new Int32Array(this.table.length * 2);
+      for (let i = 0; i < this.tails.length; i++) this.place(i);
+    } else this.place(this.tails.length - 1);
+    return value;
+  }
+
+  private place(i: number): void {
+    const mask = this.table.length - 1;
+    let slot = (this.hashes[i] as number) & mask;
+    while (this.table[slot] !== 0) slot = (slot + 1) & mask;
+    this.table[slot] = i + 1;
+  }
+}
+
+/** 32-bit FNV-1a of `text`'s UTF-16 code units from `from` on. */
+function tailHash(text: string, from: number): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = from; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h;
 }
 
 /**
@@ -163,8 +212,8 @@ function mayMarkPatch(file: string, from: number): boolean {
 }
 
 /** Stand-in names' index tags (see indexTagsOfFile), by media type, keyed by the name less its `x`. */
-const fileStandIns = new Map<string, Map<string, readonly string[]>>();
-const wholeStandIns = new Map<string, Map<string, readonly string[]>>();
+const fileStandIns = new Map<string, TailMemo>();
+const wholeStandIns = new Map<string, TailMemo>();
 /** What the parser reads from stand-in names, linked, by media type, keyed by the name read less its `x`. */
 const standInParses = new Map<string, Map<string, StandInParse>>();
 const MAX_STAND_INS = 65_536;
