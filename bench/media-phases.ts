@@ -11,6 +11,7 @@ import { IndexCheckpoint } from "../src/service/media/index-checkpoint.ts";
 import { writeIndexFile, type WrittenSystem } from "../src/service/media/index-writer.ts";
 import { SplitRun } from "../src/service/media/split-run.ts";
 import { priorWalk } from "../src/service/media/folder-records.ts";
+import { walkSystem } from "../src/service/media/system-walk.ts";
 import { type SystemScan, walkSystemFolder } from "../src/service/media/walker.ts";
 import { writeTree } from "../test/fixtures/rom-tree.ts";
 import { benchSystems } from "./media.ts";
@@ -32,12 +33,16 @@ const scans: SystemScan[] = [];
 // as a full run does: each system walked in the second thread, which writes its rows, and its names parsed here
 const path = join(data, "media.db.building");
 const split = SplitRun.start(bunRuntime, path);
-const walks = split?.walkAll(systems.flatMap((s) => {
+const requests = systems.flatMap((s) => {
   const def = catalog.byIdExact(s.id);
   return def ? [{ system: s.id, folders: [join(tree, s.folder)], extensions: def.extensions, zipsAsFolders: false, prior: [] }] : [];
-})) ?? [];
-for (const walked of walks) {
-  const { scan } = await walked;
+});
+split?.walkAll(requests);
+for (const request of requests) {
+  // the thread's walk where it claimed the system first, else walked here and handed to it
+  const there = split?.take(request.system) ?? null;
+  const { scan, indexedAt } = await (there ?? walkSystem(request, ctx));
+  if (!there) split?.writeRows(scan, indexedAt);
   scans.push(scan);
   await split?.hand(scan, undefined, async () => {});
 }

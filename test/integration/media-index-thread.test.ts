@@ -8,6 +8,7 @@ import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import type { Runtime } from "../../src/runtime/types.ts";
 import { writeIndexFile, type WrittenSystem } from "../../src/service/media/index-writer.ts";
 import { SplitRun } from "../../src/service/media/split-run.ts";
+import { type SystemWalk, walkSystem } from "../../src/service/media/system-walk.ts";
 import { MediaIndexer } from "../../src/service/media/indexer.ts";
 import { MediaStore } from "../../src/service/media/media-store.ts";
 import { systemCatalog } from "../../src/core/systems/catalog.ts";
@@ -163,6 +164,63 @@ describe("media index thread", () => {
       expect([t, split[t]?.length]).toEqual([t, plain[t]?.length]);
       expect(split[t]).toEqual(plain[t] as unknown[]);
     }
+  });
+
+  test("systems walked by whichever thread claims them first are written in run order: the writer's file", async () => {
+    const root = join(dir, "claims-roms");
+    const systems = ["SNES", "Genesis", "NES", "GBA", "N64", "PSX"].map((folder, i) => ({ folder, ext: `.x${i}` }));
+    writeTree(root, systems, 6_000, 3);
+    const requests = systems.map((s) => ({ system: s.folder, folders: [join(root, s.folder)], extensions: [s.ext], zipsAsFolders: false, prior: [] }));
+    const ctx = { tick: async () => {}, countEntries: bunRuntime.countDirEntries };
+    let walkedThere = 0;
+    const watching: Runtime = {
+      ...bunRuntime,
+      startThread: (entry) => {
+        const link = (bunRuntime.startThread as NonNullable<Runtime["startThread"]>)(entry);
+        return {
+          ...link,
+          post: (m, transfer) => link.post(m, transfer),
+          onMessage: (h) =>
+            link.onMessage((m) => {
+              if ((m as { t: string }).t === "walked") walkedThere++;
+              h(m);
+            }),
+          onError: (h) => link.onError(h),
+          terminate: () => link.terminate(),
+        };
+      },
+    };
+    const path = join(dir, "claims.db");
+    const first = await walkSystem(requests[0]!, ctx);
+    // the second system is claimed here before the thread has loaded: walked here, its rows handed over
+    const run = SplitRun.start(watching, path) as SplitRun;
+    run.writeRows(first.scan, first.indexedAt);
+    run.walkAll(requests.slice(1));
+    const walks: Array<Promise<SystemWalk>> = [];
+    const here = run.take(requests[1]!.system);
+    expect(here).toBeNull();
+    const second = await walkSystem(requests[1]!, ctx);
+    run.writeRows(second.scan, second.indexedAt);
+    // then the thread claims the others (this one takes none until it has walked one)
+    for (let waited = 0; walkedThere === 0 && waited < 10_000; waited += 10) await Bun.sleep(10);
+    for (const r of requests.slice(2)) {
+      const there = run.take(r.system);
+      walks.push(there ?? walkSystem(r, ctx).then((w) => (run.writeRows(w.scan, w.indexedAt), w)));
+    }
+    const written: WrittenSystem[] = [];
+    for (const w of [first, second, ...(await Promise.all(walks))]) {
+      await run.hand(w.scan, undefined, async () => {});
+      written.push({ scan: w.scan, indexedAt: w.indexedAt });
+    }
+    expect(walkedThere).toBeGreaterThan(0);
+    await writeIndexFile(watching, path, written, async () => {}, {}, false, run);
+    const plainPath = join(dir, "claims-plain.db");
+    await writeIndexFile({ ...bunRuntime, startThread: undefined }, plainPath, written, async () => {}, {}, false, null);
+    const split = dump(path);
+    const plain = dump(plainPath);
+    expect((split.stored_names as Stored[]).every((r) => r.title === null && r.tags === null)).toBe(true);
+    expect((split.media as unknown[]).length).toBe(6_000);
+    for (const t of Object.keys(TABLES).filter((t) => t !== "stored_names")) expect([t, split[t]]).toEqual([t, plain[t] as unknown[]]);
   });
 
   test("a split run given up while its thread writes leaves no file behind and ends the thread; the next write is whole", async () => {

@@ -226,14 +226,14 @@ export class MediaIndexer {
       const pending: Array<[string, DoneStep]> = [];
       let lastCommit = -1;
       // a full run of files (split-run.ts): once the first system, walked here, is found changed, a second thread
-      // walks the others and writes the media rows while this one parses the names walked; it is given up at a
+      // walks the others (but those this one claims while it has nothing to parse) and writes the media rows while
+      // this one parses the names walked; it is given up at a
       // system it cannot write so (unchanged, partly kept from the served index, platform titles): the writer then
       // writes the file itself
       let handing = !only && done.size === 0 && virtual.size === 0;
       const tick = () => this.tick();
       const walkRequest = (step: PlannedSystem) => this.walkRequest(step, priorOk && (virtualSame || !virtual.has(step.system.id)), zips);
-      /** The systems the second thread walks, answered in order. */
-      const threadWalks = new Map<string, Promise<SystemWalk>>();
+      let splitAsked = false;
       for (const [i, step] of plan.entries()) {
         const id = step.system.id;
         let result = done.get(id);
@@ -243,10 +243,26 @@ export class MediaIndexer {
           progress.currentStepDisplay = step.system.name;
           await this.tick();
           const extra = virtual.get(id);
-          const there = threadWalks.get(id);
-          threadWalks.delete(id);
-          result = this.walked(await (there ?? walkSystem(walkRequest(step), { tick, countEntries: this.deps.runtime.countDirEntries })));
+          const there = this.split?.take(id) ?? null;
+          const walk = await (there ?? walkSystem(walkRequest(step), { tick, countEntries: this.deps.runtime.countDirEntries }));
+          result = this.walked(walk);
           if (extra && result.scan) addVirtual(result.scan, extra);
+          // (a system some of whose folders are kept from the served index is written by the writer, as the
+          // thread does not write one it walks so)
+          if (handing && (!result.scan || walk.reused.length > 0)) {
+            handing = false;
+            this.split?.stopHanding();
+          }
+          if (handing && result.scan && !there) {
+            if (!splitAsked) {
+              // the first system walked, and changed: the second thread starts (before this run's first sync),
+              // and walks each of the others it claims first
+              splitAsked = true;
+              this.split = SplitRun.start(this.deps.runtime, store.buildingPath);
+              this.split?.writeRows(result.scan, result.indexedAt);
+              this.split?.walkAll(plan.slice(i + 1).map(walkRequest));
+            } else this.split?.writeRows(result.scan, result.indexedAt);
+          }
           // an unchanged system costs little to check again: it is committed with the next changed one (a
           // sync per system would cost more than the check of an unchanged tree). Changed ones are committed
           // the first at once, then at most once a CHECKPOINT_EVERY_MS: each commit syncs the disk, which cost a
@@ -259,20 +275,7 @@ export class MediaIndexer {
           }
         }
         if (result.unchanged) stats.unchangedSystems++;
-        if (handing && !result.scan) {
-          handing = false;
-          this.split?.stopHanding();
-        }
-        if (handing && result.scan) {
-          if (!this.split) {
-            this.split = SplitRun.start(this.deps.runtime, store.buildingPath);
-            // this system's rows from its walk here; the systems after it walked there, each asked for at once
-            this.split?.writeRows(result.scan, result.indexedAt);
-            const rest = plan.slice(i + 1);
-            this.split?.walkAll(rest.map(walkRequest)).forEach((walked, k) => threadWalks.set((rest[k] as PlannedSystem).system.id, walked));
-          }
-          await this.split?.hand(result.scan, this.deps.titleSource?.(id), tick);
-        }
+        if (handing && result.scan) await this.split?.hand(result.scan, this.deps.titleSource?.(id), tick);
         results.set(id, result);
         progress.totalFiles += result.scan ? result.scan.files.length : (counts.get(id) ?? 0);
       }

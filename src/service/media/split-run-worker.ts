@@ -10,7 +10,7 @@ import type { SqlDatabase } from "../../runtime/types.ts";
 import { openBuildingFile } from "./building-file.ts";
 import { NamedRows } from "./named-rows.ts";
 import type { FromSplitRun, ToSplitRun } from "./split-run-messages.ts";
-import { scanOf, unchangedWalk, walkSystem, wireScan } from "./system-walk.ts";
+import { scanOf, type SystemWalkRequest, unchangedWalk, walkSystem, wireScan } from "./system-walk.ts";
 import type { SystemScan } from "./walker.ts";
 
 interface Scope {
@@ -28,29 +28,48 @@ let rows: NamedRows | null = null;
 const LOWER_SHARE = 0.45;
 /** The title keys of the rows, parted into the halves the order is sorted in. */
 const keys = new KeyHalves(LOWER_SHARE);
-/** Messages are handled one after the other (a walk takes turns with the event loop). */
+/** Messages are handled one after the other (a walk takes turns with the event loop), but `rows`, read as they come. */
 let queue: Promise<void> = Promise.resolve();
 let failed = false;
 const noTick = async () => {};
+/** A turn of the event loop (between two walks: systems walked in the run's thread come as messages). */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Systems walked (here or there) whose rows wait for those before them, by run order; null: not to be written here. */
+const waiting = new Map<number, { scan: SystemScan; indexedAt: string } | null>();
+/** The run order of the next system whose rows are written. */
+let nextRows = 0;
+
+/** A system's rows, in run order: written once those of every system before it are (null: no more rows are written). */
+function rowsOf(at: number, system: { scan: SystemScan; indexedAt: string } | null): void {
+  waiting.set(at, system);
+  for (let next = waiting.get(nextRows); next !== undefined; next = waiting.get(nextRows)) {
+    waiting.delete(nextRows++);
+    if (next === null) rows = null;
+    else rows?.add(next.scan, next.indexedAt);
+  }
+}
 
 async function handle(m: ToSplitRun): Promise<void> {
   if (m.t === "open") {
     removeDatabase(m.path);
     db = openBuildingFile(bunThreadRuntime, m.path);
     rows = new NamedRows(db);
-  } else if (m.t === "rows") rows?.add(scanOf(m.scan), m.indexedAt);
-  else if (m.t === "walk") {
-    const walked = await walkSystem(m.request, { tick: noTick, countEntries: bunThreadRuntime.countDirEntries });
-    // its rows only where they are the walk's files, as every system's before (else the run's thread writes the
-    // index itself, and no more rows are written here)
-    const writes = rows !== null && !unchangedWalk(walked) && walked.reused.length === 0;
-    const wire = wireScan(walked.scan);
-    scope.postMessage({ t: "walked", walked: { ...walked, scan: wire }, rows: writes }, [wire.fileDirs.buffer as ArrayBuffer]);
-    if (writes) rows?.add(walked.scan, walked.indexedAt);
-    else rows = null;
+  } else if (m.t === "walk") {
+    // each system claimed (the run's thread claims those it walks itself), walked, handed over, its rows written
+    for (let at = Atomics.add(m.claims, 0, 1); at < m.requests.length; at = Atomics.add(m.claims, 0, 1)) {
+      const walked = await walkSystem(m.requests[at] as SystemWalkRequest, { tick: noTick, countEntries: bunThreadRuntime.countDirEntries });
+      // its rows only where they are the walk's files, as every system's before (else the run's thread writes the
+      // index itself, and no more rows are written here)
+      const writes = rows !== null && !unchangedWalk(walked) && walked.reused.length === 0;
+      const wire = wireScan(walked.scan);
+      scope.postMessage({ t: "walked", at, walked: { ...walked, scan: wire }, rows: writes }, [wire.fileDirs.buffer as ArrayBuffer]);
+      rowsOf(m.first + at, writes ? walked : null);
+      await turn();
+    }
   } else if (m.t === "keys") keys.add(m.keys.split("\0"));
   else {
-    if (!db || !rows) throw new Error("split run: no rows to end");
+    if (!db || !rows || waiting.size > 0) throw new Error("split run: no rows to end");
     rows.flush();
     const total = rows.total;
     db.exec("COMMIT");
@@ -66,18 +85,30 @@ async function handle(m: ToSplitRun): Promise<void> {
   }
 }
 
+function fail(err: unknown): void {
+  failed = true;
+  try {
+    db?.close();
+  } catch {}
+  scope.postMessage({ t: "failed", reason: (err as Error).message });
+}
+
 scope.onmessage = (e) => {
   const m = e.data;
+  if (m.t === "rows") {
+    try {
+      if (!failed) rowsOf(m.at, { scan: scanOf(m.scan), indexedAt: m.indexedAt });
+    } catch (err) {
+      fail(err);
+    }
+    return;
+  }
   queue = queue.then(async () => {
     if (failed) return;
     try {
       await handle(m);
     } catch (err) {
-      failed = true;
-      try {
-        db?.close();
-      } catch {}
-      scope.postMessage({ t: "failed", reason: (err as Error).message });
+      fail(err);
     }
   });
 };

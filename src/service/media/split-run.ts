@@ -9,7 +9,7 @@ import type { Runtime, ThreadLink } from "../../runtime/types.ts";
 import { DerivedChunks } from "./derived-chunks.ts";
 import type { FromSplitRun, ToSplitRun } from "./split-run-messages.ts";
 import { SystemNamesParser } from "./system-names.ts";
-import { scanOf, type SystemWalk, type SystemWalkRequest, walkSystem, wireScan } from "./system-walk.ts";
+import { scanOf, type SystemWalk, type SystemWalkRequest, wireScan } from "./system-walk.ts";
 import type { SystemScan } from "./walker.ts";
 
 const logger = log.withTag("media");
@@ -32,14 +32,14 @@ export interface ClaimedSplit {
   end(): void;
 }
 
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * A full index run split between two threads (Bun: the second on the second core). The thread walks the systems
- * (`walk`: readdir is the kernel's work, and the thread's code is compiled afresh each run, which costs the walk
- * little and a parse much) and writes their media rows into the new index file (`open`), every name's title and
- * tags left to follow from it (core/media/row-names.ts); this thread parses each system's names as it is handed
- * (`hand`), builds the word and tag lists from them, and hands the thread the title keys. Once every row is
+ * (readdir is the kernel's work, and the thread's code is compiled afresh each run, which costs the walk little and
+ * a parse much) and writes their media rows into the new index file, every name's title and tags left to follow
+ * from it (core/media/row-names.ts); this thread parses each system's names as it is handed (`hand`), builds the
+ * word and tag lists from them, and hands the thread the title keys. Each system is walked by the thread that
+ * claims it first (`walkAll`, `take`): this one claims the next only when it has nothing to parse (while the
+ * thread starts, or should its walk fall behind), and hands its walk to the thread (`writeRows`). Once every row is
  * written, the thread parts the keys in two (title-order-halves.ts): it sorts the upper part, the writer the lower.
  * The writer claims it (`claim`) when it writes exactly the systems handed, in that order, all walked and written
  * so (a full run of files only); otherwise it is ended, and the writer writes the file itself.
@@ -47,13 +47,20 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class SplitRun {
   private link: ThreadLink | null = null;
   /** Messages posted before the thread said it takes messages: its walks are done here should it not start. */
-  private unconfirmed: ToSplitRun[] | null = [];
+  private unconfirmed: boolean = true;
   /** The thread did not start: it walks nothing and writes no rows (walks are done here). */
   private broken = false;
+  /** The next system of `walkAll` not claimed yet (shared with the thread: whoever moves it on walks that one). */
+  private readonly claims = new Int32Array(new SharedArrayBuffer(4));
+  /** The systems of `walkAll`, by id: their places there. */
+  private readonly places = new Map<string, number>();
+  /** Systems walked here before `walkAll` (their rows come first, in that order). */
+  private before = 0;
+
   /** Every system handed so far had its rows written by the thread. */
   private rowsWritten = true;
-  private readonly walks: Array<Deferred<SystemWalk>> = [];
-  private localWalks: Promise<void> = Promise.resolve();
+  /** The walks the thread claimed, by place in `walkAll`. */
+  private readonly walks = new Map<number, Deferred<SystemWalk>>();
   private readonly rows = new Deferred<number>();
   private readonly lower = new Deferred<KeyedIds>();
   private readonly upper = new Deferred<{ ids: Int32Array; samples: string[] }>();
@@ -91,22 +98,34 @@ export class SplitRun {
     return run;
   }
 
-  /** A system walked here (or taken from elsewhere): the thread writes its rows after those of the systems before. */
+  /**
+   * A system walked here (before `walkAll`, or one of it claimed here by `take`): the thread writes its rows after
+   * those of the systems before.
+   */
   writeRows(scan: SystemScan, indexedAt: string): void {
+    const place = this.places.get(scan.system);
     const wire = wireScan(scan);
-    this.post({ t: "rows", scan: wire, indexedAt }, [wire.fileDirs.buffer as ArrayBuffer]);
+    this.post({ t: "rows", at: place === undefined ? this.before++ : this.before + place, scan: wire, indexedAt }, [wire.fileDirs.buffer as ArrayBuffer]);
   }
 
-  /** Walks the systems in the thread, which writes their rows (answered in the order asked). */
-  walkAll(requests: readonly SystemWalkRequest[]): Array<Promise<SystemWalk>> {
-    return requests.map((request) => {
-      const walked = new Deferred<SystemWalk>();
-      this.walks.push(walked);
-      if (this.stopped) this.reject(this.stopped);
-      else if (this.broken) this.walkHere(request);
-      else this.post({ t: "walk", request });
-      return walked.promise;
-    });
+  /** The systems that follow those written so far: the thread walks and writes each one it claims (`take`). */
+  walkAll(requests: readonly SystemWalkRequest[]): void {
+    requests.forEach((r, i) => this.places.set(r.system, i));
+    this.post({ t: "walk", requests: [...requests], first: this.before, claims: this.claims });
+  }
+
+  /**
+   * The walk of a system of `walkAll` (taken in order): the thread's, when it claimed it; else null, and it is
+   * claimed here, for the caller to walk (and hand over with `writeRows`).
+   */
+  take(system: string): Promise<SystemWalk> | null {
+    const place = this.places.get(system);
+    if (place === undefined) return null;
+    if (Atomics.compareExchange(this.claims, 0, place, place + 1) === place) return null;
+    let walked = this.walks.get(place);
+    if (walked === undefined) this.walks.set(place, (walked = new Deferred<SystemWalk>()));
+    if (this.stopped) walked.reject(this.stopped);
+    return walked.promise;
   }
 
   /**
@@ -157,9 +176,8 @@ export class SplitRun {
 
   private post(m: ToSplitRun, transfer: ArrayBuffer[] = []): void {
     if (this.stopped || this.broken) return;
-    this.unconfirmed?.push(m);
     try {
-      this.link?.post(m, this.unconfirmed ? [] : transfer);
+      this.link?.post(m, transfer);
     } catch (err) {
       this.failed((err as Error).message);
     }
@@ -167,11 +185,13 @@ export class SplitRun {
 
   private heard(m: FromSplitRun): void {
     if (m.t === "ready") {
-      this.unconfirmed = null;
+      this.unconfirmed = false;
       this.confirmed.resolve();
     } else if (m.t === "walked") {
       if (!m.rows) this.rowsWritten = false;
-      this.walks.shift()?.resolve({ ...m.walked, scan: scanOf(m.walked.scan) });
+      let walked = this.walks.get(m.at);
+      if (walked === undefined) this.walks.set(m.at, (walked = new Deferred<SystemWalk>()));
+      walked.resolve({ ...m.walked, scan: scanOf(m.walked.scan) });
     } else if (m.t === "rows") this.rows.resolve(m.total);
     else if (m.t === "lower") this.lower.resolve({ keys: m.ids.length > 0 ? m.keys.split("\0") : [], ids: m.ids });
     else if (m.t === "upper") {
@@ -182,32 +202,19 @@ export class SplitRun {
   }
 
   private failed(reason: string): void {
-    const sent = this.unconfirmed;
+    const unconfirmed = this.unconfirmed;
     this.link?.terminate();
     this.link = null;
     this.confirmed.resolve();
-    if (!sent) {
+    if (!unconfirmed) {
       this.reject(new Error(`media index thread failed: ${reason}`));
       return;
     }
-    // it never started: the walks asked of it are done here, and the writer writes the file itself
+    // it never started, nor claimed a walk: every system is claimed and walked here, and the writer writes the file
     logger.warn(`media index thread did not start (${reason}); the run walks and writes in the main thread`);
-    this.unconfirmed = null;
+    this.unconfirmed = false;
     this.broken = true;
     this.rowsWritten = false;
-    for (const m of sent) if (m.t === "walk") this.walkHere(m.request);
-  }
-
-  /** A system walked here (the thread did not start), after those asked before. */
-  private walkHere(request: SystemWalkRequest): void {
-    this.localWalks = this.localWalks.then(async () => {
-      if (this.stopped) return;
-      try {
-        this.walks.shift()?.resolve(await walkSystem(request, { tick: yieldToLoop, countEntries: this.runtime.countDirEntries }));
-      } catch (err) {
-        this.reject(err as Error);
-      }
-    });
   }
 
   private reject(err: Error): void {
@@ -216,6 +223,6 @@ export class SplitRun {
     this.rows.reject(err);
     this.lower.reject(err);
     this.upper.reject(err);
-    for (const w of this.walks.splice(0)) w.reject(err);
+    for (const w of this.walks.values()) w.reject(err);
   }
 }
