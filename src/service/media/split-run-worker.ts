@@ -57,7 +57,7 @@ async function handle(m: ToSplitRun): Promise<void> {
     rows = new NamedRows(db);
   } else if (m.t === "walk") {
     // each system claimed (the run's thread claims those it walks itself), walked, handed over, its rows written
-    for (let at = Atomics.add(m.claims, 0, 1); at < m.requests.length; at = Atomics.add(m.claims, 0, 1)) {
+    for (let at = Atomics.add(m.claims, 0, 1); at < m.requests.length && !failed; at = Atomics.add(m.claims, 0, 1)) {
       const walked = await walkSystem(m.requests[at] as SystemWalkRequest, { tick: noTick, countEntries: bunThreadRuntime.countDirEntries });
       // its rows only where they are the walk's files, as every system's before (else the run's thread writes the
       // index itself, and no more rows are written here)

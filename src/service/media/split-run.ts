@@ -46,8 +46,8 @@ export interface ClaimedSplit {
  */
 export class SplitRun {
   private link: ThreadLink | null = null;
-  /** Messages posted before the thread said it takes messages: its walks are done here should it not start. */
-  private unconfirmed: boolean = true;
+  /** The thread has not said it started (should it fail now, it claimed no walk: every system is walked here). */
+  private starting = true;
   /** The thread did not start: it walks nothing and writes no rows (walks are done here). */
   private broken = false;
   /** The next system of `walkAll` not claimed yet (shared with the thread: whoever moves it on walks that one). */
@@ -75,10 +75,7 @@ export class SplitRun {
   /** The file the thread writes: its own, until the writer takes it (never the writer's, which a thread ended late could touch). */
   private readonly file: string;
 
-  private constructor(
-    private readonly runtime: Runtime,
-    path: string,
-  ) {
+  private constructor(path: string) {
     this.chunks.titlesWanted = false;
     this.file = `${path}.split`;
   }
@@ -86,7 +83,7 @@ export class SplitRun {
   /** Starts one writing the index file to be at `path` where the runtime has threads; else null. */
   static start(runtime: Runtime, path: string): SplitRun | null {
     if (!runtime.startThread) return null;
-    const run = new SplitRun(runtime, path);
+    const run = new SplitRun(path);
     try {
       run.link = runtime.startThread({ url: new URL("./split-run-worker.ts", import.meta.url).href, bundledPath: "./service/media/split-run-worker.ts" });
     } catch {
@@ -185,7 +182,7 @@ export class SplitRun {
 
   private heard(m: FromSplitRun): void {
     if (m.t === "ready") {
-      this.unconfirmed = false;
+      this.starting = false;
       this.confirmed.resolve();
     } else if (m.t === "walked") {
       if (!m.rows) this.rowsWritten = false;
@@ -202,17 +199,17 @@ export class SplitRun {
   }
 
   private failed(reason: string): void {
-    const unconfirmed = this.unconfirmed;
+    const starting = this.starting;
     this.link?.terminate();
     this.link = null;
     this.confirmed.resolve();
-    if (!unconfirmed) {
+    if (!starting) {
       this.reject(new Error(`media index thread failed: ${reason}`));
       return;
     }
     // it never started, nor claimed a walk: every system is claimed and walked here, and the writer writes the file
     logger.warn(`media index thread did not start (${reason}); the run walks and writes in the main thread`);
-    this.unconfirmed = false;
+    this.starting = false;
     this.broken = true;
     this.rowsWritten = false;
   }
