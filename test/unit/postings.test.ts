@@ -183,53 +183,6 @@ describe("word postings' lists", () => {
   });
 });
 
-describe("word postings built in parts", () => {
-  test("lists of later files built apart and appended are those built in one: words, order, counts, bytes", async () => {
-    const { WordPostings } = await import("../../src/core/media/word-postings.ts");
-    const parts = ["A", "b", "Σ", "İ", "É", "ß", "ドラ", "(USA)", ".", " ", "\t", "\u3000", "Mario", "mario", "Zelda", "w1", "w2"];
-    const pick = prng(11);
-    const files: Array<[string, number]> = [];
-    let id = 0;
-    for (let i = 0; i < 6000; i++) {
-      let f = "";
-      const n = Math.floor(pick() * 7);
-      for (let j = 0; j < n; j++) f += parts[Math.floor(pick() * parts.length)];
-      // gaps of every encoded length, so that a part's first gap is re-encoded longer or shorter
-      id += i % 500 === 0 ? 1 + Math.floor(pick() * 2 ** 22) : 1 + Math.floor(pick() * 3);
-      files.push([f, id]);
-    }
-    const whole = new WordPostings();
-    for (const [f, i] of files) whole.addFile(f, i);
-    const want = whole.encoded();
-    for (const cuts of [[1], [3000], [100, 2000, 5999], [500, 501, 1000, 4000]]) {
-      const bounds = [0, ...cuts, files.length];
-      const first = new WordPostings();
-      for (const [f, i] of files.slice(0, bounds[1])) first.addFile(f, i);
-      for (let b = 1; b < bounds.length - 1; b++) {
-        const part = new WordPostings();
-        for (const [f, i] of files.slice(bounds[b], bounds[b + 1])) part.addFile(f, i);
-        const { lists, lastIds } = part.encodedPart();
-        first.append(lists, lastIds);
-      }
-      const got = first.encoded();
-      expect([cuts, got.names]).toEqual([cuts, want.names]);
-      expect(got.counts).toEqual(want.counts);
-      expect(got.ends).toEqual(want.ends);
-      expect(got.blob).toEqual(want.blob);
-    }
-  });
-
-  test("a part whose ids do not follow is refused", async () => {
-    const { WordPostings } = await import("../../src/core/media/word-postings.ts");
-    const first = new WordPostings();
-    first.addFile("mario kart.sfc", 10);
-    const part = new WordPostings();
-    part.addFile("super mario.sfc", 5);
-    const { lists, lastIds } = part.encodedPart();
-    expect(() => first.append(lists, lastIds)).toThrow("appended ids start at 5, after 10");
-  });
-});
-
 describe("in-memory word list", () => {
   test("finds every word holding a fragment, once each, as a filter would, marking those starting with it; refuses more text than allowed", async () => {
     const { WordList } = await import("../../src/core/media/word-list.ts");

@@ -74,46 +74,18 @@ interface IdList {
   count: number;
 }
 
-/**
- * The words and tag sets of consecutive files built apart (`DerivedIndexBuilder.part`), for the builder of the
- * files before them to `merge`: texts joined by NUL and numbers as typed arrays, to cross between threads.
- */
-export interface DerivedPart {
-  /** Media id of the first file; `files` follow it. */
-  first: number;
-  files: number;
-  words: EncodedLists;
-  /** Per word, its last media id in the part. */
-  lastIds: Int32Array;
-  /** The tag sets of the part's files, each as its tags joined by NUL, the sets joined by SOH. */
-  sets: string;
-  /** Per set, its media ids (ascending) end to end: set i's are `setIds[setEnds[i - 1] ?? 0 .. setEnds[i]]`. */
-  setEnds: Int32Array;
-  setIds: Int32Array;
-}
-
-/** The buffers of a part, to transfer rather than copy between threads. */
-export function partBuffers(p: DerivedPart): ArrayBuffer[] {
-  return [p.words.counts, p.words.ends, p.words.blob, p.lastIds, p.setEnds, p.setIds].map((a) => a.buffer as ArrayBuffer);
-}
-
 export class DerivedIndexBuilder {
   /**
    * `titleOrder` false: no title keys are kept (nor sorted) here; the writer sorts the title order from its rows
    * afterwards, one half at a time (where the builder runs in the writer's thread: a copy of every title less
-   * held through the run). `first`: the media id of the first file added (a part built apart, see `part`).
+   * held through the run).
    */
-  constructor(
-    private readonly titleOrder = true,
-    private readonly first = 1,
-  ) {
-    this.files = first - 1;
-  }
+  constructor(private readonly titleOrder = true) {}
 
   private readonly postings = new WordPostings();
   private readonly halves = new KeyHalves();
-  /** The last media id added so far (files added, for a builder from id 1). */
-  private files: number;
+  /** Files added so far (the last media id). */
+  private files = 0;
   private upper: KeyedIds | null = null;
   private readonly sets: string[][] = [];
   private readonly setIds: IdList[] = [];
@@ -151,43 +123,6 @@ export class DerivedIndexBuilder {
       }
     }
     if (keys) this.halves.add(keys);
-  }
-
-  /**
-   * What was added, for the builder of the files before these to `merge` (a builder made without title keys);
-   * this builder is spent afterwards.
-   */
-  part(): DerivedPart {
-    if (this.titleOrder) throw new Error("derived index: a part keeps no title keys");
-    const { lists, lastIds } = this.postings.encodedPart();
-    const setEnds = new Int32Array(this.sets.length);
-    let n = 0;
-    this.setIds.forEach((l, i) => {
-      n += l.count;
-      setEnds[i] = n;
-    });
-    const setIds = new Int32Array(n);
-    this.setIds.forEach((l, i) => setIds.set(l.ids.subarray(0, l.count), setEnds[i - 1] ?? 0));
-    const part = { first: this.first, files: this.files - this.first + 1, words: lists, lastIds, sets: this.sets.map((t) => t.join("\0")).join("\u0001"), setEnds, setIds };
-    this.sets.length = 0;
-    this.setIds.length = 0;
-    return part;
-  }
-
-  /** Adds a part built apart from the files that follow those added here: as though its files were added here. */
-  merge(p: DerivedPart): void {
-    if (p.first !== this.files + 1) throw new Error(`derived index: part starts at ${p.first}, expected ${this.files + 1}`);
-    if (this.titleOrder) throw new Error("derived index: a part brings no title keys");
-    this.postings.append(p.words, p.lastIds);
-    if (p.setEnds.length > 0) {
-      const sets = p.sets.split("\u0001");
-      for (let i = 0; i < sets.length; i++) {
-        const ids = p.setIds.slice(p.setEnds[i - 1] ?? 0, p.setEnds[i]);
-        this.sets.push((sets[i] as string).split("\0"));
-        this.setIds.push({ ids: ids.length > 0 ? ids : new Int32Array(16), count: ids.length });
-      }
-    }
-    this.files += p.files;
   }
 
   /** The word and tag lists and the lower half of the title keys, once every file is added; then `upperOrder`. */

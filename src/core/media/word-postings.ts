@@ -113,7 +113,7 @@ export class WordPostings {
   }
 
   /** `folded`: `text` is ASCII read with its letters folded to lower case (its word is lowercased when new). */
-  private addWord(text: string, start: number, end: number, hash: number, mediaId: number, folded = false): void {
+  private addWord(text: string, start: number, end: number, hash: number, mediaId: number, folded: boolean): void {
     const id = this.idOf(text, start, end, hash, folded);
     if (this.lastMedia[id] === mediaId) return;
     let list = this.lists[id] as Uint8Array;
@@ -124,47 +124,8 @@ export class WordPostings {
     (this.counts[id] as number)++;
   }
 
-  /**
-   * Adds the lists another builder made for the files that follow this one's (`lastIds`: each word's last media
-   * id there, as `encodedPart` gives them): the words, ids and lists are those adding the files here would give.
-   */
-  append(part: EncodedLists, lastIds: Int32Array): void {
-    const n = part.counts.length;
-    if (n === 0) return;
-    const words = part.names.split("\0");
-    let from = 0;
-    for (let w = 0; w < n; w++) {
-      const word = words[w] as string;
-      const to = part.ends[w] as number;
-      let h = FNV_OFFSET;
-      for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), FNV_PRIME);
-      const id = this.idOf(word, 0, word.length, h);
-      // the part's first gap is from 0 (its first id): here it is from this builder's last id of the word
-      let first = 0;
-      let shift = 0;
-      let p = from;
-      let b: number;
-      do {
-        b = part.blob[p++] as number;
-        first |= (b & 0x7f) << shift;
-        shift += 7;
-      } while (b & 0x80);
-      const last = this.lastMedia[id] as number;
-      if (first <= last) throw new Error(`word postings: appended ids start at ${first}, after ${last}`);
-      const used = this.sizes[id] as number;
-      const need = used + MAX_GAP_BYTES + (to - p);
-      const list = need > (this.lists[id] as Uint8Array).length ? this.grown(id, need) : (this.lists[id] as Uint8Array);
-      const at = writeDelta(first - last, list, used);
-      list.set(part.blob.subarray(p, to), at);
-      this.sizes[id] = at + (to - p);
-      this.lastMedia[id] = lastIds[w] as number;
-      (this.counts[id] as number) += part.counts[w] as number;
-      from = to;
-    }
-  }
-
   /** Word `text[start, end)`'s id (`hash` its FNV-1a hash), the word added when new; `folded` as addWord's. */
-  private idOf(text: string, start: number, end: number, hash: number, folded = false): number {
+  private idOf(text: string, start: number, end: number, hash: number, folded: boolean): number {
     const len = end - start;
     const mask = this.table.length - 1;
     let slot = hash & mask;
@@ -237,11 +198,5 @@ export class WordPostings {
     this.words.length = 0;
     this.hashes = this.lastMedia = this.counts = this.sizes = this.table = new Int32Array(0);
     return lists;
-  }
-
-  /** `encoded()` with each word's last media id, for another builder to `append` (the builder is spent afterwards). */
-  encodedPart(): { lists: EncodedLists; lastIds: Int32Array } {
-    const lastIds = this.lastMedia.slice(0, this.words.length);
-    return { lists: this.encoded(), lastIds };
   }
 }

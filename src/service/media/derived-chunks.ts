@@ -11,7 +11,8 @@ const MAX_KNOWN_SETS = 65_536;
  * by NUL when `joined()` says the chunk crosses to a thread, else kept as lists.
  */
 export class DerivedChunks {
-  private first: number;
+  /** Media id of the next chunk's first file. */
+  private first = 1;
   private names: string[] = [];
   private titles: string[] = [];
   private readonly whole = new Uint8Array(CHUNK_FILES);
@@ -23,14 +24,10 @@ export class DerivedChunks {
   /** The builder makes the title keys (else the writer sorts the title order from its rows, and no title is kept). */
   titlesWanted = true;
 
-  /** `first`: the media id of the first file added. */
   constructor(
     private readonly emit: (chunk: DerivedChunk) => void,
     private readonly joined: () => boolean,
-    first = 1,
-  ) {
-    this.first = first;
-  }
+  ) {}
 
   /** Adds the next file: its name, title parsed from it, platform title, tags. */
   add(file: string, whole: boolean, title: string, named: string | undefined, tags: readonly string[]): void {
