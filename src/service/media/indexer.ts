@@ -227,9 +227,8 @@ export class MediaIndexer {
       let lastCommit = -1;
       // a full run of files (split-run.ts): once the first system, walked here, is found changed, a second thread
       // walks the others (but those this one claims while it has nothing to parse) and writes the media rows while
-      // this one parses the names walked; it is given up at a
-      // system it cannot write so (unchanged, partly kept from the served index, platform titles): the writer then
-      // writes the file itself
+      // this one parses the names walked; it is given up at a system it cannot write so (unchanged, partly kept
+      // from the served index, platform titles): the writer then writes the file itself
       let handing = !only && done.size === 0 && virtual.size === 0;
       const tick = () => this.tick();
       const walkRequest = (step: PlannedSystem) => this.walkRequest(step, priorOk && (virtualSame || !virtual.has(step.system.id)), zips);

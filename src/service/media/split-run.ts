@@ -119,10 +119,16 @@ export class SplitRun {
     const place = this.places.get(system);
     if (place === undefined) return null;
     if (Atomics.compareExchange(this.claims, 0, place, place + 1) === place) return null;
-    let walked = this.walks.get(place);
-    if (walked === undefined) this.walks.set(place, (walked = new Deferred<SystemWalk>()));
+    const walked = this.walkAt(place);
     if (this.stopped) walked.reject(this.stopped);
     return walked.promise;
+  }
+
+  /** The thread's walk of the system at `place` of `walkAll`, awaited or answered first. */
+  private walkAt(place: number): Deferred<SystemWalk> {
+    let walked = this.walks.get(place);
+    if (walked === undefined) this.walks.set(place, (walked = new Deferred<SystemWalk>()));
+    return walked;
   }
 
   /**
@@ -186,9 +192,7 @@ export class SplitRun {
       this.confirmed.resolve();
     } else if (m.t === "walked") {
       if (!m.rows) this.rowsWritten = false;
-      let walked = this.walks.get(m.at);
-      if (walked === undefined) this.walks.set(m.at, (walked = new Deferred<SystemWalk>()));
-      walked.resolve({ ...m.walked, scan: scanOf(m.walked.scan) });
+      this.walkAt(m.at).resolve({ ...m.walked, scan: scanOf(m.walked.scan) });
     } else if (m.t === "rows") this.rows.resolve(m.total);
     else if (m.t === "lower") this.lower.resolve({ keys: m.ids.length > 0 ? m.keys.split("\0") : [], ids: m.ids });
     else if (m.t === "upper") {
