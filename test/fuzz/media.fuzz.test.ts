@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { bitsetWords, collectBits, countBits, encodePostings, orPostings } from "../../src/core/media/postings.ts";
+import { bitsetWords, collectBitsInto, countBits, encodePostings, orPostings } from "../../src/core/media/postings.ts";
 import { ftsLiteral, mediaName, mediaNameOfPath, nameWords, queryWords } from "../../src/core/media/words.ts";
 import { anyBytes, anyText } from "./arbitraries.ts";
 import { fuzz, fuzzTimeout } from "./runs.ts";
@@ -21,23 +21,24 @@ function popcountAll(bits: Int32Array): number {
 }
 
 describe("fuzz: media index formats", () => {
-  test("postings: encode → orPostings → collectBits/countBits gives back the ids; 1 to 5 bytes per id", () => {
+  test("postings: encode → orPostings → collectBitsInto/countBits gives back the ids; 1 to 5 bytes per id", () => {
     fuzz(
-      fc.property(idsArb, fc.nat(MAX_ID), fc.nat(MAX_ID), fc.nat(250), (ids, a, b, limit) => {
+      fc.property(idsArb, fc.nat(MAX_ID), fc.nat(MAX_ID), fc.nat(8), (ids, a, b, at) => {
         const buf = encodePostings(ids);
         expect(buf.length).toBeGreaterThanOrEqual(ids.length);
         expect(buf.length).toBeLessThanOrEqual(5 * ids.length);
         const bits = new Int32Array(bitsetWords(MAX_ID));
         orPostings(buf, ids.length, bits);
-        const all: number[] = [];
-        collectBits(bits, 0, MAX_ID, Number.POSITIVE_INFINITY, all);
-        expect(all).toEqual(ids);
+        const all = new Int32Array(ids.length + 1).fill(-1);
+        expect(collectBitsInto(bits, 0, MAX_ID, all, 0)).toBe(ids.length);
+        expect(Array.from(all)).toEqual([...ids, -1]);
         const [lo, hi] = a <= b ? [a, b] : [b, a];
         const inRange = ids.filter((id) => id >= lo && id <= hi);
         expect(countBits(bits, lo, hi)).toBe(inRange.length);
-        const first: number[] = [];
-        collectBits(bits, lo, hi, limit, first);
-        expect(first).toEqual(inRange.slice(0, limit));
+        // written from `at` on, nothing before it touched
+        const some = new Int32Array(at + inRange.length).fill(-1);
+        expect(collectBitsInto(bits, lo, hi, some, at)).toBe(at + inRange.length);
+        expect(Array.from(some)).toEqual([...new Array(at).fill(-1), ...inRange]);
       }),
     );
   }, fuzzTimeout());

@@ -10,6 +10,7 @@ import { bunRuntime } from "../../src/runtime/bun/index.ts";
 import { writeIndexFile, type WrittenSystem } from "../../src/service/media/index-writer.ts";
 import { MediaStore } from "../../src/service/media/media-store.ts";
 import { readTitleSamples, sampleTitleKeys, TITLE_SAMPLES_KEY } from "../../src/service/media/title-samples.ts";
+import type { MediaItem } from "../../src/core/media-types.ts";
 import type { SqlDatabase } from "../../src/runtime/types.ts";
 import { nameGenerator, prng } from "../fixtures/rom-names.ts";
 
@@ -39,6 +40,20 @@ for (const [k, s] of SYSTEMS.entries()) {
     scan.files.push(`${name}${s.ext}`);
     scan.fileDirs.push(d);
     all.push({ system: s.id, name, path: `${scan.dirs[d]?.rel}/${name}${s.ext}` });
+    if (i % 40 === 0) {
+      // the same title in other letter cases (ASCII, and not: "É" and "é" alike), another region: told apart
+      const title = name.replace(/ \(.*$/, "");
+      const other = `${i % 80 === 0 ? title.toUpperCase() : `É${title.toLowerCase()}`} (Brazil)`;
+      scan.files.push(`${other}${s.ext}`);
+      scan.fileDirs.push(0);
+      all.push({ system: s.id, name: other, path: `${scan.dirs[0]?.rel}/${other}${s.ext}` });
+      if (i % 80 !== 0) {
+        const upper = `É${title.toUpperCase()} (Korea)`;
+        scan.files.push(`${upper}${s.ext}`);
+        scan.fileDirs.push(0);
+        all.push({ system: s.id, name: upper, path: `${scan.dirs[0]?.rel}/${upper}${s.ext}` });
+      }
+    }
   }
 }
 
@@ -72,6 +87,32 @@ for (let i = 0; i < 150; i++) {
   const b = words[Math.floor(pick() * words.length)] as string;
   const cut = (w: string) => w.slice(Math.floor(pick() * Math.max(1, w.length - 1)), w.length - Math.floor(pick() * 2));
   queries.push(i % 3 === 0 ? a : i % 3 === 1 ? `${a} ${b}` : `${cut(a)} ${cut(b)}`);
+}
+
+const byPath = new Map(parsed.map((m) => [m.path, m]));
+const tagText = (t: { type: string; tag: string }) => `${t.type}:${t.tag}`;
+
+/**
+ * The plain model of the tags telling apart a page's items: those of one system whose titles lowercase alike
+ * (any letter case, ASCII or not) each get their tags that not all of them carry; none when nothing differs.
+ */
+function expectedDisambiguation(page: readonly MediaItem[]): Map<MediaItem, string[]> {
+  const groups = new Map<string, MediaItem[]>();
+  for (const m of page) {
+    const key = `${m.system.id}\u0000${byPath.get(m.path)?.lower}`;
+    groups.set(key, [...(groups.get(key) ?? []), m]);
+  }
+  const out = new Map<MediaItem, string[]>();
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const texts = group.map((m) => m.tags.map(tagText));
+    const common = (texts[0] as string[]).filter((t) => texts.every((ts) => ts.includes(t)));
+    for (const [k, m] of group.entries()) {
+      const own = (texts[k] as string[]).filter((t) => !common.includes(t));
+      if (own.length > 0) out.set(m, own);
+    }
+  }
+  return out;
 }
 
 function withIndex<T>(path: string, use: (db: SqlDatabase) => T): T {
@@ -126,9 +167,10 @@ describe("media search", () => {
     if (name === "no-stored-samples") withIndex(store.buildingPath, (db) => db.prepare("DELETE FROM meta WHERE key = ?").run(TITLE_SAMPLES_KEY));
     if (name === "no-stored-ranks") withIndex(store.buildingPath, (db) => db.exec("UPDATE title_order SET ranks = NULL"));
     store.replaceWith(store.buildingPath);
+    let toldApart = 0;
     try {
       for (const [i, q] of queries.entries()) {
-        const systems = i % 4 === 3 ? ["SNES", "Genesis"] : i % 4 === 2 ? ["NES"] : [];
+        const systems = i % 8 === 3 ? ["SNES", "Genesis"] : i % 8 === 7 ? ["Genesis", "NES"] : i % 4 === 2 ? ["NES"] : [];
         const max = i % 5 === 0 ? 7 : 250;
         const tags = i % 6 === 1 ? ["region:us"] : i % 6 === 4 ? ["region:eu", "rev:1"] : [];
         if (name === "shrunk") store.shrinkCaches();
@@ -142,7 +184,15 @@ describe("media search", () => {
           expect(next.results.map((m) => m.path)).toEqual(expected(q, systems, 2 * max, tags).paths.slice(max));
         }
         for (const m of got.results) expect([m.name, m.zapScript, m.system.id]).toEqual([mediaName(m.path.slice(m.path.lastIndexOf("/") + 1)), m.path, m.path.slice(0, m.path.indexOf("/"))]);
+        const told = expectedDisambiguation(got.results);
+        const toldOf = (items: readonly MediaItem[]) => items.map((m) => [m.path, m.disambiguatingTags?.map(tagText) ?? []]);
+        expect(toldOf(got.results)).toEqual(got.results.map((m) => [m.path, told.get(m) ?? []]));
+        toldApart += told.size;
+        // the same items asked for in any order (as a listing by folder asks) are told apart alike
+        const shuffled = [...got.results].sort(() => pick() - 0.5);
+        expect(toldOf(store.itemsOf(shuffled.map((m) => m.mediaId as number)))).toEqual(toldOf(shuffled));
       }
+      expect(toldApart).toBeGreaterThan(10);
     } finally {
       store.close();
     }

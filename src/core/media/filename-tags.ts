@@ -156,16 +156,20 @@ function cachedTail(name: string, titleEnd: number): ParsedTail {
   return tail;
 }
 
-/** A name's title part: where it ends (the first bracket, if it is closed; -1: none), its text and TOSEC version. */
-interface TitlePart {
-  end: number;
-  title: string;
-  /** The trailing TOSEC version (" v1.2"), taken off `title`; null when there is none. */
-  version: string | null;
-}
+/**
+ * What the last `titlePart` call found besides the title, read right after it: where the title part ends (the
+ * first bracket, if it is closed; -1: none) and its trailing TOSEC version (" v1.2", taken off the title; null
+ * when there is none). Not an object per call: an index run reads 250k titles, a search page hundreds, and each
+ * object is garbage the collector pauses for (issue 41).
+ */
+let partEnd = -1;
+let partVersion: string | null = null;
 
-/** `name` is `text` up to `length` (a file name less its extension: the title part is read without cutting it first). */
-function titlePart(text: string, length = text.length): TitlePart {
+/**
+ * A name's title part (and partEnd, partVersion); the name is `text` up to `length` (a file name less its
+ * extension: the title part is read without cutting it first).
+ */
+function titlePart(text: string, length = text.length): string {
   // one pass up to the first bracket: where it is, and whether the title may need its white space folded or may
   // end in a TOSEC version (each question asked again of the title only when this pass cannot rule it out)
   let end = -1;
@@ -207,7 +211,9 @@ function titlePart(text: string, length = text.length): TitlePart {
   }
   const v = maybeVersion ? TRAILING_VERSION.exec(title) : null;
   if (v) title = title.slice(0, v.index).trim();
-  return { end, title, version: v ? (v[1] as string) : null };
+  partEnd = end;
+  partVersion = v ? (v[1] as string) : null;
+  return title;
 }
 
 /** The title of a name that has none before its groups: the text outside them, else the whole name. */
@@ -220,30 +226,31 @@ function titleOutsideGroups(name: string, tail: ParsedTail | undefined): string 
  * shared with other names (frozen): copy it to change it.
  */
 export function parseMediaName(name: string): ParsedName {
-  const part = titlePart(name);
-  const tail = part.end >= 0 ? cachedTail(name, part.end) : undefined;
+  const title = titlePart(name);
+  const version = partVersion;
+  const tail = partEnd >= 0 ? cachedTail(name, partEnd) : undefined;
   let tags = tail ? tail.tags : NO_TAGS;
-  if (part.version !== null) {
-    const rev = `rev:${part.version.toLowerCase().replaceAll(".", "-")}`;
+  if (version !== null) {
+    const rev = `rev:${version.toLowerCase().replaceAll(".", "-")}`;
     if (!tags.includes(rev)) tags = [...tags, rev];
   }
-  return { title: part.title === "" ? titleOutsideGroups(name, tail) : part.title, tags };
+  return { title: title === "" ? titleOutsideGroups(name, tail) : title, tags };
 }
 
 /** `parseMediaName(name).title` without reading the tags (a search's results tell apart titled and named media). */
 export function mediaTitle(name: string): string {
-  const part = titlePart(name);
-  return part.title !== "" ? part.title : titleOutsideGroups(name, part.end >= 0 ? cachedTail(name, part.end) : undefined);
+  const title = titlePart(name);
+  return title !== "" ? title : titleOutsideGroups(name, partEnd >= 0 ? cachedTail(name, partEnd) : undefined);
 }
 
 /** `mediaTitle(mediaName(file, whole))`, the media name not cut out first (an index run reads every file's title). */
 export function fileTitle(file: string, whole: boolean): string {
   const dot = whole ? -1 : file.lastIndexOf(".");
   const length = dot > 0 ? dot : file.length;
-  const part = titlePart(file, length);
-  if (part.title !== "") return part.title;
+  const title = titlePart(file, length);
+  if (title !== "") return title;
   const name = file.slice(0, length);
-  return titleOutsideGroups(name, part.end >= 0 ? cachedTail(name, part.end) : undefined);
+  return titleOutsideGroups(name, partEnd >= 0 ? cachedTail(name, partEnd) : undefined);
 }
 
 /** Splits a `type:value` tag (values may hold colons: `unfinished:beta:1`). */

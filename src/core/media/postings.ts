@@ -79,20 +79,22 @@ export function countBits(bits: Int32Array, lo: number, hi: number): number {
   return n;
 }
 
-/** Appends the set ids lo..hi (ascending) to `out` until it holds `limit` ids. */
-export function collectBits(bits: Int32Array, lo: number, hi: number, limit: number, out: number[]): void {
+/** Writes the set ids lo..hi (ascending) into `out` from `at`, which must have room for them all; returns the end. */
+export function collectBitsInto(bits: Int32Array, lo: number, hi: number, out: Int32Array, at: number): number {
   const a = lo >>> 5;
   const b = Math.min(hi >>> 5, bits.length - 1);
-  for (let w = a; w <= b && out.length < limit; w++) {
+  let n = at;
+  for (let w = a; w <= b; w++) {
     let v = bits[w] as number;
     if (v === 0) continue;
     if (w === a || w === b) v &= rangeMask(w, lo, hi);
-    while (v !== 0 && out.length < limit) {
+    while (v !== 0) {
       const low = v & -v;
-      out.push((w << 5) + 31 - Math.clz32(low));
+      out[n++] = (w << 5) + 31 - Math.clz32(low);
       v ^= low;
     }
   }
+  return n;
 }
 
 /** Encodes ascending, distinct, positive ids into `out` from `at` (room for 5 bytes an id); returns the end. */

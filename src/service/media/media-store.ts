@@ -15,6 +15,7 @@ import type { Runtime, SqlDatabase } from "../../runtime/types.ts";
 import type { WrittenSystem } from "./index-writer.ts";
 import { readIndexedSystems } from "./carry-over.ts";
 import { DirRels } from "./dir-rels.ts";
+import { idRanges, spanHolding } from "./id-ranges.ts";
 import { type ItemSystem, itemSystem, readMediaItems } from "./media-items.ts";
 import { type RankPosition, rankedPage } from "./ranked-page.ts";
 import { TagLabels } from "./tag-labels.ts";
@@ -79,6 +80,8 @@ export class MediaStore {
   /** The title order of the open file (search and browse share it), with its sampled keys once a search reads them. */
   private titleOrder: (TitleOrder & { samples?: string[] }) | null = null;
   private readonly labels = new TagLabels();
+  /** The id ranges of all the open file's systems (rangesOf). */
+  private allRanges: ReadonlyArray<readonly [number, number]> | null = null;
 
   constructor(
     private readonly runtime: Runtime,
@@ -115,6 +118,7 @@ export class MediaStore {
         .prepare("SELECT id AS row, system AS id, first_id AS first, last_id AS last, count, indexed_at AS indexedAt FROM systems ORDER BY first_id")
         .all<IndexedSystem>();
       this.bySystem = new Map(this.systems.map((s) => [s.id, s]));
+      this.allRanges = null;
       this.infos = this.systems.map((s) => itemSystem(this.catalog, s.id)); // one per system, shared by its items
       this.matcher = new WordMatcher(db, this.totalMedia, this.limits.cacheBytes ?? BITSET_CACHE_BYTES, this.limits.wordListChars ?? WORD_LIST_MAX_CHARS);
       return null;
@@ -149,6 +153,7 @@ export class MediaStore {
     this.dirs = null;
     this.titleOrder = null;
     this.labels.clear();
+    this.allRanges = null;
   }
 
   get exists(): boolean {
@@ -206,10 +211,13 @@ export class MediaStore {
     return this.db ? readIndexedSystems(this.db, ids.flatMap((id) => this.bySystem.get(id) ?? [])) : [];
   }
 
-  /** Id ranges of the requested systems (all when empty); unknown ids select nothing. */
-  private rangesOf(systems: readonly string[]): Array<[number, number]> {
-    const chosen = systems.length === 0 ? this.systems : [...new Set(systems)].flatMap((id) => this.bySystem.get(id) ?? []);
-    return chosen.map((s) => [s.first, s.last]);
+  /**
+   * Id ranges of the requested systems (all when empty; unknown ids select nothing), ascending, systems whose ids
+   * follow on from each other's as one range: all of them are one range, kept from the first search on.
+   */
+  private rangesOf(systems: readonly string[]): ReadonlyArray<readonly [number, number]> {
+    if (systems.length === 0) return (this.allRanges ??= idRanges(this.systems));
+    return idRanges([...new Set(systems)].flatMap((id) => this.bySystem.get(id) ?? []));
   }
 
   /**
@@ -242,7 +250,7 @@ export class MediaStore {
     const db = this.db;
     const matcher = this.matcher;
     if (!db || !matcher) return { results: [], total: 0, nextCursor: "" };
-    const ranges = this.rangesOf(systems).sort((a, b) => a[0] - b[0]);
+    const ranges = this.rangesOf(systems);
     if (ranges.length === 0) return { results: [], total: 0, nextCursor: "" };
     const words = queryWords(query);
     let bits = matcher.matching(words);
@@ -381,19 +389,11 @@ export class MediaStore {
 
   private items(db: SqlDatabase, ids: readonly number[]): MediaItem[] {
     if (this.dirs?.db !== db) this.dirs = new DirRels(db);
-    return readMediaItems(db, ids, { systemOf: (id) => this.systemOf(id), dirs: this.dirs, labels: this.labels });
+    return readMediaItems(db, ids, { systemOf: (id) => this.systemOf(id), dirs: this.dirs, labels: this.labels, titlePlaces: () => this.titleOrderOf(db).rank });
   }
 
-  /** The system whose id range holds a media id (the systems' ranges ascend and do not overlap). */
+  /** The system whose id range holds a media id. */
   private systemOf(id: number): ItemSystem {
-    const s = this.systems;
-    let lo = 0;
-    let hi = s.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if ((s[mid] as IndexedSystem).first <= id) lo = mid;
-      else hi = mid - 1;
-    }
-    return this.infos[lo] as ItemSystem;
+    return this.infos[spanHolding(this.systems, id)] as ItemSystem;
   }
 }

@@ -1,7 +1,13 @@
-import { collectBits, countBits } from "../../core/media/postings.ts";
+import { collectBitsInto, countBits } from "../../core/media/postings.ts";
 
 /** Up to this many candidates, a tier is sorted by place; beyond, it is read off the title order. */
 const SORT_MAX = 4096;
+
+/**
+ * The places of a small tier's candidates, sorted there: one buffer for every search (they run one at a time and
+ * keep nothing of it), so that ranking a page makes no garbage for the collector to pause on (issue 41, B3).
+ */
+const tierPlaces = new Int32Array(SORT_MAX);
 
 /** The rank tiers, in order: title exact or prefix, every query word starting a name word, the rest. */
 export const TIER_TITLE = 0;
@@ -49,7 +55,14 @@ export function rankedPage(q: RankedQuery): { ids: number[]; tiers: number[] } {
   const tiers: number[] = [];
   if (max <= 0 || q.total === 0) return { ids, tiers };
   const all = ranges.length === 1 && ranges[0]?.[0] === 1 && ranges[0]?.[1] === order.length;
-  const inRanges = (id: number) => all || ranges.some(([lo, hi]) => id >= lo && id <= hi);
+  const inRanges = (id: number) => {
+    if (all) return true;
+    for (let i = 0; i < ranges.length; i++) {
+      const range = ranges[i] as readonly [number, number];
+      if (id >= range[0] && id <= range[1]) return true;
+    }
+    return false;
+  };
   const matches = (id: number) => (bits === null || has(bits, id) === 1) && inRanges(id);
   /** The first place of a tier to list: past the cursor in its own tier, none before it. */
   const from = (tier: number) => (after === undefined || tier > after.tier ? 0 : tier === after.tier ? after.place + 1 : Number.POSITIVE_INFINITY);
@@ -74,14 +87,15 @@ export function rankedPage(q: RankedQuery): { ids: number[]; tiers: number[] } {
     if (count === 0 || start === Number.POSITIVE_INFINITY) return false;
     const belongs = (id: number, place: number) => (place < titleLo || place >= titleHi) && (starts === null || has(starts, id) === want);
     if (count <= SORT_MAX) {
-      const found: number[] = [];
-      if (source) for (const [lo, hi] of ranges) collectBits(source, lo, hi, Number.MAX_SAFE_INTEGER, found);
-      else for (const [lo, hi] of ranges) for (let id = lo; id <= hi; id++) found.push(id);
-      // their places in the order, sorted natively (no comparator), read back as ids
-      const places = new Int32Array(found.length);
-      for (let i = 0; i < found.length; i++) places[i] = rank[found[i] as number] as number;
-      places.sort();
-      for (const place of places) {
+      // the candidates' ids, then their places in the order in the same buffer, sorted natively (no comparator),
+      // read back as ids
+      let n = 0;
+      if (source) for (const [lo, hi] of ranges) n = collectBitsInto(source, lo, hi, tierPlaces, n);
+      else for (const [lo, hi] of ranges) for (let id = lo; id <= hi; id++) tierPlaces[n++] = id;
+      for (let i = 0; i < n; i++) tierPlaces[i] = rank[tierPlaces[i] as number] as number;
+      const places = tierPlaces.subarray(0, n).sort();
+      for (let i = 0; i < n; i++) {
+        const place = places[i] as number;
         if (place < start) continue;
         const id = order[place] as number;
         if (belongs(id, place) && (bits === null || has(bits, id) === 1) && take(id, t)) return true;

@@ -32,11 +32,14 @@ export class TagLabels {
   /** The tags of a `tags` column text (space-separated `type:value`). */
   list(text: string): TagInfo[] {
     if (text === "") return NO_TAGS;
-    let list = this.lists.get(text);
-    if (!list) {
-      list = text.split(" ").map((t) => this.info(t));
-      if (this.lists.size < MAX_LISTS) this.lists.set(text, list);
-    }
+    return this.lists.get(text) ?? this.newList(text);
+  }
+
+  // (the misses apart: a callback in the look-up itself gave every call a scope object, garbage a page of
+  // results makes hundreds of)
+  private newList(text: string): TagInfo[] {
+    const list = text.split(" ").map((t) => this.info(t));
+    if (this.lists.size < MAX_LISTS) this.lists.set(text, list);
     return list;
   }
 
@@ -46,12 +49,13 @@ export class TagLabels {
    */
   listOf(tags: readonly string[]): TagInfo[] {
     if (tags.length === 0) return NO_TAGS;
-    let list = this.parsed.get(tags);
-    if (!list) {
-      list = tags.map((t) => this.info(t));
-      if (this.parsed.size >= MAX_LISTS) this.parsed.clear(); // the parser's own memo drops its lists past a bound too
-      this.parsed.set(tags, list);
-    }
+    return this.parsed.get(tags) ?? this.newListOf(tags);
+  }
+
+  private newListOf(tags: readonly string[]): TagInfo[] {
+    const list = tags.map((t) => this.info(t));
+    if (this.parsed.size >= MAX_LISTS) this.parsed.clear(); // the parser's own memo drops its lists past a bound too
+    this.parsed.set(tags, list);
     return list;
   }
 
