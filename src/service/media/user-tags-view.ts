@@ -36,6 +36,7 @@ export function userTagBits(userTags: UserTags, tree: BrowseTree, tags: readonly
 
 /** Adds each item's user tags to its `tags` (a new list; the index's lists are shared). */
 export function addUserTags(userTags: UserTags, items: MediaItem[]): MediaItem[] {
+  if (items.length === 0 || !userTags.any()) return items; // no key per item made for nothing
   const byKey = userTags.ofMany(items.map((i) => ({ system: i.system.id, path: i.path })));
   if (byKey.size === 0) return items;
   for (const item of items) {

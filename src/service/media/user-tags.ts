@@ -95,7 +95,8 @@ export class UserTags {
     return rows.map((r) => r.tag);
   }
 
-  private any(): boolean {
+  /** Whether any media carries a user tag (most libraries: none, and a results page need not ask about each). */
+  any(): boolean {
     return this.db.prepare("SELECT 1 AS x FROM media_user_tags LIMIT 1").get<{ x: number }>() !== undefined;
   }
 }
