@@ -294,7 +294,8 @@ export class MediaStore {
     }
     const page = rankedPage({ ...order, prefixRange, ranges, bits, starts, key: words.length ? titleKey(query) : "", total, max: maxResults + 1, after: position });
     const more = page.ids.length > maxResults;
-    const ids = more ? page.ids.slice(0, maxResults) : page.ids;
+    const ids = page.ids;
+    if (more) ids.length = maxResults; // the one past the page only tells that there is more
     const results = this.items(db, ids);
     const last = results[results.length - 1];
     const nextCursor =

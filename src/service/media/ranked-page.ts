@@ -51,9 +51,16 @@ const has = (bits: Int32Array, id: number) => ((bits[id >>> 5] as number) >>> (i
  */
 export function rankedPage(q: RankedQuery): { ids: number[]; tiers: number[] } {
   const { order, rank, ranges, bits, starts, max, after } = q;
-  const ids: number[] = [];
-  const tiers: number[] = [];
-  if (max <= 0 || q.total === 0) return { ids, tiers };
+  if (max <= 0 || q.total === 0) return { ids: [], tiers: [] };
+  // at their full length from the start (a page is filled in order; growing them by pushes copied them each time)
+  const ids: number[] = new Array(Math.min(max, q.total));
+  const tiers: number[] = new Array(ids.length);
+  let taken = 0;
+  const page = () => {
+    ids.length = taken;
+    tiers.length = taken;
+    return { ids, tiers };
+  };
   const all = ranges.length === 1 && ranges[0]?.[0] === 1 && ranges[0]?.[1] === order.length;
   const inRanges = (id: number) => {
     if (all) return true;
@@ -67,9 +74,9 @@ export function rankedPage(q: RankedQuery): { ids: number[]; tiers: number[] } {
   /** The first place of a tier to list: past the cursor in its own tier, none before it. */
   const from = (tier: number) => (after === undefined || tier > after.tier ? 0 : tier === after.tier ? after.place + 1 : Number.POSITIVE_INFINITY);
   const take = (id: number, tier: number): boolean => {
-    ids.push(id);
-    tiers.push(tier);
-    return ids.length >= max;
+    ids[taken] = id;
+    tiers[taken++] = tier;
+    return taken >= max;
   };
   // the title tier: a range of places
   let titleLo = 0;
@@ -78,7 +85,7 @@ export function rankedPage(q: RankedQuery): { ids: number[]; tiers: number[] } {
     [titleLo, titleHi] = q.prefixRange(q.key);
     for (let r = Math.max(titleLo, from(TIER_TITLE)); r < titleHi; r++) {
       const id = order[r] as number;
-      if (matches(id) && take(id, TIER_TITLE)) return { ids, tiers };
+      if (matches(id) && take(id, TIER_TITLE)) return page();
     }
   }
   /** Lists a tier's members: `source` holds them (null: the ranges), `want` 1/0 for in/out of `starts`. */
@@ -112,11 +119,11 @@ export function rankedPage(q: RankedQuery): { ids: number[]; tiers: number[] } {
   };
   if (starts === null) {
     tier(TIER_REST, bits, q.total, 1);
-    return { ids, tiers };
+    return page();
   }
   let startCount = 0;
   for (const [lo, hi] of ranges) startCount += countBits(starts, lo, hi);
-  if (tier(TIER_WORD_STARTS, starts, startCount, 1)) return { ids, tiers };
+  if (tier(TIER_WORD_STARTS, starts, startCount, 1)) return page();
   tier(TIER_REST, bits, q.total, 0);
-  return { ids, tiers };
+  return page();
 }
