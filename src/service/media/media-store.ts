@@ -211,10 +211,7 @@ export class MediaStore {
     return this.db ? readIndexedSystems(this.db, ids.flatMap((id) => this.bySystem.get(id) ?? [])) : [];
   }
 
-  /**
-   * Id ranges of the requested systems (all when empty; unknown ids select nothing), ascending, systems whose ids
-   * follow on from each other's as one range: all of them are one range, kept from the first search on.
-   */
+  /** Id ranges of the requested systems (all when empty; unknown ids select nothing), as idRanges joins them. */
   private rangesOf(systems: readonly string[]): ReadonlyArray<readonly [number, number]> {
     if (systems.length === 0) return (this.allRanges ??= idRanges(this.systems));
     return idRanges([...new Set(systems)].flatMap((id) => this.bySystem.get(id) ?? []));
@@ -293,13 +290,13 @@ export class MediaStore {
       position = { tier: after.tier, place: id === undefined ? lowerBound(after.title) - 1 : (order.rank[id] as number) };
     }
     const page = rankedPage({ ...order, prefixRange, ranges, bits, starts, key: words.length ? titleKey(query) : "", total, max: maxResults + 1, after: position });
-    const more = page.ids.length > maxResults;
-    const ids = page.ids;
+    const { ids, tiers } = page;
+    const more = ids.length > maxResults;
     if (more) ids.length = maxResults; // the one past the page only tells that there is more
     const results = this.items(db, ids);
     const last = results[results.length - 1];
-    const nextCursor =
-      more && last ? encodeSearchCursor({ tier: page.tiers[ids.length - 1] as number, title: keyOf(ids[ids.length - 1] as number), system: last.system.id, path: last.path }) : "";
+    const end = ids.length - 1;
+    const nextCursor = more && last ? encodeSearchCursor({ tier: tiers[end] as number, title: keyOf(ids[end] as number), system: last.system.id, path: last.path }) : "";
     return { results, total, nextCursor };
   }
 
