@@ -24,8 +24,9 @@ import { freePort, httpOk, median, percentile, ROOT, rpcOverWebSocket, startChil
  *   insert of the same rows (system, path, name) into SQLite. Goal ≤ 1.5× and < 3 s.
  * - B3: `media.search` two-word queries on 500k entries, p50/p99 (goal p99 < 3 ms, issue 41: over WebSocket): the
  *   store's search and the whole method (request text → reply text through the dispatcher) in process, and the
- *   round trip over WebSocket to the service in its own process with a Bun client (that figure also holds both
- *   processes' collections of the ~90 KB replies); baseline a LIKE scan over a plain table of the same names.
+ *   round trip over WebSocket to the service in its own process with a Bun client, after three warm-up passes
+ *   (the service in steady state: bench/ws-search-client.ts; that figure also holds both processes' collections
+ *   of the ~100 KB replies); baseline a LIKE scan over a plain table of the same names.
  *   The index is written as the service's index run writes it (names parsed in the index thread: titles and
  *   tags not stored, read from the file names of each page), and the queries are sent as the phone app sends
  *   them, without `maxResults`: the default page of 250.
