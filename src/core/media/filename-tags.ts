@@ -239,8 +239,7 @@ export function parseMediaName(name: string): ParsedName {
 
 /** `parseMediaName(name).title` without reading the tags (a search's results tell apart titled and named media). */
 export function mediaTitle(name: string): string {
-  const title = titlePart(name);
-  return title !== "" ? title : titleOutsideGroups(name, partEnd >= 0 ? cachedTail(name, partEnd) : undefined);
+  return fileTitle(name, true);
 }
 
 /** `mediaTitle(mediaName(file, whole))`, the media name not cut out first (an index run reads every file's title). */
