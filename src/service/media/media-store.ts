@@ -80,8 +80,8 @@ export class MediaStore {
   /** The title order of the open file (search and browse share it), with its sampled keys once a search reads them. */
   private titleOrder: (TitleOrder & { samples?: string[] }) | null = null;
   private readonly labels = new TagLabels();
-  /** The id ranges of all the open file's systems (rangesOf). */
-  private allRanges: ReadonlyArray<readonly [number, number]> | null = null;
+  /** The id ranges of all the open file's systems, as idRanges joins them (rangesOf). */
+  private allRanges: ReadonlyArray<readonly [number, number]> = [];
 
   constructor(
     private readonly runtime: Runtime,
@@ -118,7 +118,7 @@ export class MediaStore {
         .prepare("SELECT id AS row, system AS id, first_id AS first, last_id AS last, count, indexed_at AS indexedAt FROM systems ORDER BY first_id")
         .all<IndexedSystem>();
       this.bySystem = new Map(this.systems.map((s) => [s.id, s]));
-      this.allRanges = null;
+      this.allRanges = idRanges(this.systems);
       this.infos = this.systems.map((s) => itemSystem(this.catalog, s.id)); // one per system, shared by its items
       this.matcher = new WordMatcher(db, this.totalMedia, this.limits.cacheBytes ?? BITSET_CACHE_BYTES, this.limits.wordListChars ?? WORD_LIST_MAX_CHARS);
       return null;
@@ -132,6 +132,7 @@ export class MediaStore {
       this.matcher = null;
       this.systems = [];
       this.bySystem = new Map();
+      this.allRanges = [];
       this.infos = [];
       return { reason, damaged: DAMAGED.test(reason) };
     }
@@ -153,7 +154,6 @@ export class MediaStore {
     this.dirs = null;
     this.titleOrder = null;
     this.labels.clear();
-    this.allRanges = null;
   }
 
   get exists(): boolean {
@@ -213,7 +213,7 @@ export class MediaStore {
 
   /** Id ranges of the requested systems (all when empty; unknown ids select nothing), as idRanges joins them. */
   private rangesOf(systems: readonly string[]): ReadonlyArray<readonly [number, number]> {
-    if (systems.length === 0) return (this.allRanges ??= idRanges(this.systems));
+    if (systems.length === 0) return this.allRanges;
     return idRanges([...new Set(systems)].flatMap((id) => this.bySystem.get(id) ?? []));
   }
 
